@@ -1,0 +1,158 @@
+// `pnpm bench`: the reader gateway's round trips against the simulated encoder with zero device latency, and the
+// daemon's memory after 10,000 calls. The daemon runs as its own process, as on the reception PC.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { bytesToHex, encodeCommand } from '@lockdesk/protocol';
+import mqtt from 'mqtt';
+
+const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
+const HTTP_SAMPLES = 2_000;
+const MQTT_SAMPLES = 1_000;
+const MEMORY_CALLS = 10_000;
+const CONCURRENCY = 8;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function summary(label: string, samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const f = (ms: number) => `${ms.toFixed(3)} ms`;
+  return `${label.padEnd(52)} p50 ${f(percentile(sorted, 50))}  p99 ${f(percentile(sorted, 99))}  (n=${samples.length})`;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function startDaemon() {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/cli.ts', '--simulate', '--embedded-broker'],
+    {
+      cwd: gatewayDir,
+      env: {
+        ...process.env,
+        LOCKDESK_GW_READER_PORT: '0',
+        LOCKDESK_GW_RAW_PORT: '0',
+        LOCKDESK_GW_WEBSOCKET_PORT: '0',
+        LOCKDESK_GW_SIMULATOR_PORT: '0',
+        LOCKDESK_GW_BROKER_TCP_PORT: '0',
+        LOCKDESK_GW_BROKER_WS_PORT: '0',
+        LOCKDESK_GW_DEVICE_ID: 'BE0C4B000001',
+        LOCKDESK_GW_SIM_LATENCY_MS: '0',
+        LOCKDESK_GW_CARD_WATCH_MS: '0',
+        LOCKDESK_GW_LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (/remote reader/.test(out)) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the daemon stopped (${code}):\n${out}`)));
+  });
+  const reader = /reader service\s+(http:\/\/\S+)\/reader/.exec(out)?.[1] ?? '';
+  const simulator = /simulator\s+(http:\/\/\S+)/.exec(out)?.[1] ?? '';
+  const broker = /MQTT broker\s+(mqtt:\/\/[^,\s]+)/.exec(out)?.[1] ?? '';
+  return { child, reader, simulator, broker };
+}
+
+async function main(): Promise<void> {
+  const daemon = await startDaemon();
+  const post = async (url: string, body: unknown) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as { code?: number; retval?: number };
+  };
+  try {
+    await post(`${daemon.simulator}/card`, { blank: true, uid: 'BEBEBEBE' });
+    await post(`${daemon.reader}/reader`, { func: 'open' });
+    const readBlock = { func: 'readBlock', cbdata: 1, parameters: { block: 4, key: 'FFFFFFFFFFFF' } };
+    const call = async () => {
+      const reply = await post(`${daemon.reader}/reader`, readBlock);
+      if (reply.code !== 1 || reply.retval !== 0)
+        throw new Error(`readBlock failed: ${JSON.stringify(reply)}`);
+    };
+
+    // /reader readBlock round trip (find card, authenticate, read: three device frames per call).
+    for (let i = 0; i < 200; i++) await call();
+    const http: number[] = [];
+    for (let i = 0; i < HTTP_SAMPLES; i++) {
+      const started = performance.now();
+      await call();
+      http.push(performance.now() - started);
+    }
+
+    // The same read through MQTT: one sector-read frame (authenticate and read block 4) published on the send
+    // topic, timed until its reply arrives on the receive topic.
+    const frame = encodeCommand({
+      name: 'readSector',
+      sector: 1,
+      blockIndex: 0,
+      keyType: 'A',
+      key: 'FFFFFFFFFFFF',
+    });
+    if (!frame.ok) throw new Error(frame.detail);
+    const hex = bytesToHex(frame.value);
+    const client = await mqtt.connectAsync(daemon.broker, { reconnectPeriod: 0 });
+    (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
+    await client.subscribeAsync('lockdesk/receive/BE0C4B000001', { qos: 1 });
+    let pending: ((payload: string) => void) | undefined;
+    client.on('message', (_topic, payload) => pending?.(payload.toString()));
+    const roundTrip = () =>
+      new Promise<string>((resolve) => {
+        pending = resolve;
+        void client.publishAsync('lockdesk/send/BE0C4B000001', hex, { qos: 1 });
+      });
+    for (let i = 0; i < 100; i++) await roundTrip();
+    const viaMqtt: number[] = [];
+    for (let i = 0; i < MQTT_SAMPLES; i++) {
+      const started = performance.now();
+      const reply = await roundTrip();
+      viaMqtt.push(performance.now() - started);
+      if (!reply.startsWith('5A150C')) throw new Error(`unexpected MQTT reply ${reply}`);
+    }
+    await client.endAsync();
+
+    // Memory after 10,000 more calls.
+    const health = async () =>
+      (await (await fetch(`${daemon.reader}/health`)).json()) as {
+        memory: { rss: number; heapUsed: number };
+      };
+    const before = (await health()).memory;
+    let done = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (done < MEMORY_CALLS) {
+          done++;
+          await call();
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const after = (await health()).memory;
+
+    console.log('LockDesk gateway benchmark (simulated encoder, zero device latency)');
+    console.log(summary('/reader readBlock round trip (HTTP, sequential)', http));
+    console.log(summary('MQTT sector read: command published → reply received', viaMqtt));
+    console.log(
+      `${'daemon memory after 10,000 /reader calls'.padEnd(52)} rss ${mb(after.rss)} (before ${mb(before.rss)}), heap ${mb(after.heapUsed)} (before ${mb(before.heapUsed)})`,
+    );
+    console.log(
+      `${'10,000 calls with 8 concurrent clients'.padEnd(52)} ${(MEMORY_CALLS / seconds).toFixed(0)} calls/s`,
+    );
+  } finally {
+    daemon.child.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

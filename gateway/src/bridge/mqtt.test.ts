@@ -1,0 +1,244 @@
+import { EventEmitter } from 'node:events';
+import { bytesToHex, encodeCommand } from '@lockdesk/protocol';
+import type { IClientOptions, IPublishPacket, MqttClient } from 'mqtt';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { simulatedRig } from '../../test/helpers.js';
+import { silentLogger } from '../log.js';
+import { MqttBridge } from './mqtt.js';
+
+const DEVICE_ID = 'A1B2C3D4E5F6';
+
+/** A stand-in for an mqtt.js client: records what is published and lets the test deliver packets. */
+class FakeClient extends EventEmitter {
+  connected = false;
+  published: Array<{ topic: string; payload: string; retain: boolean; qos: number }> = [];
+  subscriptions: Array<{ topic: string; qos: number }> = [];
+  handleMessage: (packet: IPublishPacket, done: (error?: Error) => void) => void = (_p, done) => done();
+  publish(
+    topic: string,
+    payload: string,
+    options: { qos: number; retain?: boolean },
+    callback?: (error?: Error) => void,
+  ) {
+    this.published.push({ topic, payload, retain: options.retain ?? false, qos: options.qos });
+    callback?.();
+    return this;
+  }
+  subscribe(topic: string, options: { qos: number }, callback?: (error: Error | null) => void) {
+    this.subscriptions.push({ topic, qos: options.qos });
+    callback?.(null);
+    return this;
+  }
+  end(_force: boolean, _options: object, callback?: () => void) {
+    this.connected = false;
+    callback?.();
+    return this;
+  }
+  bringUp() {
+    this.connected = true;
+    this.emit('connect');
+  }
+  /** Delivers a packet the way mqtt.js does, resolving when the bridge acknowledges it. */
+  deliver(packet: Partial<IPublishPacket>): Promise<void> {
+    return new Promise((resolve) =>
+      this.handleMessage(
+        { cmd: 'publish', qos: 1, dup: false, retain: false, ...packet } as IPublishPacket,
+        () => resolve(),
+      ),
+    );
+  }
+}
+
+async function bridgeRig() {
+  const rig = await simulatedRig();
+  const client = new FakeClient();
+  let options: IClientOptions | undefined;
+  const bridge = new MqttBridge({
+    url: 'mqtt://broker.test:1883',
+    deviceId: DEVICE_ID,
+    encoder: rig.service,
+    logger: silentLogger(),
+    connect: (_url, given) => {
+      options = given;
+      return client as unknown as MqttClient;
+    },
+  });
+  bridge.start();
+  return { ...rig, client, bridge, options: () => options! };
+}
+
+const commandHex = (command: Parameters<typeof encodeCommand>[0]) => {
+  const frame = encodeCommand(command);
+  if (!frame.ok) throw new Error(frame.detail);
+  return bytesToHex(frame.value);
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('remote reader bridge (MQTT)', () => {
+  it('connects with QoS 1 topics, a retained offline last will, and reconnects every 5000 ms', async () => {
+    const { client, bridge, options } = await bridgeRig();
+    expect(options()).toMatchObject({
+      reconnectPeriod: 5_000,
+      clean: false,
+      clientId: `lockdesk-gateway-${DEVICE_ID}`,
+      will: { topic: `lockdesk/state/${DEVICE_ID}`, qos: 1, retain: true },
+    });
+    expect(JSON.parse(String(options().will?.payload))).toMatchObject({ state: 'offline' });
+    expect(bridge.status.state).toBe('connecting');
+    client.bringUp();
+    expect(bridge.status.state).toBe('connected');
+    expect(client.subscriptions).toEqual([{ topic: `lockdesk/send/${DEVICE_ID}`, qos: 1 }]);
+    expect(client.published).toContainEqual({
+      topic: `lockdesk/state/${DEVICE_ID}`,
+      payload: JSON.stringify({ state: 'online' }),
+      retain: true,
+      qos: 1,
+    });
+    await bridge.stop();
+  });
+
+  it('shows "Trying to reconnect..." while the broker is away', async () => {
+    const { client, bridge } = await bridgeRig();
+    client.bringUp();
+    client.connected = false;
+    client.emit('close');
+    expect(bridge.status).toMatchObject({ state: 'closed', notice: 'Trying to reconnect...' });
+    client.emit('reconnect');
+    expect(bridge.status).toMatchObject({ state: 'connecting', notice: 'Trying to reconnect...' });
+    client.bringUp();
+    expect(bridge.status).toMatchObject({ state: 'connected', notice: null });
+    await bridge.stop();
+  });
+
+  it('runs a hex command frame on the encoder and publishes the answer frame in hex', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    device.placeBlankCard({ uid: '0BADCAFE' });
+    client.bringUp();
+    await client.deliver({
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(commandHex({ name: 'findCard' })),
+      messageId: 1,
+    });
+    const reply = client.published.at(-1)!;
+    expect(reply).toMatchObject({ topic: `lockdesk/receive/${DEVICE_ID}`, qos: 1, retain: false });
+    expect(reply.payload.startsWith('5A0B02')).toBe(true);
+    expect(reply.payload).toContain('0BADCAFE');
+    await bridge.stop();
+  });
+
+  it('does not run a duplicate delivery twice, and answers it again', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    device.placeBlankCard();
+    client.bringUp();
+    const packet = {
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(commandHex({ name: 'getVersion' })),
+      messageId: 7,
+    };
+    await client.deliver(packet);
+    const commands = device.state().commands;
+    await client.deliver({ ...packet, dup: true });
+    expect(device.state().commands).toBe(commands);
+    const replies = client.published.filter((p) => p.topic === `lockdesk/receive/${DEVICE_ID}`);
+    expect(replies).toHaveLength(2);
+    expect(replies[1]!.payload).toBe(replies[0]!.payload);
+    expect(bridge.status.duplicates).toBe(1);
+    // The same message id without the dup flag is a new command (ids are reused by the broker).
+    await client.deliver(packet);
+    expect(device.state().commands).toBe(commands + 1);
+    await bridge.stop();
+  });
+
+  it('answers an invalid hex command with an error reply, not silence', async () => {
+    const { client, bridge } = await bridgeRig();
+    client.bringUp();
+    for (const payload of ['zz', 'A', '', 'A5 04']) {
+      await client.deliver({
+        topic: `lockdesk/send/${DEVICE_ID}`,
+        payload: Buffer.from(payload),
+        messageId: 2,
+      });
+      const reply = JSON.parse(client.published.at(-1)!.payload);
+      expect(reply, payload).toMatchObject({ error: 'BROKER_INVALID_HEX', msg: 'invalid hex format' });
+    }
+    await client.deliver({
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from('A5040100'),
+      messageId: 3,
+    });
+    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({ error: 'BAD_CHECKSUM' });
+    await bridge.stop();
+  });
+
+  it('answers device not connected while the encoder is unplugged, and publishes the state change', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    client.bringUp();
+    device.unplug();
+    expect(client.published.at(-1)).toMatchObject({
+      topic: `lockdesk/state/${DEVICE_ID}`,
+      payload: JSON.stringify({ state: 'offline', reason: 'encoder disconnected' }),
+      retain: true,
+    });
+    await client.deliver({
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(commandHex({ name: 'findCard' })),
+      messageId: 4,
+    });
+    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({
+      error: 'BROKER_DEVICE_NOT_CONNECTED',
+      msg: 'device not connected',
+    });
+    device.replug();
+    expect(client.published.at(-1)).toMatchObject({ payload: JSON.stringify({ state: 'online' }) });
+    await bridge.stop();
+  });
+
+  it('answers response timeout when the encoder stays silent', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    client.bringUp();
+    vi.useFakeTimers();
+    device.injectFault('no-answer');
+    const delivered = client.deliver({
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(commandHex({ name: 'findCard' })),
+      messageId: 5,
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await delivered;
+    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({
+      error: 'BROKER_RESPONSE_TIMEOUT',
+      msg: 'response timeout',
+    });
+    await bridge.stop();
+  });
+
+  it('publishes a heartbeat every 60000 ms', async () => {
+    vi.useFakeTimers();
+    const { client, bridge } = await bridgeRig();
+    client.bringUp();
+    const beats = () => client.published.filter((p) => p.topic === `lockdesk/heartbeat/${DEVICE_ID}`);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(beats()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(beats()).toHaveLength(1);
+    expect(JSON.parse(beats()[0]!.payload)).toMatchObject({ deviceId: DEVICE_ID, encoder: 'online' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(beats()).toHaveLength(2);
+    await bridge.stop();
+  });
+
+  it('publishes offline (retained) when stopped', async () => {
+    const { client, bridge } = await bridgeRig();
+    client.bringUp();
+    await bridge.stop();
+    expect(client.published.at(-1)).toMatchObject({
+      topic: `lockdesk/state/${DEVICE_ID}`,
+      payload: JSON.stringify({ state: 'offline', reason: 'gateway stopped' }),
+      retain: true,
+    });
+    expect(bridge.status.state).toBe('closed');
+  });
+});

@@ -1,0 +1,323 @@
+import { EventEmitter } from 'node:events';
+import {
+  BROKER,
+  bytesToHex,
+  type ErrorCode,
+  errorText,
+  hexToBytes,
+  parseHexCommand,
+} from '@lockdesk/protocol';
+import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { EncoderService } from '../encoder/service.js';
+import type { Logger } from '../log.js';
+import { BRIDGE_DEVICE_TIMEOUT_MS } from '../reader/timing.js';
+
+/** The broker connection states of spec §4 'Broker connection', plus `disabled` when no broker is configured. */
+export type BrokerState = 'disabled' | 'connecting' | 'connected' | 'closed';
+
+/** What /health and the logs show about the bridge. */
+export interface BridgeStatus {
+  state: BrokerState;
+  url: string | null;
+  deviceId: string | null;
+  /** 'Trying to reconnect...' while the bridge waits to reconnect (spec §4). */
+  notice: string | null;
+  lastError: string | null;
+  commands: number;
+  duplicates: number;
+  topics: BridgeTopics | null;
+}
+
+/** The topics of one remote reader (spec §7 'Message broker'). */
+export interface BridgeTopics {
+  send: string;
+  receive: string;
+  heartbeat: string;
+  state: string;
+}
+
+/** The topics for a device id. */
+export function bridgeTopics(deviceId: string): BridgeTopics {
+  return {
+    send: BROKER.topics.send + deviceId,
+    receive: BROKER.topics.receive + deviceId,
+    heartbeat: BROKER.topics.heartbeat + deviceId,
+    state: BROKER.topics.state + deviceId,
+  };
+}
+
+/** The error reply published instead of a frame when a command cannot be run. */
+export interface BridgeErrorReply {
+  error: ErrorCode;
+  msg: string;
+  command: string;
+}
+
+export interface MqttBridgeOptions {
+  url: string;
+  deviceId: string;
+  username?: string | null;
+  password?: string | null;
+  encoder: EncoderService;
+  logger: Logger;
+  reconnectMs?: number;
+  heartbeatMs?: number;
+  deviceTimeoutMs?: number;
+  /** Connects to the broker; tests hand in a stand-in client. */
+  connect?: (url: string, options: IClientOptions) => MqttClient;
+}
+
+interface Delivery {
+  /** The reply published for this delivery, for a duplicate to get the same answer. */
+  reply: string | undefined;
+  at: number;
+}
+
+const RECENT_DELIVERIES = 256;
+const DUPLICATE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The remote reader bridge: runs hex command frames from `lockdesk/send/{id}` on the encoder and publishes the
+ * answer frame in hex on `lockdesk/receive/{id}`, with a heartbeat and a retained availability state whose last
+ * will says offline (the zigbee2mqtt pattern). QoS 1 throughout; a command is acknowledged to the broker only after
+ * its reply is published, and a redelivered duplicate is answered from memory rather than run again.
+ */
+export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
+  readonly topics: BridgeTopics;
+  private readonly options: MqttBridgeOptions;
+  private client: MqttClient | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private stopping = false;
+  private readonly recent = new Map<number, Delivery>();
+  private readonly started = Date.now();
+  private current: BridgeStatus;
+  private readonly onEncoderChange = () => this.publishState();
+
+  constructor(options: MqttBridgeOptions) {
+    super();
+    this.options = options;
+    this.topics = bridgeTopics(options.deviceId);
+    this.current = {
+      state: 'closed',
+      url: redactUrl(options.url),
+      deviceId: options.deviceId,
+      notice: null,
+      lastError: null,
+      commands: 0,
+      duplicates: 0,
+      topics: this.topics,
+    };
+  }
+
+  get status(): BridgeStatus {
+    return { ...this.current };
+  }
+
+  /** Connects and keeps reconnecting every 5000 ms (spec §9) until stopped. */
+  start(): void {
+    if (this.client) return;
+    this.stopping = false;
+    const { options, topics } = this;
+    const connect = options.connect ?? mqtt.connect;
+    const clientOptions: IClientOptions = {
+      // A stable client id with a persistent session: commands published while the bridge reconnects are kept
+      // by the broker and delivered (QoS 1) once it is back.
+      clientId: `lockdesk-gateway-${options.deviceId}`,
+      clean: false,
+      reconnectPeriod: options.reconnectMs ?? BROKER.reconnectMs,
+      connectTimeout: BROKER.commandTimeoutMs,
+      keepalive: 30,
+      resubscribe: true,
+      will: {
+        topic: topics.state,
+        payload: Buffer.from(stateText(false, 'gateway gone')),
+        qos: BROKER.qos,
+        retain: true,
+      },
+      ...(options.username ? { username: options.username } : {}),
+      ...(options.password ? { password: options.password } : {}),
+    };
+    this.update({ state: 'connecting', notice: null });
+    const client = connect(options.url, clientOptions);
+    this.client = client;
+    // The broker's acknowledgement waits for the reply: a command lost with the connection is delivered again.
+    client.handleMessage = (packet, done) => {
+      void this.handle(packet).finally(() => done());
+    };
+    client.on('connect', () => {
+      // Replies are tiny packets someone waits on: no Nagle delay on a TCP connection.
+      (client.stream as { setNoDelay?: (noDelay: boolean) => void } | undefined)?.setNoDelay?.(true);
+      this.update({ state: 'connected', notice: null, lastError: null });
+      this.options.logger.info({ url: this.current.url, topics }, 'remote reader bridge connected');
+      client.subscribe(topics.send, { qos: BROKER.qos }, (error) => {
+        if (error) this.options.logger.warn({ err: error.message }, 'could not subscribe to the send topic');
+      });
+      this.publishState();
+    });
+    client.on('reconnect', () =>
+      this.update({ state: 'connecting', notice: errorText('BROKER_RECONNECTING') }),
+    );
+    client.on('close', () => {
+      if (this.stopping) return;
+      this.update({ state: 'closed', notice: errorText('BROKER_RECONNECTING') });
+    });
+    client.on('offline', () => this.update({ state: 'closed', notice: errorText('BROKER_RECONNECTING') }));
+    client.on('error', (error) => {
+      this.update({ lastError: error.message });
+      this.options.logger.warn({ err: error.message }, 'broker connection error');
+    });
+    options.encoder.on('up', this.onEncoderChange);
+    options.encoder.on('down', this.onEncoderChange);
+    const period = options.heartbeatMs ?? BROKER.heartbeatMs;
+    this.heartbeat = setInterval(() => this.publishHeartbeat(), period);
+  }
+
+  /** Publishes the offline state and disconnects. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    this.options.encoder.off('up', this.onEncoderChange);
+    this.options.encoder.off('down', this.onEncoderChange);
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    if (client.connected) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1_000);
+        client.publish(
+          this.topics.state,
+          stateText(false, 'gateway stopped'),
+          { qos: BROKER.qos, retain: true },
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        );
+      });
+    }
+    await new Promise<void>((resolve) => client.end(true, {}, () => resolve()));
+    this.update({ state: 'closed', notice: null });
+  }
+
+  /** Runs one delivery from the broker; exported for the bridge's unit tests through `handle`. */
+  async handle(packet: IPublishPacket): Promise<void> {
+    if (packet.topic !== this.topics.send) return;
+    const payload = Buffer.isBuffer(packet.payload)
+      ? packet.payload.toString('utf8')
+      : String(packet.payload);
+    const id = packet.messageId;
+    if (packet.dup && id !== undefined) {
+      const seen = this.recent.get(id);
+      if (seen && Date.now() - seen.at < DUPLICATE_WINDOW_MS) {
+        this.update({ duplicates: this.current.duplicates + 1 });
+        this.options.logger.info(
+          { messageId: id },
+          'duplicate command delivery: answered again, not run twice',
+        );
+        if (seen.reply !== undefined) void this.publish(this.topics.receive, seen.reply);
+        return;
+      }
+    }
+    const delivery: Delivery = { reply: undefined, at: Date.now() };
+    if (id !== undefined) this.remember(id, delivery);
+    this.update({ commands: this.current.commands + 1 });
+    delivery.reply = await this.run(payload.trim());
+    // Not awaited: the broker's PUBACK for the reply arrives on the same incoming queue this delivery holds.
+    // mqtt.js keeps the QoS 1 reply in its outgoing store and sends it again after a reconnect.
+    void this.publish(this.topics.receive, delivery.reply);
+  }
+
+  /** The reply text for a command: the answer frame in hex, or a JSON error. */
+  private async run(command: string): Promise<string> {
+    const errorReply = (code: ErrorCode, params?: Record<string, string | number>) =>
+      JSON.stringify({
+        error: code,
+        msg: errorText(code, params),
+        command: command.slice(0, 128),
+      } satisfies BridgeErrorReply);
+    const hex = parseHexCommand(command);
+    if (!hex.ok) return errorReply('BROKER_INVALID_HEX');
+    const bytes = hexToBytes(hex.value);
+    if (!bytes.ok) return errorReply('BROKER_INVALID_HEX');
+    const { encoder } = this.options;
+    if (!encoder.online) return errorReply('BROKER_DEVICE_NOT_CONNECTED');
+    const answer = await encoder.exchange(
+      bytes.value,
+      this.options.deviceTimeoutMs ?? BRIDGE_DEVICE_TIMEOUT_MS,
+    );
+    if (answer.ok) return bytesToHex(answer.value);
+    if (answer.code === 'DEVICE_NOT_RESPONDING') return errorReply('BROKER_RESPONSE_TIMEOUT');
+    if (answer.code === 'DEVICE_NOT_FOUND') return errorReply('BROKER_DEVICE_NOT_CONNECTED');
+    return errorReply(answer.code, answer.params);
+  }
+
+  private remember(id: number, delivery: Delivery): void {
+    this.recent.delete(id);
+    this.recent.set(id, delivery);
+    if (this.recent.size > RECENT_DELIVERIES) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+  }
+
+  private publish(topic: string, payload: string, retain = false): Promise<void> {
+    const client = this.client;
+    if (!client) return Promise.resolve();
+    return new Promise((resolve) => {
+      client.publish(topic, payload, { qos: BROKER.qos, retain }, (error) => {
+        if (error) this.options.logger.warn({ err: error.message, topic }, 'publish failed');
+        resolve();
+      });
+    });
+  }
+
+  private publishState(): void {
+    if (!this.client?.connected) return;
+    const online = this.options.encoder.online;
+    void this.publish(
+      this.topics.state,
+      stateText(online, online ? undefined : 'encoder disconnected'),
+      true,
+    );
+  }
+
+  private publishHeartbeat(): void {
+    if (!this.client?.connected) return;
+    const payload = JSON.stringify({
+      deviceId: this.options.deviceId,
+      time: new Date().toISOString(),
+      encoder: this.options.encoder.online ? 'online' : 'offline',
+      uptimeSeconds: Math.round((Date.now() - this.started) / 1000),
+    });
+    void this.publish(this.topics.heartbeat, payload);
+  }
+
+  private update(change: Partial<BridgeStatus>): void {
+    const next = { ...this.current, ...change };
+    const changed = next.state !== this.current.state || next.notice !== this.current.notice;
+    this.current = next;
+    if (changed && next.state === 'connecting' && next.notice) {
+      this.options.logger.info({ url: next.url }, next.notice);
+    }
+    this.emit('status', this.status);
+  }
+}
+
+/** The retained availability payload. */
+export function stateText(online: boolean, reason?: string): string {
+  return JSON.stringify(
+    reason ? { state: online ? 'online' : 'offline', reason } : { state: online ? 'online' : 'offline' },
+  );
+}
+
+/** A broker URL without its password, for logs and /health. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
+import { BROKER } from '@lockdesk/protocol';
+import { Aedes } from 'aedes';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { Logger } from '../log.js';
+
+export interface EmbeddedBrokerOptions {
+  host: string;
+  tcpPort: number;
+  wsPort: number;
+  tlsPort: number;
+  certFile: string | null;
+  keyFile: string | null;
+  logger: Logger;
+}
+
+/** Where the embedded broker answers, with the ports actually bound (tests ask for port 0). */
+export interface EmbeddedBrokerAddresses {
+  tcpUrl: string;
+  wsUrl: string;
+  wssUrl: string | null;
+  tcpPort: number;
+  wsPort: number;
+  tlsPort: number | null;
+}
+
+/** A running embedded broker. */
+export interface EmbeddedBroker {
+  readonly addresses: EmbeddedBrokerAddresses;
+  readonly aedes: Aedes;
+  close(): Promise<void>;
+}
+
+function listen(server: NetServer | HttpServer, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: NetServer | HttpServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * A single-site broker (Aedes) for hotels without one: MQTT over TCP, and MQTT over WebSocket at `/mqtt` so the
+ * console in a browser can reach a remote reader; over TLS on 8084 when a certificate is configured (spec §7
+ * 'Message broker'). Loopback only, like every service of the daemon.
+ */
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  const { host, logger } = options;
+  const aedes = await Aedes.createBroker();
+  aedes.on('clientError', (client, error) =>
+    logger.debug({ client: client?.id, err: error.message }, 'mqtt client error'),
+  );
+  aedes.on('connectionError', (client, error) =>
+    logger.debug({ client: client?.id, err: error.message }, 'mqtt connection error'),
+  );
+
+  const servers: Array<NetServer | HttpServer> = [];
+  const socketServers: WebSocketServer[] = [];
+  const mountWebSocket = (server: HttpServer) => {
+    const wss = new WebSocketServer({ server, path: BROKER.path });
+    wss.on('connection', (socket, request) => {
+      const stream = createWebSocketStream(socket);
+      stream.on('error', () => socket.terminate());
+      aedes.handle(stream, request);
+    });
+    wss.on('error', (error) => logger.warn({ err: error.message }, 'mqtt websocket server error'));
+    socketServers.push(wss);
+  };
+
+  try {
+    // No Nagle delay: a command frame and its reply are tiny packets a reader waits on.
+    const tcp = createNetServer({ noDelay: true }, aedes.handle);
+    servers.push(tcp);
+    const tcpPort = await listen(tcp, options.tcpPort, host);
+
+    const http = createHttpServer((_, res) => {
+      res.writeHead(426, { 'content-type': 'text/plain' }).end('MQTT over WebSocket only, at /mqtt\n');
+    });
+    servers.push(http);
+    mountWebSocket(http);
+    const wsPort = await listen(http, options.wsPort, host);
+
+    let tlsPort: number | null = null;
+    if (options.certFile && options.keyFile) {
+      const https = createHttpsServer({
+        cert: readFileSync(options.certFile),
+        key: readFileSync(options.keyFile),
+      });
+      servers.push(https);
+      mountWebSocket(https);
+      tlsPort = await listen(https, options.tlsPort, host);
+    }
+
+    const h = urlHost(host);
+    const addresses: EmbeddedBrokerAddresses = {
+      tcpUrl: `mqtt://${h}:${tcpPort}`,
+      wsUrl: `ws://${h}:${wsPort}${BROKER.path}`,
+      wssUrl: tlsPort === null ? null : `wss://${h}:${tlsPort}${BROKER.path}`,
+      tcpPort,
+      wsPort,
+      tlsPort,
+    };
+    return {
+      addresses,
+      aedes,
+      close: async () => {
+        for (const wss of socketServers) {
+          for (const client of wss.clients) client.terminate();
+          wss.close();
+        }
+        await new Promise<void>((resolve) => aedes.close(() => resolve()));
+        await Promise.all(servers.map(closeServer));
+      },
+    };
+  } catch (error) {
+    for (const wss of socketServers) wss.close();
+    await Promise.all(servers.map(closeServer));
+    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    throw error;
+  }
+}

@@ -1,0 +1,363 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError, readConfigFile, resolveConfig } from './config.js';
+import { type RunningGateway, startGateway } from './gateway.js';
+import { createLogger } from './log.js';
+import { FAULT_KINDS } from './simulator/encoder.js';
+import { GATEWAY_VERSION } from './version.js';
+import { installService, uninstallService } from './winsvc/winsw.js';
+
+const USAGE = `LockDesk reader gateway ${GATEWAY_VERSION}
+
+Usage:
+  lockdesk-gateway [options]                 run the daemon
+  lockdesk-gateway install-service [options] install the Windows service (WinSW)
+  lockdesk-gateway uninstall-service         remove the Windows service
+  lockdesk-gateway sim <command> [options]   control a running simulated encoder
+
+Daemon options:
+  --simulate               use the simulated encoder instead of the USB one
+  --config <file>          JSON config file (also LOCKDESK_GW_CONFIG)
+  --embedded-broker        run the embedded MQTT broker (127.0.0.1:11883, ws://127.0.0.1:8083/mqtt)
+  --device-id <12 hex>     remote reader id on the broker
+  --broker-url <url>       MQTT broker of the remote reader bridge
+  --reader-port, --raw-port, --websocket-port, --simulator-port <port>
+  --log-level <level>      fatal, error, warn, info, debug, trace, silent
+  --log-file <file>        also log to this rotating file
+  Every setting also reads LOCKDESK_GW_* environment variables (see README.md).
+
+Service options:
+  --service-dir <dir>      where lockdesk-gateway.exe/.xml go (default: <gateway>/service)
+  --log-dir <dir>          service logs (default: <gateway>/logs)
+  --winsw <exe>            WinSW-x64.exe to use as the service wrapper
+  --dry-run                print what would be done
+
+Simulator commands (talk to the control service, default http://127.0.0.1:13572):
+  sim state
+  sim place-card --blank [--uid <hex>] [--size 1K|4K]
+  sim place-card --dump <file> [--format bin|eml|json|mct]
+  sim place-card --guest '<json card content>' [--uid <hex>]
+  sim remove-card
+  sim fault <${FAULT_KINDS.join('|')}> [--count n] [--delay ms] [--command name]
+  sim clear-faults | sim unplug | sim replug | sim latency <ms>
+  sim dump [--format mct|eml|json|bin]
+  --control-url <url>      another control service address
+`;
+
+const gatewayRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function fail(message: string, exitCode = 2): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(exitCode);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [first] = argv;
+  if (first === 'sim') return simCommand(argv.slice(1));
+  if (first === 'install-service' || first === 'uninstall-service')
+    return serviceCommand(first, argv.slice(1));
+  if (first === 'run') return runDaemon(argv.slice(1));
+  return runDaemon(argv);
+}
+
+async function runDaemon(argv: string[]): Promise<void> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        simulate: { type: 'boolean' },
+        config: { type: 'string' },
+        'embedded-broker': { type: 'boolean' },
+        'device-id': { type: 'string' },
+        'broker-url': { type: 'string' },
+        'reader-port': { type: 'string' },
+        'raw-port': { type: 'string' },
+        'websocket-port': { type: 'string' },
+        'simulator-port': { type: 'string' },
+        'log-level': { type: 'string' },
+        'log-file': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    }).values;
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  if (values['help']) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (values['version']) {
+    process.stdout.write(`${GATEWAY_VERSION}\n`);
+    return;
+  }
+  const flags: Record<string, unknown> = {};
+  const set = (flag: string, path: string) => {
+    if (values[flag] !== undefined) flags[path] = values[flag];
+  };
+  if (values['simulate']) flags['transport'] = 'simulated';
+  if (values['embedded-broker']) flags['embeddedBroker.enabled'] = true;
+  set('device-id', 'deviceId');
+  set('broker-url', 'broker.url');
+  set('reader-port', 'readerPort');
+  set('raw-port', 'rawPort');
+  set('websocket-port', 'websocketPort');
+  set('simulator-port', 'simulatorPort');
+  set('log-level', 'log.level');
+  set('log-file', 'log.file');
+  if (process.env['LOCKDESK_GW_SIMULATE'] && /^(1|true|yes|on)$/i.test(process.env['LOCKDESK_GW_SIMULATE'])) {
+    flags['transport'] ??= 'simulated';
+  }
+
+  let config: ReturnType<typeof resolveConfig>;
+  try {
+    const fileName = (values['config'] as string | undefined) ?? process.env['LOCKDESK_GW_CONFIG'];
+    const file = fileName ? readConfigFile(fileName) : undefined;
+    config = resolveConfig({ file, fileName, env: process.env, flags });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+
+  const logger = createLogger(config.log);
+  // Signal handlers go in before anything starts: a stop asked for during start-up waits for it, then stops.
+  let starting: Promise<RunningGateway | undefined> = Promise.resolve(undefined);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 8_000);
+    force.unref();
+    starting
+      .then((running) => running?.close())
+      .then(() => {
+        // The file log goes through a worker thread: let it write the last lines before leaving.
+        logger.flush(() => process.exit(0));
+        setTimeout(() => process.exit(0), 1_000).unref();
+      })
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  process.on('uncaughtException', (error) => {
+    // State is unknown after an uncaught exception: stop, and let the service manager start a fresh daemon.
+    logger.fatal({ err: error }, 'uncaught exception, exiting');
+    process.exit(1);
+  });
+
+  let gateway: RunningGateway;
+  try {
+    const start = startGateway(config, { logger });
+    starting = start.catch(() => undefined);
+    gateway = await start;
+  } catch (error) {
+    const err = error as NodeJS.ErrnoException & { port?: number };
+    if (err.code === 'EADDRINUSE') {
+      fail(`Cannot start: ${err.message}. Another gateway may be running; stop it or choose other ports.`, 1);
+    }
+    fail(`Cannot start: ${err.message}`, 1);
+  }
+  if (!stopping) printEndpoints(gateway);
+}
+
+function printEndpoints(gateway: RunningGateway): void {
+  const { addresses: a, config } = gateway;
+  const lines = [
+    `LockDesk gateway ${GATEWAY_VERSION} — ${config.transport === 'simulated' ? 'SIMULATED encoder' : `USB encoder ${config.hid.vendorId}/${config.hid.productId}`}`,
+    `  reader service   ${a.reader}/reader   (GET ${a.reader}/health)`,
+    `  raw service      ${a.raw}/open, ${a.raw}/write`,
+    `  websocket        ${a.websocket}`,
+  ];
+  if (a.simulator)
+    lines.push(`  simulator        ${a.simulator}   (control page; lockdesk-gateway sim --help)`);
+  if (a.broker) {
+    lines.push(
+      `  MQTT broker      ${a.broker.tcpUrl}, ${a.broker.wsUrl}${a.broker.wssUrl ? `, ${a.broker.wssUrl}` : ''}`,
+    );
+  }
+  if (a.bridge) {
+    lines.push(
+      `  remote reader    device ${a.bridge.deviceId} via ${a.bridge.url}: ${a.bridge.topics.send} → ${a.bridge.topics.receive}`,
+    );
+  } else {
+    const reason = (gateway.health().broker as { reason?: string }).reason;
+    if (reason) lines.push(`  remote reader    off: ${reason}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function serviceCommand(
+  command: 'install-service' | 'uninstall-service',
+  argv: string[],
+): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      config: { type: 'string' },
+      'service-dir': { type: 'string' },
+      'log-dir': { type: 'string' },
+      winsw: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      simulate: { type: 'boolean' },
+      'embedded-broker': { type: 'boolean' },
+    },
+  });
+  const serviceDir = values['service-dir'] ?? join(gatewayRoot, 'service');
+  try {
+    if (command === 'uninstall-service') {
+      uninstallService({ serviceDir, dryRun: values['dry-run'] ?? false });
+      return;
+    }
+    const configFile = values.config ? resolve(values.config) : undefined;
+    if (configFile) readConfigFile(configFile);
+    installService({
+      nodePath: process.execPath,
+      cliPath: join(gatewayRoot, 'dist', 'cli.js'),
+      configFile,
+      logDir: values['log-dir'] ?? join(gatewayRoot, 'logs'),
+      serviceDir,
+      winswExe: values.winsw,
+      dryRun: values['dry-run'] ?? false,
+      extraArgs: [
+        ...(values.simulate ? ['--simulate'] : []),
+        ...(values['embedded-broker'] ? ['--embedded-broker'] : []),
+      ],
+    });
+  } catch (error) {
+    fail((error as Error).message, 1);
+  }
+}
+
+async function simCommand(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      'control-url': { type: 'string' },
+      blank: { type: 'boolean' },
+      uid: { type: 'string' },
+      size: { type: 'string' },
+      dump: { type: 'string' },
+      format: { type: 'string' },
+      guest: { type: 'string' },
+      count: { type: 'string' },
+      delay: { type: 'string' },
+      command: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, argument] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const base =
+    values['control-url'] ??
+    `http://127.0.0.1:${process.env['LOCKDESK_GW_SIMULATOR_PORT'] ?? resolveConfig().simulatorPort}`;
+  const request = async (method: string, path: string, body?: unknown): Promise<void> => {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, base), {
+        method,
+        ...(body === undefined
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      fail(
+        `No simulated encoder answers at ${base} (${(error as Error).message}). Start the gateway with --simulate.`,
+        1,
+      );
+    }
+    const text = await response.text();
+    process.stdout.write(`${text}\n`);
+    let ok = response.ok;
+    try {
+      ok = ok && (JSON.parse(text) as { ok?: boolean }).ok !== false;
+    } catch {
+      // A dump is plain text.
+    }
+    if (!ok) process.exit(1);
+  };
+  const number = (value: string | undefined, name: string) => {
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value)) fail(`${name} must be a whole number`);
+    return Number(value);
+  };
+  switch (command) {
+    case 'state':
+      return request('GET', '/state');
+    case 'place-card': {
+      if (values.dump) {
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(values.dump);
+        } catch (error) {
+          fail(`Cannot read ${values.dump}: ${(error as Error).message}`);
+        }
+        return request('POST', '/card', {
+          dump: bytes.toString('base64'),
+          encoding: 'base64',
+          ...(values.format ? { format: values.format } : {}),
+          ...(values.size ? { size: values.size } : {}),
+        });
+      }
+      if (values.guest) {
+        let guest: unknown;
+        try {
+          guest = JSON.parse(values.guest);
+        } catch {
+          fail('--guest takes the card content as JSON');
+        }
+        return request('POST', '/card', { guest, ...(values.uid ? { uid: values.uid } : {}) });
+      }
+      if (!values.blank) fail('place-card needs --blank, --dump <file> or --guest <json>');
+      return request('POST', '/card', {
+        blank: true,
+        ...(values.uid ? { uid: values.uid } : {}),
+        ...(values.size ? { size: values.size } : {}),
+      });
+    }
+    case 'remove-card':
+      return request('DELETE', '/card');
+    case 'fault': {
+      if (!argument) fail(`fault needs a kind: ${FAULT_KINDS.join(', ')}`);
+      const count = number(values.count, '--count');
+      const delayMs = number(values.delay, '--delay');
+      return request('POST', '/fault', {
+        kind: argument,
+        ...(count !== undefined ? { count } : {}),
+        ...(delayMs !== undefined ? { delayMs } : {}),
+        ...(values.command ? { command: values.command } : {}),
+      });
+    }
+    case 'clear-faults':
+      return request('DELETE', '/fault');
+    case 'unplug':
+      return request('POST', '/unplug');
+    case 'replug':
+      return request('POST', '/replug');
+    case 'latency':
+      return request('POST', '/latency', {
+        ms: number(argument, 'latency') ?? fail('latency needs milliseconds'),
+      });
+    case 'dump':
+      return request('GET', `/card/dump?format=${encodeURIComponent(values.format ?? 'mct')}`);
+    default:
+      fail(`Unknown simulator command: ${command}\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,251 @@
+import {
+  blankCard,
+  type CardSize,
+  COMMAND_TABLE,
+  type CommandName,
+  cloneCard,
+  DUMP_FORMATS,
+  type DumpFormat,
+  encodeGuestCard,
+  errorText,
+  exportDump,
+  type GuestCardContent,
+  importDump,
+  type MifareCard,
+  type Result,
+} from '@lockdesk/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../config.js';
+import type { Logger } from '../log.js';
+import { installBrowserGuard, installRefusals, isLoopbackHost } from '../services/browser-guard.js';
+import { localFastify } from '../services/reader-http.js';
+import type { SimulatedTransport } from '../transport/simulated.js';
+import { FAULT_KINDS, type FaultKind, type SimulatedEncoder } from './encoder.js';
+
+/** What the control service answers. */
+export interface ControlReply {
+  ok: boolean;
+  msg: string;
+  state?: ReturnType<SimulatedEncoder['state']> & { latencyMs: number };
+  error?: string;
+  warnings?: string[];
+}
+
+/** How a card is described to `place-card`. */
+export interface PlaceCardRequest {
+  /** A blank card in transport configuration. */
+  blank?: boolean;
+  uid?: string;
+  size?: CardSize;
+  /** A dump in any format of the protocol package, as base64 of the file's bytes or as text. */
+  dump?: string;
+  encoding?: 'base64' | 'text';
+  format?: DumpFormat;
+  /** A prepared guest card: a blank card with this content written in blocks 4–6 and 54. */
+  guest?: GuestCardContent;
+}
+
+/** Builds the card a place-card request describes. */
+export function cardOfRequest(request: PlaceCardRequest): Result<{ card: MifareCard; warnings: string[] }> {
+  const invalid = (detail: string): Result<never> => ({
+    ok: false,
+    code: 'FIELD_INVALID',
+    detail,
+    params: { field: detail },
+  });
+  if (request.format !== undefined && !DUMP_FORMATS.includes(request.format)) return invalid('format');
+  if (typeof request.dump === 'string') {
+    const input =
+      request.encoding === 'text' ? request.dump : Uint8Array.from(Buffer.from(request.dump, 'base64'));
+    const imported = importDump(input, request.format, request.size ? { size: request.size } : {});
+    return imported.ok
+      ? { ok: true, value: { card: imported.value.card, warnings: imported.value.warnings } }
+      : imported;
+  }
+  const uid = request.uid ?? randomUid();
+  const base = blankCard(request.size ?? '1K', uid);
+  if (!base.ok) return base;
+  if (request.guest !== undefined) {
+    const encoded = encodeGuestCard(request.guest);
+    if (!encoded.ok) return encoded;
+    const card = cloneCard(base.value);
+    for (const [block, bytes] of Object.entries(encoded.value.blocks))
+      card.blocks[Number(block)] = bytes.slice();
+    return { ok: true, value: { card, warnings: [] } };
+  }
+  return { ok: true, value: { card: base.value, warnings: [] } };
+}
+
+function randomUid(): string {
+  const hex = Math.floor(Math.random() * 0xffffffff)
+    .toString(16)
+    .toUpperCase()
+    .padStart(8, '0');
+  return hex.startsWith('88') ? `08${hex.slice(2)}` : hex;
+}
+
+/**
+ * The simulated encoder's control service, on loopback beside the reader services: place a blank, prepared or
+ * dumped card, take it away, inject faults, unplug and replug, set the latency. `GET /` is a small page that says
+ * in large letters that the encoder is simulated.
+ */
+export function buildControlApp(deps: {
+  config: GatewayConfig;
+  logger: Logger;
+  encoder: SimulatedEncoder;
+  transport: SimulatedTransport;
+}): FastifyInstance {
+  const { encoder, transport } = deps;
+  const app = localFastify(deps.config, deps.logger);
+  const consoleOrigins = new Set(deps.config.allowedOrigins);
+  installBrowserGuard(app, (origin) => {
+    if (consoleOrigins.has(origin)) return true;
+    // The control page itself, served from this service.
+    try {
+      return isLoopbackHost(new URL(origin).host);
+    } catch {
+      return false;
+    }
+  });
+  installRefusals(app);
+  const state = () => ({ ...encoder.state(), latencyMs: transport.latency });
+  const done = (msg: string, extra: Partial<ControlReply> = {}): ControlReply => ({
+    ok: true,
+    msg,
+    state: state(),
+    ...extra,
+  });
+  const refused = (msg: string, error: string): ControlReply => ({ ok: false, msg, error, state: state() });
+  const body = { type: 'object' } as const;
+
+  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(CONTROL_PAGE));
+  app.get('/state', async () => done('simulated encoder'));
+  app.post('/card', { schema: { body } }, async (request) => {
+    const built = cardOfRequest(request.body as PlaceCardRequest);
+    if (!built.ok)
+      return refused(
+        errorText(built.code, built.params) + (built.detail ? ` (${built.detail})` : ''),
+        built.code,
+      );
+    const placed = encoder.placeCard(built.value.card);
+    if (!placed.ok) return refused(errorText(placed.code, placed.params), placed.code);
+    return done('card placed', { warnings: built.value.warnings });
+  });
+  app.delete('/card', async () => {
+    encoder.removeCard();
+    return done('card removed');
+  });
+  app.post('/card/remove', async () => {
+    encoder.removeCard();
+    return done('card removed');
+  });
+  app.get('/card/dump', async (request, reply) => {
+    const format = ((request.query as Record<string, string>)['format'] ?? 'mct') as DumpFormat;
+    const card = encoder.currentCard;
+    if (!card) return reply.code(404).send(refused('no card in the field', 'NO_CARD'));
+    if (!DUMP_FORMATS.includes(format))
+      return reply.code(400).send(refused(`unknown format ${format}`, 'FIELD_INVALID'));
+    const dump = exportDump(card, format);
+    if (!dump.ok) return reply.code(400).send(refused(errorText(dump.code, dump.params), dump.code));
+    return typeof dump.value === 'string'
+      ? reply.type('text/plain; charset=utf-8').send(dump.value)
+      : reply.type('application/octet-stream').send(Buffer.from(dump.value));
+  });
+  app.post('/fault', { schema: { body } }, async (request) => {
+    const { kind, count, delayMs, command } = request.body as {
+      kind?: string;
+      count?: number;
+      delayMs?: number;
+      command?: string;
+    };
+    if (command !== undefined && !Object.hasOwn(COMMAND_TABLE, command)) {
+      return refused(
+        `unknown command ${command}; one of ${Object.keys(COMMAND_TABLE).join(', ')}`,
+        'FIELD_INVALID',
+      );
+    }
+    if (!FAULT_KINDS.includes(kind as FaultKind)) {
+      return refused(`unknown fault ${String(kind)}; one of ${FAULT_KINDS.join(', ')}`, 'FIELD_INVALID');
+    }
+    if (count !== undefined && (!Number.isInteger(count) || count < 0))
+      return refused('count must be a whole number', 'FIELD_INVALID');
+    if (delayMs !== undefined && (!Number.isInteger(delayMs) || delayMs < 0)) {
+      return refused('delayMs must be a whole number', 'FIELD_INVALID');
+    }
+    encoder.injectFault(kind as FaultKind, {
+      ...(count !== undefined ? { count } : {}),
+      ...(delayMs !== undefined ? { delayMs } : {}),
+      ...(command !== undefined ? { command: command as CommandName } : {}),
+    });
+    return done(`fault ${kind} injected`);
+  });
+  app.delete('/fault', async () => {
+    encoder.clearFaults();
+    return done('faults cleared');
+  });
+  app.post('/fault/clear', async () => {
+    encoder.clearFaults();
+    return done('faults cleared');
+  });
+  app.post('/unplug', async () => {
+    encoder.unplug();
+    return done('encoder unplugged');
+  });
+  app.post('/replug', async () => {
+    encoder.replug();
+    return done('encoder plugged in');
+  });
+  app.post('/latency', { schema: { body } }, async (request) => {
+    const { ms } = request.body as { ms?: number };
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 60_000) {
+      return refused('ms must be a whole number from 0 to 60000', 'FIELD_INVALID');
+    }
+    transport.setLatency(ms);
+    return done(`latency ${ms} ms`);
+  });
+  return app;
+}
+
+const CONTROL_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>SIMULATED encoder — LockDesk gateway</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#fafafa}
+.banner{background:#d4380d;color:#fff;font-size:28px;font-weight:700;padding:16px 24px;letter-spacing:1px}
+main{padding:16px 24px;max-width:900px}
+button{margin:4px 6px 4px 0;padding:6px 12px}
+pre{background:#fff;border:1px solid #ddd;padding:12px;overflow:auto}
+</style></head>
+<body><div class="banner">SIMULATED ENCODER — no real card is written</div>
+<main>
+<p>This daemon runs with the simulated card encoder. Cards placed here exist only in memory.</p>
+<div>
+<button onclick="call('POST','/card',{blank:true})">Place blank card</button>
+<button onclick="call('DELETE','/card')">Remove card</button>
+<button onclick="call('POST','/unplug')">Unplug</button>
+<button onclick="call('POST','/replug')">Replug</button>
+<button onclick="call('DELETE','/fault')">Clear faults</button>
+</div>
+<div>Inject fault:
+<button onclick="call('POST','/fault',{kind:'no-answer'})">no answer</button>
+<button onclick="call('POST','/fault',{kind:'late-answer'})">late answer</button>
+<button onclick="call('POST','/fault',{kind:'bad-checksum'})">bad checksum</button>
+<button onclick="call('POST','/fault',{kind:'unplug-mid-write'})">unplug during next write</button>
+</div>
+<div>Load dump (.bin .mfd .eml .json .mct): <input type="file" id="dump" onchange="loadDump(this.files[0])"></div>
+<pre id="state">loading…</pre>
+</main>
+<script>
+async function call(method, path, body) {
+  const res = await fetch(path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  show(await res.json());
+}
+function show(reply) { document.getElementById('state').textContent = JSON.stringify(reply, null, 2); }
+async function loadDump(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = ''; for (const b of bytes) binary += String.fromCharCode(b);
+  await call('POST', '/card', { dump: btoa(binary), encoding: 'base64' });
+}
+call('GET', '/state');
+setInterval(() => call('GET', '/state'), 2000);
+</script></body></html>
+`;

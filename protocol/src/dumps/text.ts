@@ -1,0 +1,71 @@
+// Helpers shared by the dump codecs: hex text, ASCII bytes and numbered lines. Private to dumps/.
+import { type Failure, fail } from '../result.js';
+
+/** Upper-case hex of bytes, no separators. */
+export function toHex(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += byte.toString(16).toUpperCase().padStart(2, '0');
+  return text;
+}
+
+const HEX_DIGIT = /^[0-9a-fA-F]$/;
+
+/** The value of an ASCII hex digit already known to be one. */
+function nibble(code: number): number {
+  return code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x57;
+}
+
+/** Bytes of an even-length hex string, or undefined when it is not hex. */
+export function fromHex(text: string): Uint8Array | undefined {
+  if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) return undefined;
+  const bytes = new Uint8Array(text.length / 2);
+  for (let i = 0; i < bytes.length; i++) {
+    bytes[i] = (nibble(text.charCodeAt(2 * i)) << 4) | nibble(text.charCodeAt(2 * i + 1));
+  }
+  return bytes;
+}
+
+/** The first character of a string that is not a hex digit, with its 1-based column. */
+export function firstNonHex(text: string): { char: string; column: number } | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charAt(i);
+    if (!HEX_DIGIT.test(char)) return { char, column: i + 1 };
+  }
+  return undefined;
+}
+
+/** A DUMP_MALFORMED failure whose detail says where and what. */
+export function malformed(detail: string): Failure {
+  return fail('DUMP_MALFORMED', detail, { message: detail });
+}
+
+/** Shows a character in a message; control and invisible characters as code points. */
+export function showChar(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x21 || code > 0x7e ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${char}'`;
+}
+
+/** Bytes read as text: each byte one character (dumps are ASCII), a UTF-8 byte-order mark dropped. */
+export function bytesToText(bytes: Uint8Array): string {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let text = '';
+  const chunk = 8192;
+  for (let offset = start; offset < bytes.length; offset += chunk) {
+    text += String.fromCharCode(...bytes.subarray(offset, Math.min(offset + chunk, bytes.length)));
+  }
+  return text;
+}
+
+/** Text split into lines (LF or CRLF), a leading byte-order mark dropped. */
+export function splitLines(text: string): string[] {
+  return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r?\n/);
+}
+
+/** True when bytes look like a text dump (printable ASCII and line breaks only). */
+export function looksLikeText(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte === 0x09 || byte === 0x0a || byte === 0x0d) continue;
+    if (byte < 0x20 || byte > 0x7e) return false;
+  }
+  return true;
+}

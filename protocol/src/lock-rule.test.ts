@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CARD_TYPE } from './constants.js';
+import {
+  decodeGuestCard,
+  encodeEmptyGuestCard,
+  encodeGuestCard,
+  type GuestCard,
+  type GuestCardContent,
+} from './guest-card.js';
+import {
+  applyBluetoothSync,
+  decideUnlock,
+  type LockConfig,
+  learnFromCard,
+  newLockConfig,
+  type PresentedCard,
+  presentCard,
+  type UnlockReason,
+} from './lock-rule.js';
+import { fail } from './result.js';
+
+const HOTEL = 1001;
+const START = 1_700_000_000; // 2023-11-15 06:13:20 Shanghai
+const END = START + 86_400;
+const MID = START + 3_600;
+
+const LOCK: LockConfig = newLockConfig({
+  hotelId: HOTEL,
+  building: 2,
+  floor: 3,
+  mac_id: 'A1:B2:C3:D4:E5:F6',
+});
+const lock = (changes: Partial<LockConfig> = {}): LockConfig => ({ ...LOCK, ...changes });
+
+/** A card as a lock reads it: issued content written to bytes and decoded back. */
+function card(content: Partial<GuestCardContent> & Pick<GuestCardContent, 'type'>): GuestCard {
+  const encoded = encodeGuestCard({
+    hotelId: HOTEL,
+    cardNumber: 5001,
+    start_time: START,
+    end_time: END,
+    building: 2,
+    floor: 3,
+    ...(content.type === CARD_TYPE.normal ? { mac_id: 'A1B2C3D4E5F6' } : {}),
+    ...content,
+  });
+  if (!encoded.ok) throw new Error(encoded.detail);
+  const decoded = decodeGuestCard(encoded.value.blocks);
+  if (!decoded.ok) throw new Error(decoded.detail);
+  return decoded.value;
+}
+const guest = (changes: Partial<GuestCardContent> = {}) =>
+  card({ type: CARD_TYPE.normal, sequence: 7, ...changes });
+const master = (changes: Partial<GuestCardContent> = {}) => card({ type: CARD_TYPE.master, ...changes });
+const building = (changes: Partial<GuestCardContent> = {}) => card({ type: CARD_TYPE.building, ...changes });
+const floor = (changes: Partial<GuestCardContent> = {}) => card({ type: CARD_TYPE.floor, ...changes });
+const universal = (changes: Partial<GuestCardContent> = {}) =>
+  card({ type: CARD_TYPE.universal, cardNumber: 7001, ...changes });
+const superCard = (changes: Partial<GuestCardContent> = {}) => card({ type: CARD_TYPE.super, ...changes });
+
+const emptied = (() => {
+  const blocks = encodeEmptyGuestCard({ hotelId: HOTEL, cardNumber: 5001 });
+  if (!blocks.ok) throw new Error(blocks.detail);
+  const decoded = decodeGuestCard(blocks.value.blocks);
+  if (!decoded.ok) throw new Error(decoded.detail);
+  return decoded.value;
+})();
+const factoryBlank = (() => {
+  const decoded = decodeGuestCard({ 4: new Uint8Array(16), 5: new Uint8Array(16), 6: new Uint8Array(16) });
+  if (!decoded.ok) throw new Error(decoded.detail);
+  return decoded.value;
+})();
+
+type Row = [string, LockConfig, PresentedCard, number, boolean, UnlockReason];
+
+// biome-ignore format: one case per line keeps the decision table readable
+const DECISIONS: Row[] = [
+  // Normal (guest) cards: their own lock, inside [start, end).
+  ['guest card in its stay', LOCK, guest(), MID, true, 'guestCard'],
+  ['guest card at exactly its start', LOCK, guest(), START, true, 'guestCard'],
+  ['guest card one second before its end', LOCK, guest(), END - 1, true, 'guestCard'],
+  ['guest card at exactly its end', LOCK, guest(), END, false, 'expired'],
+  ['guest card one second before its start', LOCK, guest(), START - 1, false, 'notYetValid'],
+  ['guest card long after its stay', LOCK, guest(), END + 30 * 86_400, false, 'expired'],
+  ['guest card on another room', LOCK, guest({ mac_id: 'A1B2C3D4E5F7' }), MID, false, 'wrongRoom'],
+  ['guest card, lock mac in lower case', lock({ mac_id: 'a1b2c3d4e5f6' }), guest(), MID, true, 'guestCard'],
+  ['guest card of another hotel', LOCK, guest({ hotelId: 2002 }), MID, false, 'wrongHotel'],
+  ['guest card the lock learned as deleted', lock({ deletedCards: [5001] }), guest(), MID, false, 'deleted'],
+  ['guest card while another card is deleted', lock({ deletedCards: [5002] }), guest(), MID, true, 'guestCard'],
+  ['guest card older than a newer one used', lock({ newestSequence: { normal: 8 } }), guest(), MID, false, 'superseded'],
+  ['guest card issued with the newest one', lock({ newestSequence: { normal: 7 } }), guest(), MID, true, 'guestCard'],
+  ['guest card newer than the newest seen', lock({ newestSequence: { normal: 6 } }), guest(), MID, true, 'guestCard'],
+  ['guest card, only master cards superseded', lock({ newestSequence: { master: 99 } }), guest(), MID, true, 'guestCard'],
+  ['guest card, deadbolt thrown', lock({ deadbolt: true }), guest(), MID, false, 'deadbolt'],
+  ['guest card on another room and expired', LOCK, guest({ mac_id: '0A0B0C0D0E0F' }), END, false, 'wrongRoom'],
+  ['guest card deleted and expired', lock({ deletedCards: [5001] }), guest(), END, false, 'deleted'],
+  ['guest card until the last 4-byte second', LOCK, guest({ end_time: 0xfffffffe }), 0xfffffffd, true, 'guestCard'],
+  // Master cards: every lock of their hotel, issued by the main administrator only.
+  ['master card', LOCK, master(), MID, true, 'masterCard'],
+  ['master card on another building and floor', lock({ building: 9, floor: 12 }), master(), MID, true, 'masterCard'],
+  ['master card of another hotel', LOCK, master({ hotelId: 7 }), MID, false, 'wrongHotel'],
+  ['master card of a secondary administrator', LOCK, master({ issuerRole: 'secondary' }), MID, false, 'issuerNotAllowed'],
+  ['master card issued by staff', LOCK, master({ issuerRole: 'staff' }), MID, false, 'issuerNotAllowed'],
+  ['master card expired', LOCK, master(), END, false, 'expired'],
+  ['master card, deadbolt thrown', lock({ deadbolt: true }), master(), MID, false, 'deadbolt'],
+  ['master card superseded', lock({ newestSequence: { master: 1 } }), master(), MID, false, 'superseded'],
+  ['master card deleted', lock({ deletedCards: [5001] }), master(), MID, false, 'deleted'],
+  // Building cards: the lock's building.
+  ['building card', LOCK, building(), MID, true, 'buildingCard'],
+  ['building card on another floor of its building', lock({ floor: 8 }), building(), MID, true, 'buildingCard'],
+  ['building card on another building', LOCK, building({ building: 4 }), MID, false, 'wrongBuilding'],
+  ['building card of a secondary administrator', LOCK, building({ issuerRole: 'secondary' }), MID, true, 'buildingCard'],
+  ['building card not yet valid', LOCK, building(), START - 60, false, 'notYetValid'],
+  // Floor cards: the lock's building and floor.
+  ['floor card', LOCK, floor(), MID, true, 'floorCard'],
+  ['floor card on another floor', LOCK, floor({ floor: 4 }), MID, false, 'wrongFloor'],
+  ['floor card, same floor of another building', LOCK, floor({ building: 1 }), MID, false, 'wrongBuilding'],
+  ['floor card expired', LOCK, floor(), END, false, 'expired'],
+  ['floor card superseded', lock({ newestSequence: { floor: 3 } }), floor({ sequence: 2 }), MID, false, 'superseded'],
+  // Universal cards: only once the lock learned them by a Bluetooth unlock.
+  ['universal card the lock learned', lock({ universalCards: [7001] }), universal(), MID, true, 'universalCard'],
+  ['universal card not yet learned', LOCK, universal(), MID, false, 'universalNotLearned'],
+  ['universal card learned, then deleted', lock({ universalCards: [7001], deletedCards: [7001] }), universal(), MID, false, 'deleted'],
+  ['universal card learned but expired', lock({ universalCards: [7001] }), universal(), END, false, 'expired'],
+  ['universal card of another hotel', lock({ universalCards: [7001] }), universal({ hotelId: 3 }), MID, false, 'wrongHotel'],
+  // Super cards: like master, and they open a thrown deadbolt.
+  ['super card', LOCK, superCard(), MID, true, 'superCard'],
+  ['super card, deadbolt thrown', lock({ deadbolt: true }), superCard(), MID, true, 'superCard'],
+  ['super card of another hotel', LOCK, superCard({ hotelId: 2 }), MID, false, 'wrongHotel'],
+  ['super card of a secondary administrator', LOCK, superCard({ issuerRole: 'secondary' }), MID, false, 'issuerNotAllowed'],
+  ['super card superseded', lock({ newestSequence: { super: 4 } }), superCard({ sequence: 3 }), MID, false, 'superseded'],
+  ['super card expired, deadbolt thrown', lock({ deadbolt: true }), superCard(), END, false, 'expired'],
+  // Cards that are not valid cards.
+  ['emptied (withdrawn) card', LOCK, emptied, MID, false, 'emptyCard'],
+  ['factory-blank card', LOCK, factoryBlank, MID, false, 'emptyCard'],
+  ['card whose CRC failed', LOCK, fail('SECTOR_VERIFICATION_FAILED', 'CRC'), MID, false, 'corruptedCard'],
+  ['card with a block unreadable', LOCK, fail('READ_DATA_FAILED', 'block 5'), MID, false, 'corruptedCard'],
+  ['card of another system', LOCK, fail('EXTERNAL_CARD', 'no magic'), MID, false, 'externalCard'],
+  // Content as issued (not yet bytes) goes through the same codec.
+  ['issued content for this room', LOCK, { hotelId: HOTEL, cardNumber: 9, type: 4, mac_id: 'A1B2C3D4E5F6', start_time: START, end_time: END }, MID, true, 'guestCard'],
+  ['issued content that cannot be written', LOCK, { hotelId: HOTEL, cardNumber: 9, type: 4, mac_id: 'A1B2C3D4E5F6', start_time: END, end_time: START }, MID, false, 'corruptedCard'],
+];
+
+describe('decideUnlock', () => {
+  it('has a decision table of at least 40 cases', () => {
+    expect(DECISIONS.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(DECISIONS)('%s', (_description, lockConfig, presented, now, open, reason) => {
+    expect(decideUnlock(lockConfig, presented, now)).toEqual({ open, reason });
+  });
+
+  it('never throws on arbitrary card bytes, and only opens for LockDesk records', () => {
+    const block = fc.uint8Array({ minLength: 16, maxLength: 16 });
+    fc.assert(
+      fc.property(block, block, block, fc.integer({ min: 0, max: 0xffffffff }), (b4, b5, b6, now) => {
+        const decoded = decodeGuestCard({ 4: b4, 5: b5, 6: b6 });
+        const presented = decoded.ok ? decoded.value : decoded;
+        const decision = decideUnlock(LOCK, presented, now);
+        if (decision.open) expect(decoded.ok && decoded.value.isLockDesk).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('learning from cards (unsubscribe old card)', () => {
+  it('a newer card with unsubscribe old raises the newest sequence and retires the older card', () => {
+    const oldCard = guest({ sequence: 7 });
+    const newCard = guest({ cardNumber: 5002, sequence: 8, unsubscribeOld: true });
+    expect(decideUnlock(LOCK, oldCard, MID).open).toBe(true);
+    const after = learnFromCard(LOCK, newCard, MID);
+    expect(after.newestSequence).toEqual({ normal: 8 });
+    expect(decideUnlock(after, oldCard, MID)).toEqual({ open: false, reason: 'superseded' });
+    expect(decideUnlock(after, newCard, MID)).toEqual({ open: true, reason: 'guestCard' });
+  });
+
+  it('a card issued together with the newest (same sequence) keeps working', () => {
+    const first = guest({ sequence: 8, unsubscribeOld: true });
+    const second = guest({ cardNumber: 5002, sequence: 8, unsubscribeOld: true });
+    const after = learnFromCard(LOCK, first, MID);
+    expect(decideUnlock(after, second, MID).open).toBe(true);
+  });
+
+  it('a newer card without unsubscribe old teaches nothing', () => {
+    expect(learnFromCard(LOCK, guest({ sequence: 9 }), MID)).toBe(LOCK);
+  });
+
+  it('a card that does not open teaches nothing', () => {
+    const otherRoom = guest({ mac_id: '0A0B0C0D0E0F', sequence: 9, unsubscribeOld: true });
+    expect(learnFromCard(LOCK, otherRoom, MID)).toBe(LOCK);
+    expect(learnFromCard(LOCK, guest({ sequence: 9, unsubscribeOld: true }), START - 1)).toBe(LOCK);
+    expect(learnFromCard(LOCK, fail('EXTERNAL_CARD', 'x'), MID)).toBe(LOCK);
+  });
+
+  it('an older card never lowers the newest sequence', () => {
+    const raised = lock({ newestSequence: { normal: 8 } });
+    expect(learnFromCard(raised, guest({ sequence: 8, unsubscribeOld: true }), MID)).toBe(raised);
+  });
+
+  it('each card type keeps its own newest sequence', () => {
+    const after = learnFromCard(LOCK, master({ sequence: 50, unsubscribeOld: true }), MID);
+    expect(after.newestSequence).toEqual({ master: 50 });
+    expect(decideUnlock(after, master({ sequence: 49 }), MID).reason).toBe('superseded');
+    expect(decideUnlock(after, building({ sequence: 1 }), MID).open).toBe(true);
+  });
+
+  it('presentCard gives the decision and the lock afterwards', () => {
+    const { decision, lock: after } = presentCard(LOCK, guest({ sequence: 8, unsubscribeOld: true }), MID);
+    expect(decision).toEqual({ open: true, reason: 'guestCard' });
+    expect(after.newestSequence.normal).toBe(8);
+  });
+});
+
+describe('Bluetooth unlock sync (spec §4)', () => {
+  it('a deleted card keeps opening until a Bluetooth unlock brings the deletion', () => {
+    expect(decideUnlock(LOCK, guest(), MID).open).toBe(true);
+    const synced = applyBluetoothSync(LOCK, { deletedCards: [5001] });
+    expect(decideUnlock(synced, guest(), MID)).toEqual({ open: false, reason: 'deleted' });
+  });
+
+  it('a universal card becomes effective only after a Bluetooth unlock', () => {
+    expect(decideUnlock(LOCK, universal(), MID).reason).toBe('universalNotLearned');
+    const synced = applyBluetoothSync(LOCK, { universalCards: [7001] });
+    expect(decideUnlock(synced, universal(), MID)).toEqual({ open: true, reason: 'universalCard' });
+  });
+
+  it('merges without duplicates and drops universal cards that were deleted', () => {
+    const once = applyBluetoothSync(LOCK, { deletedCards: [1, 2], universalCards: [7001, 7002] });
+    const twice = applyBluetoothSync(once, { deletedCards: [2, 7002], universalCards: [7001] });
+    expect(twice.deletedCards).toEqual([1, 2, 7002]);
+    expect(twice.universalCards).toEqual([7001]);
+    expect(LOCK.deletedCards).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+// `pnpm start`: the whole product on embedded defaults — the server (API + console, PGlite, demo data on first
+// start) and the gateway (simulated encoder, embedded MQTT broker) — until Ctrl+C.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const children = [
+  {
+    name: 'server',
+    args: ['server/dist/cli.js', 'start', '--demo', '--data-dir', '.data/server'],
+  },
+  {
+    name: 'gateway',
+    args: ['gateway/dist/cli.js', '--simulate', '--embedded-broker'],
+  },
+];
+
+let stopping = false;
+const running = children.map(({ name, args }) => {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const prefix = (stream, out) => {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[${name}] stopped (${signal ?? `exit code ${code}`}); stopping LockDesk`);
+    stop(code === 0 ? 1 : (code ?? 1));
+  });
+  return child;
+});
+
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of running) if (child.exitCode === null) child.kill('SIGTERM');
+  const deadline = setTimeout(() => {
+    for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+    process.exit(code);
+  }, 5000);
+  deadline.unref();
+  Promise.all(running.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));

@@ -1,0 +1,122 @@
+/**
+ * The server application, built in tiers (fastify/demo shape):
+ *   1. external plugins — body parsing, @fastify/static for the built console;
+ *   2. services as decorators — `app.config`, `app.db` (Kysely over PGlite or PostgreSQL), `app.sms`,
+ *      `app.calls` (the /manage call registry);
+ *   3. routes by area — routes/index.ts lists them; each area declares its calls with defineCall (call.ts).
+ * How to add a call: routes/README.md.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ERRNO } from '@lockdesk/protocol';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { CallRateLimit } from './auth/rate-limit.js';
+import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
+import { resolveConfig, type ServerConfig } from './config.js';
+import { type Db, migrateToLatest, openDatabase } from './db/index.js';
+import { ROUTE_AREAS } from './routes/index.js';
+import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    db: Db;
+    sms: SmsProvider;
+  }
+}
+
+export interface BuildOptions extends Partial<ServerConfig> {
+  /** Data folder (PGlite lives in `<dataDir>/pglite`); ignored when `database` or `db` is given. */
+  dataDir?: string;
+  /** An open database to use (tests share one per file); the app then neither migrates nor closes it. */
+  db?: Db;
+  /** Replaces the outbox SMS provider. */
+  sms?: SmsProvider;
+}
+
+/** Bodies up to 10 MiB: face images travel as base64 inside the envelope. */
+const BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Builds the application (not listening). The database is opened and migrated unless `db` is given. */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = resolveConfig(options);
+  const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT, trustProxy: false });
+
+  // Tier 1: external plugins and parsing. Any body is read as text and parsed here, so that a broken or
+  // mistyped body reaches the dispatcher (which answers DATA_PARSE_FAILED) instead of a 400/415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) => {
+    try {
+      done(null, text === '' ? null : JSON.parse(text as string));
+    } catch {
+      done(null, UNPARSEABLE);
+    }
+  });
+
+  // Tier 2: services.
+  const ownDb = options.db === undefined;
+  const db = options.db ?? (await openDatabase(config.database));
+  if (ownDb) await migrateToLatest(db);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('sms', options.sms ?? outboxSmsProvider(db, app.log));
+  app.decorate('calls', new Map<string, AnyCall>());
+  if (ownDb) app.addHook('onClose', async () => db.destroy());
+
+  // Tier 3: routes by area, then the one /manage entry.
+  for (const area of ROUTE_AREAS) area(app);
+  const limiter = new CallRateLimit(config.callsPerMinute, config.now);
+  registerDispatcher(app, { db, config, take: (key, share) => limiter.take(key, share) });
+
+  // Framework-level failures on /manage (body too large, aborted) still answer the envelope, never a 500.
+  app.setErrorHandler((error, request, reply) => {
+    if (request.url.startsWith('/manage')) {
+      request.log.warn({ err: error }, 'request refused before the call ran');
+      return answer(
+        reply,
+        config,
+        callerLanguage(request),
+        ERRNO.failure,
+        'DATA_PARSE_FAILED',
+        undefined,
+        null,
+      );
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    const code = status && status >= 400 && status < 500 ? status : 500;
+    if (code === 500) request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(code)
+      .send({ error: code === 500 ? 'Internal Server Error' : (error as Error).message });
+  });
+
+  await registerConsole(app, config.webDist);
+  return app;
+}
+
+/** Serves the built console with SPA fallback; without a build, `/` says so plainly. */
+async function registerConsole(app: FastifyInstance, webDist: string | null): Promise<void> {
+  const built = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (built) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/manage')) {
+      // Only POST reaches a call; anything else under /manage is an unknown call.
+      return answer(reply, app.config, callerLanguage(request), ERRNO.failure, 'NOT_FOUND', undefined, null);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.code(404).send({ error: 'Not Found' });
+    // A missing file (…/app.js) is a 404; any other path is a console route and gets the single page.
+    const pathname = request.url.split('?')[0] ?? '';
+    if (/\.[A-Za-z0-9]{1,8}$/.test(pathname)) return reply.code(404).send({ error: 'Not Found' });
+    if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply
+      .code(200)
+      .type('text/plain; charset=utf-8')
+      .send(
+        `LockDesk server is running, but the console is not built (looked in ${webDist ?? '(none)'}).\n` +
+          'Build it with `pnpm --filter @lockdesk/web build`, or set LOCKDESK_WEB_DIST.\n' +
+          'The management API answers at POST /manage/<path>.\n',
+      );
+  });
+}

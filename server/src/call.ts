@@ -1,0 +1,376 @@
+/**
+ * The /manage call helper every route uses, and the one dispatcher that runs them.
+ *
+ * A call is declared once with `defineCall(app, { path, auth, schema, mutates, handler })`. The dispatcher
+ * (POST /manage/*) decrypts the envelope, picks the call by path, resolves the caller from the bearer token,
+ * checks the body against the schema, runs the handler, records mutating calls in the operation log and answers
+ * `{"data": encryptEnvelope({errno, errmsg, data})}` — for successes and failures alike. See routes/README.md.
+ */
+import {
+  DEFAULT_LANGUAGE,
+  decryptEnvelope,
+  ERRNO,
+  type ErrorCode,
+  encryptEnvelope,
+  type LanguageCode,
+  languageFromHeader,
+} from '@lockdesk/protocol';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Permission, roleAllows, seesAllRooms } from './auth/permissions.js';
+import { bearerToken, resolveSession, type SessionUser } from './auth/sessions.js';
+import type { ServerConfig } from './config.js';
+import type { Db } from './db/index.js';
+import type { Role, Room } from './db/schema.js';
+import { AppError, failure, silentReject, tooManyCalls } from './errors.js';
+import { checkBody, type Infer, type Schema } from './fields.js';
+import { messageFor } from './i18n.js';
+
+export type Auth = 'user' | 'public';
+
+/** Who is calling from where (for the operation log and the rate limit). */
+export interface ClientInfo {
+  ip: string;
+  /** The `uuid` header the console sends. */
+  uuid: string | null;
+  userAgent: string | null;
+}
+
+interface BaseContext {
+  app: FastifyInstance;
+  /** The database; inside `transaction: true` calls this is the transaction. */
+  db: Db;
+  config: ServerConfig;
+  lang: LanguageCode;
+  log: FastifyBaseLogger;
+  client: ClientInfo;
+  path: string;
+  /** The bearer token sent, if any (public calls like logout read it; never log it). */
+  token: string | undefined;
+  /** The server clock (faked in tests). */
+  now(): Date;
+  /** The operation-log summary of this call (mutating calls; default: the path). Never put secrets in it. */
+  audit(summary: string): void;
+}
+
+/** The handler's context of a public call (login, captcha, getBack/*). */
+export interface PublicContext extends BaseContext {
+  user: null;
+  /** Names the account a public call acted for, so it is logged under that account (login). */
+  setActor(actor: { id: number; hotelId: number | null }): void;
+}
+
+/** The handler's context of an authenticated call. */
+export interface UserContext extends BaseContext {
+  user: SessionUser;
+  /** The caller's hotel (null for customer managers). */
+  hotelId: number | null;
+  /** True when the caller holds the permission (and, with a room id, the room is in the caller's scope). */
+  can(permission: Permission, roomId?: number): Promise<boolean>;
+  /** Like can(), but refuses with PERMISSION_DENIED. */
+  require(permission: Permission): void;
+  /** The room of the caller's hotel, checked against the permission: NOT_FOUND / PERMISSION_DENIED. */
+  requireRoom(roomId: number, permission: Permission): Promise<Room>;
+  /** The caller's hotel id, or PERMISSION_DENIED for an account without a hotel. */
+  requireHotelId(): number;
+}
+
+export type CallContext<A extends Auth> = A extends 'user' ? UserContext : PublicContext;
+
+export interface CallDef<S extends Schema, A extends Auth> {
+  /** The path under /manage/, exactly as the console calls it, e.g. 'room/listNew'. */
+  path: string;
+  /** 'user': needs a session token; 'public': anyone (login, captcha, password recovery). */
+  auth: A;
+  /** The body's fields (fields.ts). `uid`, `action` and `language` are handled by the dispatcher. */
+  schema: S;
+  /** Mutating calls are recorded in the operation log. */
+  mutates: boolean;
+  /** Roles admitted (default: every role); others get PERMISSION_DENIED. */
+  roles?: readonly Role[];
+  /** A permission the caller's role must hold (room scope is checked by the handler with requireRoom). */
+  permission?: Permission;
+  /** Run the handler in one transaction (ctx.db is the transaction). Keep such handlers short: on PGlite the
+   * transaction holds the only connection. */
+  transaction?: boolean;
+  handler: (ctx: CallContext<A>, body: Infer<S>) => Promise<unknown>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds calls of every schema
+export type AnyCall = CallDef<any, Auth>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /manage call by path (tests iterate it). */
+    calls: Map<string, AnyCall>;
+  }
+}
+
+/** Registers a /manage call. Throws at start-up on a duplicate path. */
+export function defineCall<const S extends Schema, A extends Auth>(
+  app: FastifyInstance,
+  def: CallDef<S, A>,
+): void {
+  const path = def.path.replace(/^\/+/, '');
+  if (app.calls.has(path)) throw new Error(`duplicate /manage call ${path}`);
+  app.calls.set(path, { ...def, path } as unknown as AnyCall);
+}
+
+/** The decrypted request, as the console builds it. */
+interface ManagePayload {
+  action?: unknown;
+  uid?: unknown;
+  [field: string]: unknown;
+}
+
+/** A body the JSON parser could not read (the dispatcher answers DATA_PARSE_FAILED). */
+export const UNPARSEABLE = Symbol('unparseable body');
+
+/** The errno/errmsg/data answer, enveloped; plain JSON only when even the envelope cannot be made. */
+export function answer(
+  reply: FastifyReply,
+  config: ServerConfig,
+  lang: LanguageCode,
+  errno: number,
+  code: ErrorCode | null,
+  params: Record<string, string | number> | undefined,
+  data: unknown,
+): FastifyReply {
+  const body = { errno, errmsg: code ? messageFor(lang, code, params) : '', data: data ?? null };
+  const sealed = encryptEnvelope(body, config.envelopeKeys);
+  reply.code(200).header('content-type', 'application/json; charset=utf-8');
+  return sealed.ok ? reply.send({ data: sealed.value }) : reply.send(body);
+}
+
+/** The caller's language: the `language` header, else the body's `language`, else English. */
+export function callerLanguage(request: FastifyRequest): LanguageCode {
+  const header = request.headers['language'];
+  const fromHeader = languageFromHeader(Array.isArray(header) ? header[0] : header);
+  if (fromHeader) return fromHeader;
+  const body = request.body as { language?: unknown } | null;
+  const fromBody = typeof body?.language === 'string' ? languageFromHeader(body.language) : undefined;
+  return fromBody ?? DEFAULT_LANGUAGE;
+}
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.slice(0, 200) ?? null;
+  return {
+    ip: request.ip,
+    uuid: one(request.headers['uuid']),
+    userAgent: one(request.headers['user-agent']),
+  };
+}
+
+interface DispatchDeps {
+  db: Db;
+  config: ServerConfig;
+  /** Counts a call against a key's budget (`share` × callsPerMinute); false when over it. */
+  take(key: string, share?: number): boolean;
+}
+
+/** Decrypts the request body into the call's payload; DATA_PARSE_FAILED when anything is off. */
+function openPayload(body: unknown, config: ServerConfig): ManagePayload {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (body === UNPARSEABLE || typeof data !== 'string') throw failure('DATA_PARSE_FAILED');
+  const opened = decryptEnvelope<unknown>(data, config.envelopeKeys);
+  if (!opened.ok) throw failure('DATA_PARSE_FAILED');
+  const payload = opened.value;
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    throw failure('DATA_PARSE_FAILED');
+  const action = (payload as ManagePayload).action;
+  if (action !== undefined && action !== 'manage') throw failure('DATA_PARSE_FAILED');
+  return payload as ManagePayload;
+}
+
+function findCall(app: FastifyInstance, path: string): AnyCall | undefined {
+  const exact = app.calls.get(path);
+  if (exact) return exact;
+  // The console spells a few paths with a capital (Order/recharge, User/setUserDispenserType).
+  const lower = path.toLowerCase();
+  for (const [p, call] of app.calls) if (p.toLowerCase() === lower) return call;
+  return undefined;
+}
+
+async function runCall(
+  app: FastifyInstance,
+  deps: DispatchDeps,
+  request: FastifyRequest,
+  lang: LanguageCode,
+  path: string,
+  state: CallState,
+): Promise<unknown> {
+  const { db, config } = deps;
+  const client = state.client;
+  const payload = openPayload(request.body, config);
+  const call = findCall(app, path);
+  if (!call) throw failure('NOT_FOUND');
+  state.call = call;
+
+  const token = bearerToken(request.headers.authorization);
+  // A session has its own budget; every address has a larger one, so that made-up tokens buy nothing.
+  if (!deps.take(`ip:${client.ip}`, 5) || (token && !deps.take(`session:${token}`))) throw tooManyCalls();
+
+  state.summary = call.path;
+  const base = {
+    app,
+    db,
+    config,
+    lang,
+    log: request.log,
+    client,
+    path: call.path,
+    token,
+    now: () => new Date(config.now()),
+    audit: (s: string) => {
+      state.summary = s.slice(0, 500);
+    },
+  };
+
+  let ctx: PublicContext | UserContext;
+  if (call.auth === 'user') {
+    const user = await resolveSession(db, token, config.now());
+    if (user.frozen) throw failure('ACCOUNT_FROZEN');
+    if (
+      payload.uid !== undefined &&
+      payload.uid !== null &&
+      payload.uid !== '' &&
+      String(payload.uid) !== String(user.id)
+    )
+      throw silentReject();
+    if (call.roles && !call.roles.includes(user.role)) throw failure('PERMISSION_DENIED');
+    if (call.permission && !roleAllows(user.role, user.authorities, call.permission))
+      throw failure('PERMISSION_DENIED');
+    state.actor = { id: user.id, hotelId: user.hotelId };
+    ctx = userContext(base, user);
+  } else {
+    ctx = {
+      ...base,
+      user: null,
+      setActor: (a) => {
+        state.actor = a;
+      },
+    };
+  }
+
+  const body = checkBody(call.schema, payload);
+  let data: unknown;
+  if (call.transaction) {
+    data = await db.transaction().execute(async (trx) => {
+      ctx.db = trx;
+      return call.handler(ctx as never, body);
+    });
+  } else {
+    data = await call.handler(ctx as never, body);
+  }
+  return data;
+}
+
+/** What the dispatcher learns about a call while running it, for the operation log. */
+interface CallState {
+  client: ClientInfo;
+  call?: AnyCall;
+  actor: { id: number; hotelId: number | null } | null;
+  summary: string;
+}
+
+/** Records a mutating call (successful or refused) of a known caller in the operation log. */
+async function writeAudit(
+  db: Db,
+  state: CallState,
+  at: Date,
+  errno: number,
+  code: string | null,
+): Promise<void> {
+  const { call, actor, client } = state;
+  if (!call?.mutates || !actor) return;
+  await db
+    .insertInto('operation_log')
+    .values({
+      hotel_id: actor.hotelId,
+      user_id: actor.id,
+      path: call.path,
+      summary: state.summary,
+      errno,
+      code,
+      ip: client.ip,
+      client_uuid: client.uuid,
+      user_agent: client.userAgent,
+      created_at: at,
+    })
+    .execute();
+}
+
+function userContext(base: Omit<BaseContext, never>, user: SessionUser): UserContext {
+  const inScope = async (roomId: number): Promise<Room | undefined> => {
+    if (user.hotelId === null) return undefined;
+    // ctx.db, not base.db: in a `transaction: true` call ctx.db is the transaction (PGlite has one connection).
+    const room = await ctx.db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', roomId)
+      .where('hotel_id', '=', user.hotelId)
+      .executeTakeFirst();
+    return room;
+  };
+  const assigned = async (roomId: number): Promise<boolean> => {
+    if (seesAllRooms(user.role)) return true;
+    const row = await ctx.db
+      .selectFrom('user_rooms')
+      .select('room_id')
+      .where('user_id', '=', user.id)
+      .where('room_id', '=', roomId)
+      .executeTakeFirst();
+    return row !== undefined;
+  };
+  const ctx: UserContext = {
+    ...base,
+    user,
+    hotelId: user.hotelId,
+    async can(permission, roomId) {
+      if (!roleAllows(user.role, user.authorities, permission)) return false;
+      if (roomId === undefined) return true;
+      const room = await inScope(roomId);
+      return room !== undefined && (await assigned(roomId));
+    },
+    require(permission) {
+      if (!roleAllows(user.role, user.authorities, permission)) throw failure('PERMISSION_DENIED');
+    },
+    async requireRoom(roomId, permission) {
+      const room = await inScope(roomId);
+      if (!room) throw failure('NOT_FOUND');
+      if (!roleAllows(user.role, user.authorities, permission) || !(await assigned(roomId)))
+        throw failure('PERMISSION_DENIED');
+      return room;
+    },
+    requireHotelId() {
+      if (user.hotelId === null) throw failure('PERMISSION_DENIED');
+      return user.hotelId;
+    },
+  };
+  return ctx;
+}
+
+/** Registers POST /manage/* — the single entry of every call. */
+export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): void {
+  app.post('/manage/*', async (request, reply) => {
+    const lang = callerLanguage(request);
+    const path = ((request.params as Record<string, string>)['*'] ?? '').replace(/^\/+|\/+$/g, '');
+    const state: CallState = { client: clientInfo(request), actor: null, summary: path };
+    const audit = (errno: number, code: string | null) =>
+      writeAudit(deps.db, state, new Date(deps.config.now()), errno, code).catch((e) =>
+        request.log.error({ err: e }, 'operation log write failed'),
+      );
+    try {
+      const data = await runCall(app, deps, request, lang, path, state);
+      await audit(ERRNO.ok, null);
+      return answer(reply, deps.config, lang, ERRNO.ok, null, undefined, data);
+    } catch (e) {
+      if (e instanceof AppError) {
+        await audit(e.errno, e.code);
+        return answer(reply, deps.config, lang, e.errno, e.code, e.params, e.data);
+      }
+      request.log.error({ err: e, path }, 'call failed');
+      await audit(ERRNO.failure, 'ERROR');
+      return answer(reply, deps.config, lang, ERRNO.failure, 'ERROR', undefined, null);
+    }
+  });
+}

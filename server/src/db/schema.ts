@@ -1,0 +1,523 @@
+/**
+ * The whole data model as Kysely table types. One interface per table; the SQL lives in `migrations/`.
+ *
+ * Conventions (both drivers behave the same, see db/index.ts):
+ * - Column names are snake_case, exactly as in SQL (no camel-case plugin). Answers map them to the spec's field
+ *   names in the route, not here.
+ * - Ids are `serial` integers (JS number). `numeric` money columns come back as JS numbers (yuan, 2 decimals);
+ *   `timestamptz` columns come back as `Date`. Calendar days that are not instants (specific-date prices) are
+ *   `text` 'YYYY-MM-DD' so no time zone ever shifts them.
+ * - `Generated<T>` marks a column with a default: optional on insert.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz column: read as Date, written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz column with a default (`now()`). */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A numeric money column in yuan (read as number, written as number or string). */
+export type Money = ColumnType<number, number | string | undefined, number | string>;
+/**
+ * jsonb columns are typed `ColumnType<T, string | undefined, string>`: read as T, written as JSON.stringify(value)
+ * (pg would turn a JS array into a PG array literal).
+ */
+
+/** Account roles (spec §6). A tenant is not an account: tenants are `stays`/`passengers`. */
+export const ROLES = ['super', 'secondary', 'staff', 'customer_manager'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Stay lifecycle. 'reserved' and 'active' occupy the room; the DB refuses overlaps between them (001). */
+export const STAY_STATUSES = ['reserved', 'active', 'checked_out', 'moved', 'cancelled'] as const;
+export type StayStatus = (typeof STAY_STATUSES)[number];
+
+/** How a stay was checked in (room detail tabs, spec §2). */
+export const CHECK_IN_KINDS = ['card', 'password', 'face', 'fingerprint', 'id_card', 'remote'] as const;
+export type CheckInKind = (typeof CHECK_IN_KINDS)[number];
+
+/** The hotel (merchant) an account works for; spec §3 'Hotel'. */
+export interface HotelsTable {
+  id: Generated<number>;
+  name: Generated<string>;
+  address: Generated<string>;
+  telephone: Generated<string>;
+  latitude: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  longitude: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  /** Whether the hotel offers breakfast at all (room/hotelBreakFast). */
+  breakfast_enabled: Generated<boolean>;
+  /** Breakfast serving hours, 'HH:mm', null when not set. */
+  breakfast_start: string | null;
+  breakfast_end: string | null;
+  /** Price per breakfast (yuan). */
+  breakfast_price: Money;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Breakfast options of a hotel (room/hotelBreakFastList): e.g. none, single, double. */
+export interface HotelBreakfastsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  name: string;
+  /** Portions per day this option includes; a stay stores the chosen count in `stays.breakfast`. */
+  count: Generated<number>;
+  price: Money;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** Console accounts: super/secondary administrators, staff and customer managers (spec §6). */
+export interface UsersTable {
+  id: Generated<number>;
+  /** 11-digit mainland mobile; unique among accounts when set. */
+  mobile: string | null;
+  /** Lower-cased; unique when set. */
+  email: string | null;
+  /** `scrypt$N$r$p$saltB64$hashB64` (auth/password.ts). */
+  password_hash: string;
+  role: Role;
+  /** The hotel the account works for; null for customer managers. */
+  hotel_id: number | null;
+  /** The customer manager (parent account) of a super administrator: the contact when service expires. */
+  parent_id: number | null;
+  /** Who created this account (a super admin adding a secondary admin or staff). */
+  created_by: number | null;
+  /** End of the paid service period; null = no limit. Checked at login (SERVICE_EXPIRED). */
+  service_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  frozen: Generated<boolean>;
+  /** Validity of a secondary admin / staff account (user/setUserExpiration); null = no limit. */
+  valid_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  nickname: Generated<string>;
+  name: Generated<string>;
+  avatar: Generated<string>;
+  /** 0 unknown, 1 male, 2 female. */
+  gender: Generated<number>;
+  nationality: Generated<string>;
+  /** 'YYYY-MM-DD' or null. */
+  birth_date: string | null;
+  id_number: Generated<string>;
+  /** Cash balance in yuan. */
+  balance: Money;
+  /** Management authorities granted to a secondary admin or staff (auth/permissions.ts names). */
+  authorities: ColumnType<string[], string | undefined, string>;
+  /** Card dispenser type chosen by the user (User/setUserDispenserType), e.g. '1'…'4'. */
+  dispenser_type: string | null;
+  password_changed_at: CreatedAt;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Login sessions; the token itself is never stored, only its SHA-256. */
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  client_uuid: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: CreatedAt;
+  last_seen_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 'logout' | 'password_changed' | 'password_reset' | 'frozen' | 'signed_out_elsewhere'. */
+  revoke_reason: string | null;
+}
+
+/** Every login attempt, for the graphic-code requirement and the rate limit. */
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  /** Lower-cased account as typed (mobile or email). */
+  account: string;
+  client_uuid: string | null;
+  ip: string | null;
+  success: boolean;
+  created_at: CreatedAt;
+}
+
+/** Graphic codes (the 4-digit login code). */
+export interface CaptchasTable {
+  id: string;
+  client_uuid: string | null;
+  code: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+/** SMS verification codes (password recovery). */
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  /** 'reset' (getBack) | 'register'. */
+  purpose: string;
+  code: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** Every SMS handed to the provider; the default provider only writes here and to the log. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  mobile: string;
+  text: string;
+  provider: string;
+  created_at: CreatedAt;
+}
+
+/**
+ * Room categories. kind 'group' = room groups (room/category/*: name + sort); kind 'hotel' = the hotel's own
+ * category tree (hotel/parentCategoryList, categoryList: a parent_id of null is a top level, e.g. a building).
+ */
+export interface RoomCategoriesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  parent_id: number | null;
+  kind: Generated<string>;
+  name: string;
+  sort: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** A room and its lock (spec §3 'Room/lock'); status codes are ROOM_STATUS of @lockdesk/protocol. */
+export interface RoomsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  /** Room group (room_categories kind 'group'); null = ungrouped. */
+  category_id: number | null;
+  name: string;
+  status: Generated<number>;
+  /** Lock MAC, 12 upper-case hex characters; unique across the installation. */
+  mac_id: string | null;
+  lock_id: string | null;
+  building: number | null;
+  floor: number | null;
+  remark: Generated<string>;
+  /** Lock notice (bulletin). */
+  notice: Generated<string>;
+  picture: Generated<string>;
+  description: Generated<string>;
+  bluetooth_name: Generated<string>;
+  /** Lock battery in percent, null when never reported. */
+  battery: number | null;
+  lock_version: string | null;
+  /** Prices in yuan (spec §3 'Room price'). */
+  deposit: Money;
+  usual_price: Money;
+  weekend_price: Money;
+  /** Renewal at the set price. */
+  renew: Generated<boolean>;
+  price_template_id: number | null;
+  /** Numeric-aware sort key of the name, generated by the database (002). */
+  name_key: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  /** The 'modified date' of spec §3. */
+  updated_at: CreatedAt;
+}
+
+/** Specific-date prices of a room; one price per room and day. */
+export interface RoomDatePricesTable {
+  id: Generated<number>;
+  room_id: number;
+  /** 'YYYY-MM-DD' (hotel calendar day). */
+  day: string;
+  price: Money;
+}
+
+/** Price templates (priceTemplate/*). date_prices: [{ day: 'YYYY-MM-DD', price }]. */
+export interface PriceTemplatesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  name: string;
+  deposit: Money;
+  usual_price: Money;
+  weekend_price: Money;
+  date_prices: ColumnType<{ day: string; price: number }[], string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/**
+ * A stay (tenant record) in a room. The primary tenant's fields are on the stay; companions are in stay_guests.
+ * DB guarantees (001): at most one 'active' stay per room (unique partial index) and no two 'reserved'/'active'
+ * stays of a room overlap in [check_in, check_out) (exclusion constraint, btree_gist).
+ */
+export interface StaysTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_id: number;
+  passenger_id: number | null;
+  mobile: Generated<string>;
+  nickname: Generated<string>;
+  id_number: Generated<string>;
+  check_in: Timestamp;
+  /** Estimated check-out. */
+  check_out: Timestamp;
+  /** Actual check-out (or move) time. */
+  checked_out_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  other_information: Generated<string>;
+  /** Breakfast portions per day (0 = none). */
+  breakfast: Generated<number>;
+  unlock_by_id_card: Generated<boolean>;
+  disable_old_cards: Generated<boolean>;
+  status: Generated<StayStatus>;
+  kind: Generated<CheckInKind>;
+  price: Money;
+  deposit: Money;
+  /** The stay this one continues after a move (room/exchangeHouses). */
+  moved_from_stay_id: number | null;
+  /** A frozen tenant keeps the stay but may not unlock (user/freezeUser, 002). */
+  frozen: Generated<boolean>;
+  /** The tenant may not use PIN passwords (room/tenant/limitPassword, 002). */
+  password_limited: Generated<boolean>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Companions of a stay (tenant index 2, 3, …). */
+export interface StayGuestsTable {
+  id: Generated<number>;
+  stay_id: number;
+  passenger_id: number | null;
+  position: number;
+  mobile: Generated<string>;
+  nickname: Generated<string>;
+  id_number: Generated<string>;
+}
+
+/** Guests known to a hotel (passenger/list, info). */
+export interface PassengersTable {
+  id: Generated<number>;
+  hotel_id: number;
+  mobile: Generated<string>;
+  nickname: Generated<string>;
+  name: Generated<string>;
+  id_number: Generated<string>;
+  gender: Generated<number>;
+  nationality: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Rooms assigned to a secondary administrator or granted to a staff member (spec §6). */
+export interface UserRoomsTable {
+  user_id: number;
+  room_id: number;
+  granted_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** The operation log: every mutating call, written by defineCall. */
+export interface OperationLogTable {
+  id: Generated<number>;
+  hotel_id: number | null;
+  user_id: number | null;
+  /** The call path without /manage/, e.g. 'room/setHotelInfo'. */
+  path: string;
+  summary: string;
+  /** 0 when the call succeeded, else the errno answered. */
+  errno: Generated<number>;
+  /** The error code when it failed. */
+  code: string | null;
+  ip: string | null;
+  client_uuid: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+}
+
+// ---- Wave 2: tables designed now, used by later calls ----
+
+/** Key cards of every type (CARD_TYPE 1–6 of @lockdesk/protocol). */
+export interface CardsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  /** The stay a normal (guest) card was issued for. */
+  stay_id: number | null;
+  room_id: number | null;
+  card_number: string;
+  type: number;
+  note: Generated<string>;
+  building: number | null;
+  floor: number | null;
+  mac_id: string | null;
+  start_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  end_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Issue sequence: a card with 'unsubscribe old card' invalidates lower sequences. */
+  sequence: Generated<number>;
+  /** 'issued' | 'withdrawn' | 'deleted' | 'pending'. */
+  status: Generated<string>;
+  uid: string | null;
+  /** Sector key (12 hex) when the card was encrypted. */
+  key: string | null;
+  encrypted: Generated<boolean>;
+  /** Blocks 1 to 3 as written (32 hex each). */
+  blocks: ColumnType<string[], string | undefined, string>;
+  issued_by: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** PIN passwords on locks (room/password*). */
+export interface LockPasswordsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_id: number;
+  stay_id: number | null;
+  /** 'custom' | 'remote' | 'single'. */
+  kind: string;
+  /** 6 digits; kept to show to the operator who issued it. */
+  password: string;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  single_use: Generated<boolean>;
+  status: Generated<string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** Face library (user/uploadTFaceImg …). */
+export interface FacesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  stay_id: number | null;
+  room_id: number | null;
+  face_id: string;
+  note: Generated<string>;
+  image: string;
+  status: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** Fingerprint library (fingerprint/*). */
+export interface FingerprintsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  stay_id: number | null;
+  room_id: number | null;
+  finger_id: string;
+  note: Generated<string>;
+  data: string;
+  status: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** Unlock records reported by locks (room/openHistory). */
+export interface UnlockRecordsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_id: number | null;
+  mac_id: string | null;
+  /** 'card' | 'password' | 'face' | 'fingerprint' | 'bluetooth' | 'remote'. */
+  type: string;
+  content: Generated<string>;
+  /** Who or what opened: card number, password id, operator name. */
+  source: Generated<string>;
+  operator: Generated<string>;
+  stay_id: number | null;
+  happened_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** Lock firmware images (lock/getFirmwaresList, addFirmwares). */
+export interface FirmwaresTable {
+  id: Generated<number>;
+  name: string;
+  version: string;
+  url: string;
+  note: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** Card dispensers / encoders bound to users (cardDispenser/*). */
+export interface CardDispensersTable {
+  id: Generated<number>;
+  hotel_id: number | null;
+  mac_id: string;
+  name: Generated<string>;
+  /** Dispenser type '1'…'4'. */
+  type: Generated<string>;
+  bound_user_id: number | null;
+  status: Generated<string>;
+  last_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+/** Orders and bills (order/*). Amounts in yuan. */
+export interface OrdersTable {
+  id: Generated<number>;
+  hotel_id: number;
+  user_id: number | null;
+  stay_id: number | null;
+  /** 'room' | 'recharge' | 'refund' | 'withdrawal' | 'deposit'. */
+  kind: string;
+  amount: Money;
+  status: Generated<string>;
+  note: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** Messages shown in the message list. */
+export interface MessagesTable {
+  id: Generated<number>;
+  hotel_id: number | null;
+  user_id: number | null;
+  title: string;
+  content: Generated<string>;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+/** Third-party API keys (user/apiKeyList, apikey, apiKeyDel); only the hash of the secret is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  hotel_id: number;
+  user_id: number;
+  name: Generated<string>;
+  key_prefix: string;
+  key_hash: string;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+/** The database as Kysely sees it. */
+export interface Database {
+  hotels: HotelsTable;
+  hotel_breakfasts: HotelBreakfastsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  room_categories: RoomCategoriesTable;
+  rooms: RoomsTable;
+  room_date_prices: RoomDatePricesTable;
+  price_templates: PriceTemplatesTable;
+  stays: StaysTable;
+  stay_guests: StayGuestsTable;
+  passengers: PassengersTable;
+  user_rooms: UserRoomsTable;
+  operation_log: OperationLogTable;
+  cards: CardsTable;
+  lock_passwords: LockPasswordsTable;
+  faces: FacesTable;
+  fingerprints: FingerprintsTable;
+  unlock_records: UnlockRecordsTable;
+  firmwares: FirmwaresTable;
+  card_dispensers: CardDispensersTable;
+  orders: OrdersTable;
+  messages: MessagesTable;
+  api_keys: ApiKeysTable;
+}
+
+export type Hotel = Selectable<HotelsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type Room = Selectable<RoomsTable>;
+export type NewRoom = Insertable<RoomsTable>;
+export type Stay = Selectable<StaysTable>;
+export type NewStay = Insertable<StaysTable>;
+export type RoomCategory = Selectable<RoomCategoriesTable>;

@@ -1,0 +1,25 @@
+/** The route areas, loaded in this order by buildApp. Add one line per area file. */
+import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account.js';
+import { categoryRoutes } from './categories.js';
+import { devRoutes } from './dev.js';
+import { hotelRoutes } from './hotel.js';
+import { operationRoutes } from './operation.js';
+import { priceRoutes } from './prices.js';
+import { roomRoutes } from './rooms.js';
+import { staffRoutes } from './staff.js';
+import { stayRoutes } from './stays.js';
+
+export type RouteArea = (app: FastifyInstance) => void;
+
+export const ROUTE_AREAS: readonly RouteArea[] = [
+  accountRoutes,
+  hotelRoutes,
+  operationRoutes,
+  devRoutes,
+  categoryRoutes,
+  roomRoutes,
+  priceRoutes,
+  stayRoutes,
+  staffRoutes,
+];

@@ -1,0 +1,72 @@
+/** The operation log (route /operation/operation of the console). */
+import type { FastifyInstance } from 'fastify';
+import { defineCall } from '../call.js';
+import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+
+export function operationRoutes(app: FastifyInstance): void {
+  defineCall(app, {
+    path: 'operation/list',
+    auth: 'user',
+    mutates: false,
+    permission: 'log.view',
+    schema: {
+      ...pageFields,
+      path: f.string({ optional: true, max: 100 }),
+      user_id: f.id({ optional: true }),
+      start_time: f.time({ optional: true }),
+      end_time: f.time({ optional: true }),
+    },
+    handler: async (ctx, body) => {
+      const hotelId = ctx.requireHotelId();
+      const { page, limit, offset } = pageOf(body);
+      let q = ctx.db
+        .selectFrom('operation_log as l')
+        .leftJoin('users as u', 'u.id', 'l.user_id')
+        .where('l.hotel_id', '=', hotelId);
+      if (body.path) q = q.where('l.path', '=', body.path);
+      if (body.user_id) q = q.where('l.user_id', '=', body.user_id);
+      if (body.start_time) q = q.where('l.created_at', '>=', body.start_time);
+      if (body.end_time) q = q.where('l.created_at', '<', body.end_time);
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .select([
+          'l.id',
+          'l.created_at',
+          'l.user_id',
+          'u.mobile',
+          'u.nickname',
+          'l.path',
+          'l.summary',
+          'l.errno',
+          'l.code',
+          'l.ip',
+          'l.client_uuid',
+          'l.user_agent',
+        ])
+        .orderBy('l.created_at', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          time: epochSeconds(r.created_at),
+          user_id: r.user_id,
+          mobile: r.mobile,
+          nickname: r.nickname,
+          path: r.path,
+          summary: r.summary,
+          errno: r.errno,
+          code: r.code,
+          ip: r.ip,
+          uuid: r.client_uuid,
+          user_agent: r.user_agent,
+        })),
+        total: Number(total.n),
+        page,
+        limit,
+      };
+    },
+  });
+}

@@ -1,0 +1,388 @@
+/**
+ * Rooms and their locks (spec §2 room list, §3 'Room/lock', §4 'Room status'). Choices where the spec is silent:
+ * - room/listNew sorts by a numeric-aware key ('102' before '1010', case-insensitive), A–Z by default;
+ * - its date quick picks filter on the room's modified date (spec §3), which check-in, check-out, moves, status
+ *   and lock-setting changes also touch: 'today' and 'yesterday' are those Asia/Shanghai calendar days, 'week' the
+ *   last 7 days up to now;
+ * - a room group filter includes rooms in the group's child categories; category_id 0 means 'no group';
+ * - the checked-in status follows stays (a check-in sets it, a check-out leaves the room dirty): it cannot be set
+ *   by hand, the other four can;
+ * - room/allLock lists every lock in the caller's scope, unpaged (it feeds pickers), at most 10,000 rows.
+ */
+import { ROOM_STATUS } from '@lockdesk/protocol';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { defineCall } from '../call.js';
+import type { Stay } from '../db/schema.js';
+import {
+  checkRoomCheckable,
+  planMove,
+  ROOM_STATUS_NAMES,
+  STATUS_AFTER_CHECK_OUT,
+  statusAfterCheckIn,
+} from '../domain/stays.js';
+import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
+import { failure } from '../errors.js';
+import { f } from '../fields.js';
+import {
+  callerScope,
+  guardOverlap,
+  inScope,
+  likePattern,
+  normaliseMac,
+  roomView,
+  stayView,
+} from './room-views.js';
+
+const DATE_PICKS = ['today', 'yesterday', 'week'] as const;
+const SORTS = ['asc', 'desc', 'A-Z', 'Z-A'] as const;
+const STATUS_FILTER = [-1, 0, 1, 2, 3, 4] as const;
+const MANUAL_STATUSES = [
+  ROOM_STATUS.vacant,
+  ROOM_STATUS.reserved,
+  ROOM_STATUS.maintenance,
+  ROOM_STATUS.dirty,
+] as const;
+const MAX_LOCKS = 10_000;
+
+/** The modified-date window of a quick pick, in epoch ms. */
+export function datePickWindow(
+  pick: (typeof DATE_PICKS)[number],
+  nowMs: number,
+): { from: number; to: number } {
+  const today = shanghaiDate(nowMs);
+  if (pick === 'today') return { from: shanghaiMidnight(today), to: shanghaiMidnight(addDays(today, 1)) };
+  if (pick === 'yesterday')
+    return { from: shanghaiMidnight(addDays(today, -1)), to: shanghaiMidnight(today) };
+  return { from: nowMs - 7 * 86_400_000, to: nowMs + 1 };
+}
+
+/** The stay shown on a room card: the guest checked in now, else the next reservation. */
+function currentStays(stays: Stay[]): Map<number, Stay> {
+  const byRoom = new Map<number, Stay>();
+  for (const s of stays) {
+    const held = byRoom.get(s.room_id);
+    if (!held || (held.status !== 'active' && s.status === 'active')) byRoom.set(s.room_id, s);
+  }
+  return byRoom;
+}
+
+export function roomRoutes(app: FastifyInstance): void {
+  defineCall(app, {
+    path: 'room/listNew',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: {
+      page: f.int({ min: 1, max: 1_000_000, optional: true }),
+      limit: f.int({ min: 1, max: 100, optional: true }),
+      pageSize: f.int({ min: 1, max: 100, optional: true }),
+      category_id: f.int({ min: 0, optional: true }),
+      status: f.enum(STATUS_FILTER, { optional: true }),
+      sort: f.enum(SORTS, { optional: true }),
+      name: f.string({ max: 50, optional: true }),
+      date: f.enum(DATE_PICKS, { optional: true }),
+    },
+    handler: async (ctx, body) => {
+      const { hotelId, scope } = callerScope(ctx);
+      const page = body.page ?? 1;
+      const limit = body.limit ?? body.pageSize ?? 20;
+      const nowMs = ctx.now().getTime();
+      let q = ctx.db.selectFrom('rooms as r').where(inScope(scope, hotelId));
+      if (body.category_id === 0) q = q.where('r.category_id', 'is', null);
+      else if (body.category_id !== undefined) {
+        const id = body.category_id;
+        q = q.where((eb) =>
+          eb.or([
+            eb('r.category_id', '=', id),
+            eb(
+              'r.category_id',
+              'in',
+              eb.selectFrom('room_categories').select('id').where('parent_id', '=', id),
+            ),
+          ]),
+        );
+      }
+      if (body.status !== undefined && body.status !== -1) q = q.where('r.status', '=', body.status);
+      if (body.name) q = q.where('r.name', 'ilike', likePattern(body.name));
+      if (body.date) {
+        const w = datePickWindow(body.date, nowMs);
+        q = q.where('r.updated_at', '>=', new Date(w.from)).where('r.updated_at', '<', new Date(w.to));
+      }
+      const desc = body.sort === 'desc' || body.sort === 'Z-A';
+      const [count, rows] = await Promise.all([
+        q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        // The page is cut first and joined to its groups after, so skipped rows never touch room_categories.
+        ctx.db
+          .selectFrom(
+            q
+              .selectAll('r')
+              .orderBy('r.name_key', desc ? 'desc' : 'asc')
+              .orderBy('r.id', desc ? 'desc' : 'asc')
+              .limit(limit)
+              .offset((page - 1) * limit)
+              .as('p'),
+          )
+          .leftJoin('room_categories as c', 'c.id', 'p.category_id')
+          .selectAll('p')
+          .select('c.name as category_name')
+          .orderBy('p.name_key', desc ? 'desc' : 'asc')
+          .orderBy('p.id', desc ? 'desc' : 'asc')
+          .execute(),
+      ]);
+      const ids = rows.map((r) => r.id);
+      const stays =
+        ids.length === 0
+          ? []
+          : await ctx.db
+              .selectFrom('stays')
+              .selectAll()
+              .where('room_id', 'in', ids)
+              .where('status', 'in', ['active', 'reserved'])
+              .orderBy('check_in')
+              .execute();
+      const current = currentStays(stays);
+      return {
+        list: rows.map((r) => {
+          const stay = current.get(r.id);
+          return {
+            ...roomView(r, r.category_name),
+            status_name: ROOM_STATUS_NAMES[r.status] ?? null,
+            tenant: stay ? stayView(stay, nowMs) : null,
+          };
+        }),
+        total: Number(count.n),
+        page,
+        limit,
+      };
+    },
+  });
+
+  defineCall(app, {
+    path: 'room/setRoomStatus',
+    auth: 'user',
+    mutates: true,
+    permission: 'room.status',
+    schema: { room_id: f.id(), status: f.enum(MANUAL_STATUSES) },
+    handler: async (ctx, body) => {
+      const room = await ctx.requireRoom(body.room_id, 'room.status');
+      const status = Number(body.status);
+      const updated = await ctx.db
+        .updateTable('rooms')
+        .set({ status, updated_at: ctx.now() })
+        .where('id', '=', room.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      ctx.audit(`Room ${room.name}: status ${ROOM_STATUS_NAMES[room.status]} → ${ROOM_STATUS_NAMES[status]}`);
+      return { room_id: room.id, status: updated.status, status_name: ROOM_STATUS_NAMES[updated.status] };
+    },
+  });
+
+  defineCall(app, {
+    path: 'room/allLock',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { name: f.string({ max: 50, optional: true }) },
+    handler: async (ctx, body) => {
+      const { hotelId, scope } = callerScope(ctx);
+      let q = ctx.db
+        .selectFrom('rooms as r')
+        .where(inScope(scope, hotelId))
+        .where('r.mac_id', 'is not', null)
+        .select([
+          'r.id',
+          'r.name',
+          'r.mac_id',
+          'r.lock_id',
+          'r.building',
+          'r.floor',
+          'r.battery',
+          'r.bluetooth_name',
+          'r.status',
+          'r.category_id',
+        ]);
+      if (body.name) q = q.where('r.name', 'ilike', likePattern(body.name));
+      const list = await q.orderBy('r.name_key').orderBy('r.id').limit(MAX_LOCKS).execute();
+      return { list: list.map((r) => ({ ...r, room_id: r.id })), total: list.length };
+    },
+  });
+
+  defineCall(app, {
+    path: 'room/lockInfo',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { mac_id: f.string({ max: 20 }) },
+    handler: async (ctx, body) => {
+      const hotelId = ctx.requireHotelId();
+      const mac = normaliseMac(body.mac_id);
+      if (!mac) throw failure('FIELD_INVALID', { field: 'mac_id' });
+      const found = await ctx.db
+        .selectFrom('rooms')
+        .select('id')
+        .where('mac_id', '=', mac)
+        .where('hotel_id', '=', hotelId)
+        .executeTakeFirst();
+      if (!found) throw failure('NOT_FOUND');
+      const room = await ctx.requireRoom(found.id, 'room.view');
+      const category = room.category_id
+        ? await ctx.db
+            .selectFrom('room_categories')
+            .select('name')
+            .where('id', '=', room.category_id)
+            .executeTakeFirst()
+        : undefined;
+      const nowMs = ctx.now().getTime();
+      const stays = await ctx.db
+        .selectFrom('stays')
+        .selectAll()
+        .where('room_id', '=', room.id)
+        .where('status', 'in', ['active', 'reserved'])
+        .orderBy('check_in')
+        .execute();
+      const stay = currentStays(stays).get(room.id);
+      return {
+        ...roomView(room, category?.name ?? null),
+        status_name: ROOM_STATUS_NAMES[room.status] ?? null,
+        tenant: stay ? stayView(stay, nowMs) : null,
+      };
+    },
+  });
+
+  defineCall(app, {
+    path: 'room/setLockData',
+    auth: 'user',
+    mutates: true,
+    permission: 'room.manage',
+    schema: {
+      room_id: f.id(),
+      name: f.string({ max: 50, optional: true }),
+      remark: f.string({ max: 100, optional: true }),
+      notice: f.string({ max: 500, optional: true }),
+      picture: f.string({ max: 1000, optional: true }),
+      description: f.string({ max: 2000, optional: true }),
+      building: f.int({ min: 0, max: 9999, optional: true }),
+      floor: f.int({ min: -99, max: 999, optional: true }),
+      bluetooth_name: f.string({ max: 64, optional: true }),
+      category_id: f.int({ min: 0, optional: true }),
+    },
+    handler: async (ctx, body) => {
+      const room = await ctx.requireRoom(body.room_id, 'room.manage');
+      if (body.category_id) {
+        const category = await ctx.db
+          .selectFrom('room_categories')
+          .select('id')
+          .where('id', '=', body.category_id)
+          .where('hotel_id', '=', room.hotel_id)
+          .executeTakeFirst();
+        if (!category) throw failure('FIELD_INVALID', { field: 'category_id' });
+      }
+      const { room_id: _, category_id, ...fields } = body;
+      const changes = {
+        ...fields,
+        ...(category_id === undefined ? {} : { category_id: category_id === 0 ? null : category_id }),
+      };
+      const updated = await ctx.db
+        .updateTable('rooms')
+        .set({ ...changes, updated_at: ctx.now() })
+        .where('id', '=', room.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      ctx.audit(`Room ${room.name}: lock settings (${Object.keys(changes).join(', ') || 'none'})`);
+      return roomView(updated);
+    },
+  });
+
+  defineCall(app, {
+    path: 'room/exchangeHouses',
+    auth: 'user',
+    mutates: true,
+    permission: 'stay.manage',
+    schema: { room_id: f.id(), new_room_id: f.id(), stay_id: f.id({ optional: true }) },
+    handler: async (ctx, body) => {
+      if (body.room_id === body.new_room_id) throw failure('FIELD_INVALID', { field: 'new_room_id' });
+      const from = await ctx.requireRoom(body.room_id, 'stay.manage');
+      const to = await ctx.requireRoom(body.new_room_id, 'stay.manage');
+      const now = ctx.now();
+      const nowMs = now.getTime();
+      const result = await guardOverlap(() =>
+        ctx.db.transaction().execute(async (trx) => {
+          // Lock both rooms in id order so two opposite moves cannot deadlock.
+          await trx
+            .selectFrom('rooms')
+            .select('id')
+            .where('id', 'in', [from.id, to.id])
+            .orderBy('id')
+            .forUpdate()
+            .execute();
+          let q = trx
+            .selectFrom('stays')
+            .selectAll()
+            .where('room_id', '=', from.id)
+            .where('status', 'in', ['active', 'reserved']);
+          q = body.stay_id ? q.where('id', '=', body.stay_id) : q.orderBy('check_in').limit(1);
+          const stay = await q.executeTakeFirst();
+          if (!stay) throw failure('NO_TENANT_IN_ROOM');
+          const target = await trx
+            .selectFrom('rooms')
+            .select('status')
+            .where('id', '=', to.id)
+            .executeTakeFirstOrThrow();
+          const refused = checkRoomCheckable(target.status);
+          if (refused) throw failure(refused);
+          const plan = planMove(
+            { startMs: stay.check_in.getTime(), endMs: stay.check_out.getTime(), status: stay.status },
+            nowMs,
+          );
+          if (!plan.ok) throw failure(plan.code, plan.params);
+          await trx
+            .updateTable('stays')
+            .set({ status: 'moved', checked_out_at: new Date(plan.value.oldEndsMs), updated_at: now })
+            .where('id', '=', stay.id)
+            .execute();
+          const { id: _, created_at: __, updated_at: ___, ...rest } = stay;
+          const moved = await trx
+            .insertInto('stays')
+            .values({
+              ...rest,
+              room_id: to.id,
+              check_in: new Date(plan.value.newStartMs),
+              check_out: new Date(plan.value.newEndMs),
+              checked_out_at: null,
+              status: plan.value.newStartMs <= nowMs ? 'active' : 'reserved',
+              moved_from_stay_id: stay.id,
+              created_by: ctx.user.id,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          const guests = await trx
+            .selectFrom('stay_guests')
+            .selectAll()
+            .where('stay_id', '=', stay.id)
+            .execute();
+          if (guests.length > 0) {
+            await trx
+              .insertInto('stay_guests')
+              .values(guests.map(({ id: _id, stay_id: _s, ...g }) => ({ ...g, stay_id: moved.id })))
+              .execute();
+          }
+          const fromStatus = stay.status === 'active' ? STATUS_AFTER_CHECK_OUT : ROOM_STATUS.vacant;
+          await trx
+            .updateTable('rooms')
+            .set({ status: fromStatus, updated_at: now })
+            .where('id', '=', from.id)
+            .execute();
+          await trx
+            .updateTable('rooms')
+            .set({ status: statusAfterCheckIn(plan.value.newStartMs, nowMs), updated_at: now })
+            .where('id', '=', to.id)
+            .execute();
+          return moved;
+        }),
+      );
+      ctx.audit(`Stay ${result.moved_from_stay_id} moved from room ${from.name} to room ${to.name}`);
+      return stayView(result, nowMs);
+    },
+  });
+}

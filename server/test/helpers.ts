@@ -1,0 +1,172 @@
+/**
+ * Test harness: one database per test file (PGlite in memory; PostgreSQL too when TEST_DATABASE_URL is set, in a
+ * fresh database dropped at the end), one app on it, data reset by truncation + the demo seed.
+ *
+ *   describeEachDatabase('rooms', (t) => {
+ *     beforeEach(() => t.reset());
+ *     it('lists rooms', async () => {
+ *       const token = await t.login(DEMO_ACCOUNTS.super);
+ *       const res = await t.call('room/listNew', {}, { token });
+ *       expect(res.errno).toBe(0);
+ *     });
+ *   });
+ */
+
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { type BuildOptions, buildApp } from '../src/app.js';
+import { hashPassword } from '../src/auth/password.js';
+import { type ManageAnswer, type ManageCallOptions, manageCall } from '../src/client.js';
+import { type Db, migrateToLatest, openDatabase, truncateAll } from '../src/db/index.js';
+import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../src/demo.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** scrypt cost in tests: the algorithm is the same, only cheaper (production uses 2^15). */
+export const TEST_SCRYPT_COST = 2 ** 10;
+
+let warned = false;
+/** The databases the suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function databaseKinds(): DbKind[] {
+  if (process.env['TEST_DATABASE_URL']) return ['pglite', 'postgres'];
+  if (!warned) {
+    warned = true;
+    console.warn('TEST_DATABASE_URL is not set: server suites ran on PGlite only, not on PostgreSQL.');
+  }
+  return ['pglite'];
+}
+
+/** A fake server clock: starts at the real time, moves only when told. */
+export class TestClock {
+  ms = Date.now();
+  now = (): number => this.ms;
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export interface TestApp {
+  kind: DbKind;
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  /** The demo ids of the last reset. */
+  ids: DemoIds;
+  /** Empties every table and writes the demo data again. */
+  reset(): Promise<void>;
+  /** Logs in a demo account (password demo1234 unless given) and returns its token. */
+  login(mobile: string, password?: string): Promise<string>;
+  /** Calls /manage/<path> on the app. */
+  call<T = unknown>(
+    path: string,
+    body?: Record<string, unknown>,
+    options?: ManageCallOptions,
+  ): Promise<ManageAnswer<T>>;
+}
+
+let demoHash: Promise<string> | undefined;
+const demoPasswordHash = () => {
+  demoHash ??= hashPassword(DEMO_PASSWORD, TEST_SCRYPT_COST);
+  return demoHash;
+};
+
+async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    return { db, drop: () => db.destroy() };
+  }
+  const base = process.env['TEST_DATABASE_URL'] as string;
+  const name = `lockdesk_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Opens a database of the kind, migrates it and builds an app on it (seeded with the demo). */
+export async function openTestApp(
+  kind: DbKind,
+  options: BuildOptions = {},
+): Promise<TestApp & { close(): Promise<void> }> {
+  const { db, drop } = await openTestDatabase(kind);
+  await migrateToLatest(db);
+  const clock = new TestClock();
+  const app = await buildApp({
+    db,
+    logger: false,
+    webDist: null,
+    scryptCost: TEST_SCRYPT_COST,
+    callsPerMinute: 100_000,
+    now: clock.now,
+    ...options,
+  });
+  await app.ready();
+  const t: TestApp & { close(): Promise<void> } = {
+    kind,
+    app,
+    db,
+    clock,
+    ids: undefined as unknown as DemoIds,
+    async reset() {
+      await truncateAll(db);
+      t.ids = await seedDemo(db, { passwordHash: await demoPasswordHash(), now: clock.ms });
+    },
+    async login(mobile, password = DEMO_PASSWORD) {
+      const res = await manageCall<{ token: string }>(app, 'login', { mobile, password });
+      if (res.errno !== 0) throw new Error(`login ${mobile} failed: ${res.errno} ${res.errmsg}`);
+      return res.data.token;
+    },
+    call: (path, body = {}, callOptions = {}) => manageCall(app, path, body, callOptions),
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+  await t.reset();
+  return t;
+}
+
+/**
+ * Runs a suite once per database kind. The suite gets a TestApp whose fields are filled before its tests run
+ * (read them inside hooks and tests, not at collection time).
+ */
+export function describeEachDatabase(
+  name: string,
+  suite: (t: TestApp) => void,
+  options: BuildOptions = {},
+): void {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      const t = {} as TestApp;
+      let close: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const opened = await openTestApp(kind, options);
+        close = opened.close;
+        Object.assign(t, opened);
+        // reset() and friends close over `opened`; keep `ids` in sync on the shared object.
+        t.reset = async () => {
+          await opened.reset();
+          t.ids = opened.ids;
+        };
+      }, 60_000);
+      afterAll(async () => {
+        await close?.();
+      });
+      suite(t);
+    });
+  }
+}

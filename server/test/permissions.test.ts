@@ -1,0 +1,597 @@
+/**
+ * Every room, stay, price and staff call, tried as every role (spec §6), and with missing and malformed fields.
+ * A row per call; the columns are the roles, each on the room that role is being tested against.
+ */
+import { type ErrorCode, ROOM_STATUS } from '@lockdesk/protocol';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ManageAnswer } from '../src/client.js';
+import { DEMO_ACCOUNTS } from '../src/demo.js';
+import { messageFor } from '../src/i18n.js';
+import { describeEachDatabase, type TestApp } from './helpers.js';
+import { addOtherHotel, DAY, expectRefused, HOUR, OTHER_ADMIN } from './room-helpers.js';
+
+/** A role and the room it is tried on. */
+const COLUMNS = [
+  { name: 'super administrator', mobile: DEMO_ACCOUNTS.super, room: '1106' },
+  { name: 'secondary administrator, assigned room', mobile: DEMO_ACCOUNTS.secondary, room: '1106' },
+  { name: 'secondary administrator, unassigned room', mobile: DEMO_ACCOUNTS.secondary, room: '2106' },
+  { name: 'staff, granted room', mobile: DEMO_ACCOUNTS.staff, room: '1106' },
+  { name: 'staff, room not granted', mobile: DEMO_ACCOUNTS.staff, room: '1206' },
+  { name: "another hotel's administrator", mobile: OTHER_ADMIN, room: '1106' },
+  { name: 'customer manager', mobile: DEMO_ACCOUNTS.customerManager, room: '1106' },
+] as const;
+
+/** What a row's body builder gets: the room under test and helpers to make the state a call needs. */
+interface Cell {
+  t: TestApp;
+  roomId: number;
+  roomName: string;
+  /** An active stay in the room (created on first use). */
+  stay(): Promise<number>;
+  /** The id of a staff member added by the secondary administrator. */
+  secondaryStaff(): Promise<number>;
+}
+
+interface Row {
+  path: string;
+  /** Allowed per column, in COLUMNS order. */
+  allowed: [boolean, boolean, boolean, boolean, boolean, boolean, boolean];
+  body(c: Cell): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** For lists and hotel-wide calls: did the call reach the room or the demo hotel? Default: errno 0. */
+  reached?(c: Cell, res: ManageAnswer<Record<string, unknown>>): Promise<boolean> | boolean;
+}
+
+const ROOM = [true, true, false, true, false, false, false] as Row['allowed'];
+const ROOM_CONFIG = [true, true, false, false, false, false, false] as Row['allowed'];
+const HOTEL_VIEW = [true, true, true, true, true, false, false] as Row['allowed'];
+const HOTEL_MANAGE = [true, true, true, false, false, false, false] as Row['allowed'];
+const SUPER_ONLY = [true, false, false, false, false, false, false] as Row['allowed'];
+
+const listed = (
+  res: ManageAnswer<Record<string, unknown>>,
+  pick: (item: Record<string, unknown>) => boolean,
+) => res.errno === 0 && ((res.data['list'] as Record<string, unknown>[] | undefined) ?? []).some(pick);
+const seconds = (ms: number) => Math.floor(ms / 1000);
+let mobileSeq = 0;
+
+const ROWS: Row[] = [
+  {
+    path: 'room/listNew',
+    allowed: ROOM,
+    body: (c) => ({ name: c.roomName }),
+    reached: (c, r) => listed(r, (i) => i['id'] === c.roomId),
+  },
+  {
+    path: 'room/setRoomStatus',
+    allowed: ROOM,
+    body: (c) => ({ room_id: c.roomId, status: ROOM_STATUS.dirty }),
+  },
+  {
+    path: 'room/allLock',
+    allowed: ROOM,
+    body: (c) => ({ name: c.roomName }),
+    reached: (c, r) => listed(r, (i) => i['id'] === c.roomId),
+  },
+  {
+    path: 'room/lockInfo',
+    allowed: ROOM,
+    body: async (c) => ({
+      mac_id: (
+        await c.t.db.selectFrom('rooms').select('mac_id').where('id', '=', c.roomId).executeTakeFirstOrThrow()
+      ).mac_id,
+    }),
+  },
+  { path: 'room/setLockData', allowed: ROOM_CONFIG, body: (c) => ({ room_id: c.roomId, remark: 'checked' }) },
+  {
+    path: 'room/exchangeHouses',
+    allowed: ROOM,
+    body: async (c) => ({ room_id: c.roomId, new_room_id: c.t.ids.rooms['1107'], stay_id: await c.stay() }),
+  },
+  { path: 'room/setPrice', allowed: ROOM_CONFIG, body: (c) => ({ room_id: c.roomId, price: 120 }) },
+  { path: 'room/setRenew', allowed: ROOM_CONFIG, body: (c) => ({ room_id: c.roomId, renew: true }) },
+  {
+    path: 'room/countRoomPriceNew',
+    allowed: ROOM,
+    body: (c) => ({
+      room_id: c.roomId,
+      start_time: seconds(c.t.clock.ms),
+      end_time: seconds(c.t.clock.ms + DAY),
+    }),
+  },
+  {
+    path: 'priceTemplate/setPriceTemplate',
+    allowed: ROOM_CONFIG,
+    body: async (c) => ({ id: await demoTemplate(c), room_ids: [c.roomId] }),
+  },
+  { path: 'room/tenant/list', allowed: ROOM, body: (c) => ({ room_id: c.roomId }) },
+  {
+    path: 'room/tenant/update/checkIn',
+    allowed: ROOM,
+    body: (c) => ({
+      room_id: c.roomId,
+      mobile: '13911110000',
+      start_time: seconds(c.t.clock.ms),
+      end_time: seconds(c.t.clock.ms + DAY),
+    }),
+  },
+  {
+    path: 'room/tenant/limitPassword',
+    allowed: ROOM,
+    body: async (c) => ({ stay_id: await c.stay(), limit: true }),
+  },
+  {
+    path: 'room/checkOut',
+    allowed: ROOM,
+    body: async (c) => ({ room_id: c.roomId, stay_id: await c.stay() }),
+  },
+  {
+    path: 'room/addPassenger',
+    allowed: ROOM,
+    body: async (c) => ({ stay_id: await c.stay(), mobile: '13911110001' }),
+  },
+  {
+    path: 'room/deletePassenger',
+    allowed: ROOM,
+    body: async (c) => {
+      const stayId = await c.stay();
+      const guest = await c.t.db
+        .insertInto('stay_guests')
+        .values({ stay_id: stayId, position: 2 + ++mobileSeq, mobile: '13911110002' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: guest.id };
+    },
+  },
+  { path: 'user/freezeUser', allowed: ROOM, body: async (c) => ({ stay_id: await c.stay(), frozen: true }) },
+  {
+    path: 'user/setUserExpiration',
+    allowed: ROOM,
+    body: async (c) => ({ stay_id: await c.stay(), end_time: seconds(c.t.clock.ms + 2 * DAY) }),
+  },
+  {
+    path: 'passenger/list',
+    allowed: ROOM,
+    body: async (c) => {
+      await c.stay();
+      return { name: '13911119999' };
+    },
+    reached: (_c, r) => listed(r, (i) => i['mobile'] === '13911119999'),
+  },
+  { path: 'passenger/info', allowed: ROOM, body: async (c) => ({ id: await stayPassenger(c) }) },
+  // Hotel-wide settings: the room column does not matter, the hotel does.
+  {
+    path: 'room/category/list',
+    allowed: HOTEL_VIEW,
+    body: () => ({}),
+    reached: (_c, r) => listed(r, (i) => i['name'] === 'Suite'),
+  },
+  {
+    path: 'room/addCategory',
+    allowed: HOTEL_MANAGE,
+    body: () => ({ name: 'Matrix group', sort: 9 }),
+    reached: (c) => demoHas(c, 'Matrix group'),
+  },
+  {
+    path: 'room/change/category',
+    allowed: HOTEL_MANAGE,
+    body: (c) => ({ id: c.t.ids.groups.Suite, name: 'Suites', sort: 3 }),
+  },
+  {
+    path: 'hotel/delCategory',
+    allowed: HOTEL_MANAGE,
+    body: async (c) => ({
+      id: (
+        await c.t.db
+          .insertInto('room_categories')
+          .values({ hotel_id: c.t.ids.hotelId, name: 'Empty', kind: 'group' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    }),
+  },
+  {
+    path: 'hotel/parentCategoryList',
+    allowed: HOTEL_VIEW,
+    body: () => ({}),
+    reached: (_c, r) => listed(r, (i) => i['name'] === 'Building 1'),
+  },
+  {
+    path: 'hotel/categoryList',
+    allowed: HOTEL_VIEW,
+    body: () => ({}),
+    reached: (_c, r) => listed(r, (i) => i['name'] === 'Floor 1'),
+  },
+  {
+    path: 'hotel/addRoomCategory',
+    allowed: HOTEL_MANAGE,
+    body: () => ({ name: 'Matrix building', sort: 9 }),
+    reached: (c) => demoHas(c, 'Matrix building'),
+  },
+  {
+    path: 'priceTemplate/lists',
+    allowed: HOTEL_VIEW,
+    body: () => ({}),
+    reached: (_c, r) => listed(r, (i) => i['name'] === 'Holiday'),
+  },
+  { path: 'priceTemplate/info', allowed: HOTEL_VIEW, body: async (c) => ({ id: await demoTemplate(c) }) },
+  {
+    path: 'priceTemplate/add',
+    allowed: HOTEL_MANAGE,
+    body: () => ({ name: 'Matrix template', price: 100 }),
+    reached: async (c) =>
+      (await c.t.db
+        .selectFrom('price_templates')
+        .select('id')
+        .where('hotel_id', '=', c.t.ids.hotelId)
+        .where('name', '=', 'Matrix template')
+        .executeTakeFirst()) !== undefined,
+  },
+  { path: 'priceTemplate/delete', allowed: HOTEL_MANAGE, body: async (c) => ({ id: await demoTemplate(c) }) },
+  // Staff: a secondary administrator manages the staff it added, within its rooms.
+  {
+    path: 'room/staffList',
+    allowed: SUPER_ONLY,
+    body: () => ({}),
+    reached: (_c, r) => listed(r, (i) => i['mobile'] === DEMO_ACCOUNTS.staff),
+  },
+  {
+    path: 'room/addStaff',
+    allowed: ROOM_CONFIG,
+    body: (c) => ({ mobile: `1350000${String(++mobileSeq).padStart(4, '0')}`, room_ids: [c.roomId] }),
+    reached: async (c, r) =>
+      r.errno === 0 &&
+      (await c.t.db
+        .selectFrom('users')
+        .select('id')
+        .where('hotel_id', '=', c.t.ids.hotelId)
+        .where('mobile', '=', String(r.data['mobile']))
+        .executeTakeFirst()) !== undefined,
+  },
+  { path: 'room/deleteStaff', allowed: SUPER_ONLY, body: (c) => ({ id: c.t.ids.users.staff }) },
+  {
+    path: 'room/addStaffManageLock',
+    allowed: ROOM_CONFIG,
+    body: async (c) => ({ id: await c.secondaryStaff(), room_ids: [c.roomId], mode: 'add' }),
+  },
+  {
+    path: 'room/staffManageRoomList',
+    allowed: HOTEL_MANAGE,
+    body: async (c) => ({ id: await c.secondaryStaff() }),
+  },
+  {
+    path: 'room/staffManageRoomList1',
+    allowed: HOTEL_MANAGE,
+    body: async (c) => ({ id: await c.secondaryStaff() }),
+  },
+];
+
+async function demoTemplate(c: Cell): Promise<number> {
+  const row = await c.t.db
+    .selectFrom('price_templates')
+    .select('id')
+    .where('hotel_id', '=', c.t.ids.hotelId)
+    .where('name', '=', 'Holiday')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function demoHas(c: Cell, name: string): Promise<boolean> {
+  const row = await c.t.db
+    .selectFrom('room_categories')
+    .select('id')
+    .where('hotel_id', '=', c.t.ids.hotelId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function stayPassenger(c: Cell): Promise<number> {
+  const stayId = await c.stay();
+  const row = await c.t.db
+    .selectFrom('stays')
+    .select('passenger_id')
+    .where('id', '=', stayId)
+    .executeTakeFirstOrThrow();
+  return row.passenger_id!;
+}
+
+/** The calls this suite must cover, both in the matrix and in the bad-input table. */
+export const ROOM_CALLS = ROWS.map((r) => r.path);
+
+/** Missing and malformed fields of every call, each with the spec's message. */
+const BAD_INPUT: Record<string, [Record<string, unknown>, ErrorCode, Record<string, string | number>?][]> = {
+  'room/listNew': [
+    [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
+    [{ category_id: 'x' }, 'FIELD_INVALID', { field: 'category_id' }],
+  ],
+  'room/setRoomStatus': [
+    [{ status: 4 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1 }, 'FIELD_REQUIRED', { field: 'status' }],
+    [{ room_id: 1, status: 7 }, 'FIELD_INVALID', { field: 'status' }],
+  ],
+  'room/allLock': [[{ name: 'x'.repeat(51) }, 'FIELD_INVALID', { field: 'name' }]],
+  'room/lockInfo': [
+    [{}, 'FIELD_REQUIRED', { field: 'mac_id' }],
+    [{ mac_id: 'A0B0' }, 'FIELD_INVALID', { field: 'mac_id' }],
+  ],
+  'room/setLockData': [
+    [{ name: 'x' }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, floor: 'top' }, 'FIELD_INVALID', { field: 'floor' }],
+  ],
+  'room/exchangeHouses': [
+    [{ new_room_id: 2 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, new_room_id: -2 }, 'FIELD_INVALID', { field: 'new_room_id' }],
+  ],
+  'room/setPrice': [
+    [{ price: 10 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, price: -3 }, 'PRICE_TOO_LOW', { field: 'price' }],
+    [{ room_id: 1, price: 10, deposit: -1 }, 'FIELD_INVALID', { field: 'deposit' }],
+    [{ room_id: 1, price: 10, date_prices: 'soon' }, 'FIELD_INVALID', { field: 'date_prices' }],
+  ],
+  'room/setRenew': [
+    [{ room_id: 1 }, 'FIELD_REQUIRED', { field: 'renew' }],
+    [{ room_id: 1, renew: 2 }, 'FIELD_INVALID', { field: 'renew' }],
+  ],
+  'room/countRoomPriceNew': [
+    [{ end_time: 1_900_000_000 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [
+      { room_id: 1, start_time: 'x', end_time: 1_900_000_000 },
+      'CHECK_IN_TIME_REQUIRED',
+      { field: 'start_time' },
+    ],
+    [
+      { room_id: 1, start_time: 1_900_000_000, end_time: 'x' },
+      'CHECK_OUT_TIME_REQUIRED',
+      { field: 'end_time' },
+    ],
+  ],
+  'priceTemplate/setPriceTemplate': [
+    [{ room_ids: [1] }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1 }, 'FIELD_REQUIRED', { field: 'room_ids' }],
+    [{ id: 1, room_ids: [] }, 'FIELD_REQUIRED', { field: 'room_ids' }],
+  ],
+  'room/tenant/list': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, limit: 1000 }, 'FIELD_INVALID', { field: 'limit' }],
+  ],
+  'room/tenant/update/checkIn': [
+    [{ mobile: '13900000000' }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [
+      { room_id: 1, mobile: '13900000000', start_time: 1_900_000_000 },
+      'CHECK_OUT_TIME_REQUIRED',
+      { field: 'end_time' },
+    ],
+    [{ room_id: 1, mobile: 'abc' }, 'MOBILE_INVALID', { field: 'mobile' }],
+  ],
+  'room/tenant/limitPassword': [
+    [{ limit: true }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1, limit: 'yes' }, 'FIELD_INVALID', { field: 'limit' }],
+  ],
+  'room/checkOut': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, stay_id: 0 }, 'FIELD_INVALID', { field: 'stay_id' }],
+  ],
+  'room/addPassenger': [
+    [{ mobile: '13900000000' }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1 }, 'MOBILE_INVALID', { field: 'mobile' }],
+    [
+      { stay_id: 1, mobile: '13900000000', nickname: 'n'.repeat(40) },
+      'NICKNAME_TOO_LONG',
+      { field: 'nickname' },
+    ],
+  ],
+  'room/deletePassenger': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1.5 }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'user/freezeUser': [
+    [{ frozen: true }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1, frozen: 'ice' }, 'FIELD_INVALID', { field: 'frozen' }],
+  ],
+  'user/setUserExpiration': [
+    [{ end_time: 1_900_000_000 }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1, end_time: 'later' }, 'SET_EXPIRATION_FAILED', { field: 'end_time' }],
+  ],
+  'passenger/list': [[{ page: -1 }, 'FIELD_INVALID', { field: 'page' }]],
+  'passenger/info': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 'me' }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'room/category/list': [[{}, 'FIELD_INVALID', { field: 'never' }]],
+  'room/addCategory': [
+    [{ sort: 1 }, 'GROUP_NAME_REQUIRED', { field: 'name' }],
+    [{ name: 'A' }, 'SORT_ORDER_REQUIRED', { field: 'sort' }],
+    [{ name: 'x'.repeat(51), sort: 1 }, 'FIELD_INVALID', { field: 'name' }],
+  ],
+  'room/change/category': [
+    [{ name: 'A', sort: 1 }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1, name: 'A', sort: 1.5 }, 'SORT_ORDER_REQUIRED', { field: 'sort' }],
+  ],
+  'hotel/delCategory': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 'all' }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'hotel/parentCategoryList': [[{}, 'FIELD_INVALID', { field: 'never' }]],
+  'hotel/categoryList': [[{ parent_id: 'top' }, 'FIELD_INVALID', { field: 'parent_id' }]],
+  'hotel/addRoomCategory': [
+    [{ sort: 1 }, 'GROUP_NAME_REQUIRED', { field: 'name' }],
+    [{ name: 'B', sort: 'x' }, 'SORT_ORDER_REQUIRED', { field: 'sort' }],
+    [{ name: 'B', sort: 1, parent_id: 0 }, 'FIELD_INVALID', { field: 'parent_id' }],
+  ],
+  'priceTemplate/lists': [[{ limit: 0 }, 'FIELD_INVALID', { field: 'limit' }]],
+  'priceTemplate/info': [[{}, 'FIELD_REQUIRED', { field: 'id' }]],
+  'priceTemplate/add': [
+    [{ price: 10 }, 'FIELD_REQUIRED', { field: 'name' }],
+    [{ name: 'T' }, 'PRICE_TOO_LOW', { field: 'price' }],
+    [{ name: 'T', price: 10, weekend_price: 'x' }, 'FIELD_INVALID', { field: 'weekend_price' }],
+  ],
+  'priceTemplate/delete': [[{ id: null }, 'FIELD_REQUIRED', { field: 'id' }]],
+  'room/staffList': [[{ role: 'owner' }, 'FIELD_INVALID', { field: 'role' }]],
+  'room/addStaff': [
+    [{}, 'MOBILE_INVALID', { field: 'mobile' }],
+    [{ mobile: '13500000000', password: '12345' }, 'PASSWORD_TOO_SHORT', { field: 'password' }],
+    [{ mobile: '13500000000', room_ids: [0] }, 'FIELD_INVALID', { field: 'room_ids' }],
+  ],
+  'room/deleteStaff': [[{ id: '' }, 'FIELD_REQUIRED', { field: 'id' }]],
+  'room/addStaffManageLock': [
+    [{ room_ids: [1] }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1 }, 'FIELD_REQUIRED', { field: 'room_ids' }],
+  ],
+  'room/staffManageRoomList': [[{}, 'FIELD_REQUIRED', { field: 'id' }]],
+  'room/staffManageRoomList1': [[{ id: 1, page: 'two' }, 'FIELD_INVALID', { field: 'page' }]],
+};
+
+describeEachDatabase('room calls', (t) => {
+  describe('by role', () => {
+    const tokens = new Map<string, string>();
+    const token = async (mobile: string) => {
+      let held = tokens.get(mobile);
+      if (!held) {
+        held = await t.login(mobile);
+        tokens.set(mobile, held);
+      }
+      return held;
+    };
+    // State made for a room (its stay) or for the hotel (a staff member), kept until the next reset.
+    const made = new Map<string, number>();
+    const fresh = async () => {
+      await t.reset();
+      await addOtherHotel(t.db, t.clock.ms);
+      tokens.clear();
+      made.clear();
+    };
+
+    const cellFor = (roomName: string): Cell => {
+      const roomId = t.ids.rooms[roomName]!;
+      return {
+        t,
+        roomId,
+        roomName,
+        async stay() {
+          let stayId = made.get(`stay ${roomName}`);
+          if (stayId === undefined) {
+            const passenger = await t.db
+              .insertInto('passengers')
+              .values({
+                hotel_id: t.ids.hotelId,
+                mobile: '13911119999',
+                nickname: `Matrix guest ${roomName}`,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            const row = await t.db
+              .insertInto('stays')
+              .values({
+                hotel_id: t.ids.hotelId,
+                room_id: roomId,
+                passenger_id: passenger.id,
+                mobile: '13911119999',
+                check_in: new Date(t.clock.ms - HOUR),
+                check_out: new Date(t.clock.ms + DAY),
+                status: 'active',
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await t.db
+              .updateTable('rooms')
+              .set({ status: ROOM_STATUS.checkedIn })
+              .where('id', '=', roomId)
+              .execute();
+            stayId = row.id;
+            made.set(`stay ${roomName}`, stayId);
+          }
+          return stayId;
+        },
+        async secondaryStaff() {
+          let staffId = made.get('staff');
+          if (staffId === undefined) {
+            const row = await t.db
+              .insertInto('users')
+              .values({
+                mobile: '13511112222',
+                password_hash: 'x',
+                role: 'staff',
+                hotel_id: t.ids.hotelId,
+                created_by: t.ids.users.secondary,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            staffId = row.id;
+            made.set('staff', staffId);
+          }
+          return staffId;
+        },
+      };
+    };
+
+    const refusals = new Set(
+      (['PERMISSION_DENIED', 'NOT_FOUND'] as ErrorCode[]).map((code) => messageFor('en', code)),
+    );
+
+    it('covers every call the room areas register', () => {
+      const registered = [...t.app.calls.keys()].filter((p) =>
+        /^(room\/(listNew|setRoomStatus|allLock|lockInfo|setLockData|exchangeHouses|setPrice|setRenew|countRoomPriceNew|tenant|checkOut|addPassenger|deletePassenger|staff|addStaff|deleteStaff|addStaffManageLock|category|addCategory|change)|priceTemplate\/|passenger\/(list|info)|user\/(freezeUser|setUserExpiration)|hotel\/(parentCategoryList|categoryList|addRoomCategory|delCategory))/.test(
+          p,
+        ),
+      );
+      expect([...ROOM_CALLS].sort()).toEqual(registered.sort());
+    });
+
+    for (const row of ROWS) {
+      it(`${row.path}: ${row.allowed.map((a, i) => `${COLUMNS[i]!.name} ${a ? 'yes' : 'no'}`).join('; ')}`, async () => {
+        const mutates = t.app.calls.get(row.path)?.mutates ?? true;
+        await fresh();
+        // Refused roles first: they must leave the data as it was, so the allowed ones need no reset between them.
+        const order = COLUMNS.map((col, i) => ({ col, allowed: row.allowed[i]! })).sort(
+          (a, b) => Number(a.allowed) - Number(b.allowed),
+        );
+        let dirty = false;
+        for (const { col, allowed } of order) {
+          if (allowed && dirty && mutates) await fresh();
+          const cell = cellFor(col.room);
+          const body = await row.body(cell);
+          const res = await t.call<Record<string, unknown>>(row.path, body, {
+            token: await token(col.mobile),
+          });
+          const reached = row.reached ? await row.reached(cell, res) : res.errno === 0;
+          expect({ column: col.name, reached }).toEqual({ column: col.name, reached: allowed });
+          if (!allowed && res.errno !== 0) {
+            expect({ column: col.name, errmsg: refusals.has(res.errmsg) }).toEqual({
+              column: col.name,
+              errmsg: true,
+            });
+          }
+          if (allowed) dirty = true;
+        }
+      });
+    }
+  });
+
+  describe('bad input', () => {
+    let token: string;
+    beforeAll(async () => {
+      await t.reset();
+      token = await t.login(DEMO_ACCOUNTS.super);
+    });
+
+    it('has cases for every call of the matrix', () => {
+      expect(Object.keys(BAD_INPUT).sort()).toEqual([...ROOM_CALLS].sort());
+    });
+
+    for (const [path, cases] of Object.entries(BAD_INPUT)) {
+      // Calls without required fields are still checked through a malformed optional one (or pass if none exist).
+      const real = cases.filter(([, , params]) => params?.['field'] !== 'never');
+      if (real.length === 0) {
+        it(`${path} takes no fields and ignores unknown ones`, async () => {
+          expect((await t.call(path, { unknown: 'x' }, { token })).errno).toBe(0);
+        });
+        continue;
+      }
+      it(`${path}: ${real.map(([, code]) => code).join(', ')}`, async () => {
+        for (const [body, code, params] of real) {
+          expectRefused(await t.call(path, body, { token }), code, params);
+        }
+      });
+    }
+  });
+});

@@ -1,0 +1,248 @@
+import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from './browser.ts';
+import {
+  CallError,
+  callManage,
+  ERRNO_NETWORK,
+  ERRNO_UNDECODABLE,
+  http,
+  NETWORK_TOAST_SECONDS,
+  RELOGIN_DELAY_MS,
+  REVOKED_RELOAD_DELAY_MS,
+  resetRequestState,
+} from './client.ts';
+import { type ConfirmOptions, type Notifier, setNotifier } from './notifier.ts';
+import { getToken, getUserInfo, setUserInfo } from './session.ts';
+
+type Reply = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
+
+let seen: InternalAxiosRequestConfig[] = [];
+function serve(reply: Reply) {
+  http.defaults.adapter = async (config) => {
+    seen.push(config);
+    return reply(config);
+  };
+}
+const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse => ({
+  data,
+  status: 200,
+  statusText: 'OK',
+  headers: {},
+  config,
+});
+/** The server's answer: `{data: envelope({errno, errmsg, data})}`. */
+const answer = (errno: number, errmsg: string, data: unknown = null): Reply => {
+  const sealed = encryptEnvelope({ errno, errmsg, data });
+  if (!sealed.ok) throw new Error('cannot seal');
+  return async (config) => ok(config, { data: sealed.value });
+};
+
+let notes: { kind: string; text: string; seconds?: number | undefined }[];
+let confirms: ConfirmOptions[];
+let restore: () => void;
+
+beforeEach(() => {
+  seen = [];
+  notes = [];
+  confirms = [];
+  resetRequestState();
+  const spy: Notifier = {
+    error: (text, seconds) => notes.push({ kind: 'error', text, seconds }),
+    warning: (text, seconds) => notes.push({ kind: 'warning', text, seconds }),
+    info: (text, seconds) => notes.push({ kind: 'info', text, seconds }),
+    success: (text, seconds) => notes.push({ kind: 'success', text, seconds }),
+    confirm: (o) => confirms.push(o),
+  };
+  restore = setNotifier(spy);
+  vi.spyOn(browser, 'goTo').mockImplementation(() => {});
+  vi.spyOn(browser, 'reload').mockImplementation(() => {});
+  vi.spyOn(browser, 'currentPath').mockReturnValue('/card/floorCard');
+});
+
+afterEach(() => {
+  restore();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+async function rejection(promise: Promise<unknown>): Promise<CallError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof CallError) return e;
+    throw e;
+  }
+  throw new Error('the call resolved');
+}
+
+describe('the request: POST /manage/<path> through the DES envelope (spec §7)', () => {
+  it('seals the fields with action "manage" and the uid, and sends language, uuid and the bearer token', async () => {
+    setUserInfo({ uid: 42, token: 'tok_abcdefghijklmnopqrstuvwxyz', nickname: 'Front desk' });
+    window.localStorage.setItem('language', 'ru');
+    serve(answer(0, '', { rooms: 3 }));
+    await expect(callManage('room/listNew', { page: 1, uid: 7 })).resolves.toEqual({ rooms: 3 });
+    const config = seen[0]!;
+    expect(config.method).toBe('post');
+    expect(config.url).toBe('/manage/room/listNew');
+    expect(config.timeout).toBe(40_000);
+    const body = JSON.parse(config.data as string) as { data: string; language: string };
+    expect(body.language).toBe('ru-RU');
+    const opened = decryptEnvelope<Record<string, unknown>>(body.data);
+    expect(opened.ok && opened.value).toEqual({ page: 1, action: 'manage', uid: 42 });
+    expect(config.headers['language']).toBe('ru-RU');
+    expect(config.headers['uuid']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(config.headers['Authorization']).toBe('Bearer tok_abcdefghijklmnopqrstuvwxyz');
+  });
+
+  it('sends no uid nor token before login, the zh-CN header when no language is stored, one uuid per tab', async () => {
+    window.localStorage.removeItem('language');
+    serve(answer(0, '', { image: 'data:' }));
+    await callManage('captcha');
+    await callManage('captcha');
+    const [first, second] = seen;
+    const opened = decryptEnvelope<Record<string, unknown>>(JSON.parse(first!.data as string).data);
+    expect(opened.ok && opened.value).toEqual({ action: 'manage' });
+    expect(first!.headers['language']).toBe('zh-CN');
+    expect(first!.headers['Authorization']).toBeUndefined();
+    expect(second!.headers['uuid']).toBe(first!.headers['uuid']);
+  });
+});
+
+describe('the error catalogue of the main client (spec §8)', () => {
+  it('errno 0 returns the data without a message', async () => {
+    serve(answer(0, '', [1, 2]));
+    await expect(callManage('x')).resolves.toEqual([1, 2]);
+    expect(notes).toEqual([]);
+  });
+
+  it('9000003 rejects silently', async () => {
+    serve(answer(9000003, 'no permission for this operation'));
+    const e = await rejection(callManage('x'));
+    expect(e.errno).toBe(9000003);
+    expect(notes).toEqual([]);
+    expect(confirms).toEqual([]);
+  });
+
+  it('9000020 rejects without a message', async () => {
+    serve(answer(9000020, 'too many attempts, please try again later'));
+    expect((await rejection(callManage('x'))).errno).toBe(9000020);
+    expect(notes).toEqual([]);
+  });
+
+  it('100003 asks to log in again; on confirm, after about 1.5 s it clears the session and loads login', async () => {
+    vi.useFakeTimers();
+    setUserInfo({ uid: 1, token: 'tok_abcdefghijklmnopqrstuvwxyz' });
+    serve(answer(100003, 'login information expired, please log in again'));
+    expect((await rejection(callManage('x'))).errno).toBe(100003);
+    // A second expired call while the box is open does not stack another box.
+    await rejection(callManage('y'));
+    expect(confirms).toHaveLength(1);
+    const box = confirms[0]!;
+    expect(box.content).toBe('login information expired, please log in again');
+    expect(box.okText).toBe('Sign in again');
+    expect(box.cancelText).toBe('Cancel');
+    box.onOk();
+    vi.advanceTimersByTime(RELOGIN_DELAY_MS - 1);
+    expect(browser.goTo).not.toHaveBeenCalled();
+    expect(getUserInfo()).toBeDefined();
+    vi.advanceTimersByTime(1);
+    expect(getUserInfo()).toBeUndefined();
+    expect(browser.goTo).toHaveBeenCalledWith('/login?redirect=%2Fcard%2FfloorCard');
+  });
+
+  it('100003 cancelled keeps the session and lets a later expiry ask again', async () => {
+    setUserInfo({ uid: 1, token: 'tok_abcdefghijklmnopqrstuvwxyz' });
+    serve(answer(100003, 'login information expired, please log in again'));
+    await rejection(callManage('x'));
+    confirms[0]!.onCancel?.();
+    expect(getUserInfo()?.uid).toBe(1);
+    await rejection(callManage('x'));
+    expect(confirms).toHaveLength(2);
+    expect(browser.goTo).not.toHaveBeenCalled();
+  });
+
+  it('9000005 clears the token and reloads after 1 s', async () => {
+    vi.useFakeTimers();
+    setUserInfo({ uid: 5, token: 'tok_abcdefghijklmnopqrstuvwxyz' });
+    serve(answer(9000005, 'your session was ended, please log in again'));
+    expect((await rejection(callManage('x'))).errno).toBe(9000005);
+    expect(getToken()).toBeUndefined();
+    expect(getUserInfo()?.uid).toBe(5);
+    expect(notes).toEqual([]);
+    vi.advanceTimersByTime(REVOKED_RELOAD_DELAY_MS - 1);
+    expect(browser.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(browser.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('any other errno shows the server errmsg as an error toast and rejects', async () => {
+    serve(answer(1, 'the room already has a stay in this period'));
+    const e = await rejection(callManage('x'));
+    expect(e.errno).toBe(1);
+    expect(notes).toEqual([
+      { kind: 'error', text: 'the room already has a stay in this period', seconds: undefined },
+    ]);
+  });
+
+  it("an empty errmsg shows 'Error' in the user's language", async () => {
+    serve(answer(1, ''));
+    await rejection(callManage('x'));
+    window.localStorage.setItem('language', 'de');
+    await rejection(callManage('x'));
+    expect(notes.map((n) => n.text)).toEqual(['Error', 'Fehler']);
+  });
+
+  it('in English rewrites the two server wordings; other languages keep the server text', async () => {
+    serve(answer(1, 'verification code incorrect'));
+    await rejection(callManage('x'));
+    serve(answer(1, 'incorrect password'));
+    await rejection(callManage('x'));
+    window.localStorage.setItem('language', 'fr');
+    await rejection(callManage('x'));
+    expect(notes.map((n) => n.text)).toEqual([
+      'Incorrect verification code',
+      'Incorrect password',
+      'incorrect password',
+    ]);
+  });
+
+  it('an undecodable answer shows the data-parse message', async () => {
+    for (const body of [{ data: 'bm90IGEgcmVhbCBlbnZlbG9wZQ==' }, 'garbage', { data: 12 }, null]) {
+      serve(async (config) => ok(config, body));
+      expect((await rejection(callManage('x'))).errno).toBe(ERRNO_UNDECODABLE);
+    }
+    expect(notes.map((n) => n.text)).toEqual(
+      Array(4).fill('data parse failed, check network or contact administrator'),
+    );
+  });
+
+  it('a network failure shows its message, prefixed with the HTTP status when there is one, for 1.2 s', async () => {
+    serve(async (config) => {
+      throw new AxiosError('Request failed with status code 502', 'ERR_BAD_RESPONSE', config, null, {
+        data: '',
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: {},
+        config,
+      });
+    });
+    expect((await rejection(callManage('x'))).errno).toBe(ERRNO_NETWORK);
+    serve(async (config) => {
+      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+    });
+    await rejection(callManage('x'));
+    serve(async (config) => {
+      throw new AxiosError('timeout of 40000ms exceeded', 'ECONNABORTED', config);
+    });
+    await rejection(callManage('x'));
+    expect(notes).toEqual([
+      { kind: 'error', text: '502 Request failed with status code 502', seconds: NETWORK_TOAST_SECONDS },
+      { kind: 'error', text: 'Network Error', seconds: 1.2 },
+      { kind: 'error', text: 'timeout of 40000ms exceeded', seconds: 1.2 },
+    ]);
+  });
+});

@@ -1,0 +1,216 @@
+import {
+  decryptEnvelope,
+  ENGLISH_DISPLAY_REWRITES,
+  ERRNO,
+  encryptEnvelope,
+  LIMITS,
+  languageHeader,
+} from '@lockdesk/protocol';
+import axios, { type AxiosInstance, isAxiosError } from 'axios';
+import { loginUrl } from '../app/guards.ts';
+import { currentLanguage, storedLanguage } from '../app/storage.ts';
+import { ENV } from '../config/deploy.ts';
+import { errorMessage, t } from '../i18n/index.ts';
+import { browser } from './browser.ts';
+import { notifier } from './notifier.ts';
+import { clearToken, clearUserInfo, getToken, getUserInfo } from './session.ts';
+
+/**
+ * The main client of spec §7: every call is `POST /manage/<path>` with the body `{data, language}`, where `data`
+ * is the DES envelope of the fields plus `action: "manage"` and the user's `uid`. The answer `{data}` opens to
+ * `{errno, errmsg, data}`, and the errno decides what the user sees (spec §8 'Main client').
+ */
+
+/** How long a network failure's toast stays (spec §8). */
+export const NETWORK_TOAST_SECONDS = 1.2;
+/** Delay between confirming 're-login' and leaving for the login page (spec §4 'Session'). */
+export const RELOGIN_DELAY_MS = 1500;
+/** Delay between a revoked session (9000005) and the reload. */
+export const REVOKED_RELOAD_DELAY_MS = 1000;
+
+/** The decrypted answer of a call. */
+export interface Answer<T = unknown> {
+  errno: number;
+  errmsg?: string;
+  data: T;
+}
+
+/** Why a call was refused; the user has already been told (or, for silent errnos, deliberately not). */
+export class CallError extends Error {
+  constructor(
+    /** The server's errno; -1 for an undecodable answer, -2 for a network failure. */
+    readonly errno: number,
+    message: string,
+    /** The answer's data (login's `needCode`, for instance). */
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'CallError';
+  }
+}
+export const ERRNO_UNDECODABLE = -1;
+export const ERRNO_NETWORK = -2;
+
+/** The axios instance of the main client: 40 s timeout, JSON bodies. */
+export const http: AxiosInstance = axios.create({
+  baseURL: ENV.apiBase,
+  timeout: LIMITS.httpTimeoutMs,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+/** A random RFC 4122 version 4 id; `crypto.randomUUID` exists only on secure origins, so built by hand. */
+export function newUuid(): string {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const UUID_KEY = 'lockdesk.clientUuid';
+
+/**
+ * The `uuid` header: generated once per browser tab and kept in session storage, because the server ties the
+ * graphic code and the login attempt count to it.
+ */
+export function clientUuid(): string {
+  try {
+    const kept = window.sessionStorage.getItem(UUID_KEY);
+    if (kept) return kept;
+    const fresh = newUuid();
+    window.sessionStorage.setItem(UUID_KEY, fresh);
+    return fresh;
+  } catch {
+    return newUuid();
+  }
+}
+
+/** Opens the outer answer: `{data: <envelope>}`, or plain `{errno, …}` when the server could not seal it. */
+export function openAnswer(body: unknown): Answer | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const outer = body as { data?: unknown; errno?: unknown };
+  let inner: unknown = outer;
+  if (typeof outer.data === 'string' && outer.errno === undefined) {
+    const opened = decryptEnvelope<unknown>(outer.data);
+    if (!opened.ok) return undefined;
+    inner = opened.value;
+  }
+  if (inner === null || typeof inner !== 'object') return undefined;
+  const answer = inner as Partial<Answer>;
+  if (typeof answer.errno !== 'number') return undefined;
+  return {
+    errno: answer.errno,
+    errmsg: typeof answer.errmsg === 'string' ? answer.errmsg : '',
+    data: answer.data ?? null,
+  };
+}
+
+/** The server's message as the user sees it: English rewrites two wordings (spec §8). */
+export function displayMessage(errmsg: string | undefined): string {
+  const text = errmsg?.trim() ? errmsg.trim() : errorMessage('ERROR');
+  if (currentLanguage() === 'en') return ENGLISH_DISPLAY_REWRITES[text] ?? text;
+  return text;
+}
+
+let reloginAsked = false;
+
+/** Error 100003: one confirm box at a time; on 're-login', after 1.5 s forget the session and load login. */
+function askToLogInAgain(): void {
+  if (reloginAsked) return;
+  reloginAsked = true;
+  notifier().confirm({
+    title: t('request.confirmTitle'),
+    content: errorMessage('LOGIN_EXPIRED'),
+    okText: t('request.reLogin'),
+    cancelText: t('request.cancel'),
+    onOk: () => {
+      setTimeout(() => {
+        reloginAsked = false;
+        clearUserInfo();
+        browser.goTo(loginUrl(browser.currentPath()));
+      }, RELOGIN_DELAY_MS);
+    },
+    onCancel: () => {
+      reloginAsked = false;
+    },
+  });
+}
+
+/** Turns an opened answer into its data, or tells the user and rejects (spec §8 'Main client'). */
+export function settle<T>(answer: Answer): T {
+  switch (answer.errno) {
+    case ERRNO.ok:
+      return answer.data as T;
+    case ERRNO.silentReject:
+    case ERRNO.noMessage:
+      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data);
+    case ERRNO.loginExpired:
+      askToLogInAgain();
+      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data);
+    case ERRNO.sessionRevoked:
+      clearToken();
+      setTimeout(() => browser.reload(), REVOKED_RELOAD_DELAY_MS);
+      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data);
+    default: {
+      const text = displayMessage(answer.errmsg);
+      notifier().error(text);
+      throw new CallError(answer.errno, text, answer.data);
+    }
+  }
+}
+
+/** A network failure's toast: its message, prefixed with the HTTP status when there is one. */
+export function networkFailureText(error: unknown): string {
+  const message = error instanceof Error && error.message ? error.message : errorMessage('ERROR');
+  const status = isAxiosError(error) ? error.response?.status : undefined;
+  return status ? `${status} ${message}` : message;
+}
+
+/** One call of the management API: resolves with the answer's data, or rejects with a CallError. */
+export async function callManage<T = unknown>(
+  path: string,
+  fields: Record<string, unknown> = {},
+): Promise<T> {
+  const language = languageHeader(storedLanguage());
+  const user = getUserInfo();
+  const payload = user ? { ...fields, action: 'manage', uid: user.uid } : { ...fields, action: 'manage' };
+  const sealed = encryptEnvelope(payload);
+  if (!sealed.ok) {
+    const text = errorMessage('DATA_PARSE_FAILED');
+    notifier().error(text);
+    throw new CallError(ERRNO_UNDECODABLE, text);
+  }
+  const headers: Record<string, string> = { language, uuid: clientUuid() };
+  const token = getToken();
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+
+  let body: unknown;
+  try {
+    const response = await http.post(
+      `/manage/${path.replace(/^\/+/, '')}`,
+      { data: sealed.value, language },
+      {
+        headers,
+      },
+    );
+    body = response.data;
+  } catch (error) {
+    const text = networkFailureText(error);
+    notifier().error(text, NETWORK_TOAST_SECONDS);
+    throw new CallError(ERRNO_NETWORK, text);
+  }
+
+  const answer = openAnswer(body);
+  if (!answer) {
+    const text = errorMessage('DATA_PARSE_FAILED');
+    notifier().error(text);
+    throw new CallError(ERRNO_UNDECODABLE, text);
+  }
+  return settle<T>(answer);
+}
+
+/** Forgets the 're-login' box state (tests). */
+export function resetRequestState(): void {
+  reloginAsked = false;
+}

@@ -1,0 +1,177 @@
+import { chineseOrUnset, cpuDispenser, type PageLoader, type RouteEntry } from './app/routeTable.ts';
+
+/**
+ * THE route table of the console (spec §2). It builds the router, the sidebar menu, the breadcrumb and the page
+ * titles. Titles are keys under `route.` in src/i18n/locales. A page a later issue has not built yet loads
+ * `notBuilt`, which says so plainly; a feature replaces it with its own page loader.
+ */
+
+const notBuilt: PageLoader = () => import('./features/notBuilt/NotBuiltPage.tsx');
+const login: PageLoader = () => import('./features/account/LoginPage.tsx');
+const find: PageLoader = () => import('./features/account/FindPasswordPage.tsx');
+const changePassword: PageLoader = () => import('./features/account/ChangePasswordPage.tsx');
+const notFound: PageLoader = () => import('./features/notFound/NotFoundPage.tsx');
+
+/** Where `/` and the post-login landing go. */
+export const HOME_PATH = '/room/roomList';
+export const LOGIN_PATH = '/login';
+export const FIND_PATH = '/find';
+export const NOT_FOUND_PATH = '/404';
+/** Where a signed-in user opening /login is sent (spec §2). */
+export const SIGNED_IN_LANDING = '/room';
+
+export const ROUTES: RouteEntry[] = [
+  { path: LOGIN_PATH, title: 'login', public: true, hidden: true, page: login },
+  { path: FIND_PATH, title: 'find', public: true, hidden: true, page: find },
+  { path: NOT_FOUND_PATH, title: 'notFound', public: true, hidden: true, page: notFound },
+  { path: '/', redirect: HOME_PATH, hidden: true },
+  {
+    path: '/user',
+    title: 'changePsw',
+    hidden: true,
+    redirect: '/user/changePsw',
+    children: [{ path: 'changePsw', title: 'changePsw', page: changePassword }],
+  },
+  {
+    path: '/room',
+    title: 'roomList',
+    icon: 'room',
+    redirect: '/room/roomList',
+    children: [
+      { path: 'roomList', title: 'roomList', page: notBuilt },
+      { path: 'roomDetails', title: 'roomDetails', hidden: true, page: notBuilt },
+      { path: 'checkIn', title: 'checkIn', hidden: true, page: notBuilt },
+      { path: 'priceSet', title: 'priceSet', hidden: true, page: notBuilt },
+      { path: 'faceHistory', title: 'faceHistory', hidden: true, page: notBuilt },
+      { path: 'buildFace', title: 'buildFace', hidden: true, page: notBuilt },
+      { path: 'fingerprintsHistory', title: 'fingerprintsHistory', hidden: true, page: notBuilt },
+      { path: 'thetouristsDetails', title: 'thetouristsDetails', hidden: true, page: notBuilt },
+      { path: 'thetouristsDetailsNoUser', title: 'thetouristsDetailsNoUser', hidden: true, page: notBuilt },
+      { path: 'cardReading', title: 'cardReading', hidden: true, page: notBuilt },
+    ],
+  },
+  {
+    path: '/worker',
+    title: 'worker',
+    icon: 'admin',
+    redirect: '/worker/workerList',
+    children: [
+      { path: 'workerList', title: 'worker', page: notBuilt },
+      { path: 'permissionsList', title: 'permissionsList', hidden: true, page: notBuilt },
+      { path: 'Authority', title: 'Authority', hidden: true, page: notBuilt },
+    ],
+  },
+  {
+    path: '/equipmentManagement',
+    title: 'equipmentManagement',
+    icon: 'equipment',
+    redirect: '/equipmentManagement/roomList',
+    children: [
+      { path: 'roomList', title: 'roomListAccess', page: notBuilt },
+      { path: 'cardSender', title: 'cardSender', page: notBuilt },
+    ],
+  },
+  {
+    path: '/tourists',
+    title: 'tourists',
+    icon: 'userList',
+    redirect: '/tourists/touristsList',
+    children: [
+      { path: 'touristsList', title: 'tourists', page: notBuilt },
+      { path: 'touristsDetails', title: 'touristsDetails', hidden: true, page: notBuilt },
+      { path: 'inPage', title: 'inPage', hidden: true, page: notBuilt },
+      { path: 'openHistory', title: 'openHistory', hidden: true, page: notBuilt },
+      { path: 'export', title: 'export', hidden: true, page: notBuilt },
+    ],
+  },
+  {
+    path: '/card',
+    title: 'card',
+    icon: 'card',
+    redirect: '/card/masterControlCard',
+    children: [
+      { path: 'masterControlCard', title: 'masterControlCard', page: notBuilt },
+      { path: 'BuildingCard', title: 'BuildingCard', page: notBuilt },
+      { path: 'floorCard', title: 'floorCard', page: notBuilt },
+      {
+        path: 'featureCard/addMasterControlCard',
+        title: 'addMasterControlCard',
+        hidden: true,
+        page: notBuilt,
+      },
+      { path: 'featureCard/addBuildingCard', title: 'addBuildingCard', hidden: true, page: notBuilt },
+      { path: 'featureCard/addFloorCard', title: 'addFloorCard', hidden: true, page: notBuilt },
+      { path: 'universalCardList', title: 'universalCardList', page: notBuilt },
+      {
+        path: 'universalCardList/addUniversalCard',
+        title: 'addUniversalCard',
+        hidden: true,
+        page: notBuilt,
+      },
+      { path: 'cpuCard', title: 'cpuCard', access: cpuDispenser, page: notBuilt },
+      { path: 'addCpuCard', title: 'addCpuCard', hidden: true, page: notBuilt },
+      { path: 'setTime', title: 'setTime', hidden: true, page: notBuilt },
+    ],
+  },
+  {
+    path: '/message',
+    title: 'message',
+    icon: 'message',
+    redirect: '/message/messageList',
+    children: [{ path: 'messageList', title: 'message', page: notBuilt }],
+  },
+  {
+    path: '/operation',
+    title: 'operation',
+    icon: 'operation',
+    redirect: '/operation/operation',
+    children: [{ path: 'operation', title: 'operation', page: notBuilt }],
+  },
+  {
+    path: '/business',
+    title: 'business',
+    icon: 'business',
+    redirect: '/business/index',
+    access: chineseOrUnset,
+    children: [{ path: 'index', title: 'business', page: notBuilt }],
+  },
+  {
+    path: '/bill',
+    title: 'bill',
+    icon: 'bill',
+    redirect: '/bill/index',
+    access: chineseOrUnset,
+    children: [{ path: 'index', title: 'bill', page: notBuilt }],
+  },
+  {
+    path: '/center',
+    title: 'personalCenter',
+    hidden: true,
+    redirect: '/center/personalCenter',
+    children: [
+      { path: 'personalCenter', title: 'personalCenter', page: notBuilt },
+      { path: 'customer', title: 'customer', page: notBuilt },
+      { path: 'cardEncryption', title: 'cardEncryption', page: notBuilt },
+      { path: 'thirdPartyAuthorization', title: 'thirdPartyAuthorization', page: notBuilt },
+      { path: 'cardList', title: 'cardList', page: notBuilt },
+      { path: 'addCard', title: 'addCard', page: notBuilt },
+      { path: 'cardReaderAndUserList', title: 'cardReaderAndUserList', page: notBuilt },
+      { path: 'bindCardReaderToUser', title: 'bindCardReaderToUser', page: notBuilt },
+      { path: 'selectRoomList', title: 'selectRoomList', page: notBuilt },
+      { path: 'cardSenderFingerTest', title: 'cardSenderFingerTest', page: notBuilt },
+      { path: 'mqttTest', title: 'mqttTest', page: notBuilt },
+      { path: 'cardEncryptionPage', title: 'cardEncryptionPage', page: notBuilt },
+      { path: 'cardEncryptionManagement', title: 'cardEncryptionManagement', page: notBuilt },
+      {
+        path: 'cardEncryptionByUserSelectSector',
+        title: 'cardEncryptionByUserSelectSector',
+        page: notBuilt,
+      },
+    ],
+  },
+];
+
+/** True when the page of a route is still the 'not built yet' placeholder. */
+export function isNotBuilt(page: PageLoader | undefined): boolean {
+  return page === notBuilt;
+}

@@ -1,0 +1,42 @@
+import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
+import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { http } from '../api/client.ts';
+
+/** A decrypted call as the fake server saw it. */
+export interface SeenCall {
+  path: string;
+  fields: Record<string, unknown>;
+  headers: Record<string, unknown>;
+}
+
+export type Handler = (fields: Record<string, unknown>) => { errno: number; errmsg?: string; data?: unknown };
+
+/** An 'OK' 4-digit graphic code picture (a tiny SVG). */
+export const CAPTCHA_IMAGE =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
+
+/** Answers /manage calls in the server's envelope from handlers by path; unknown paths answer NOT_FOUND. */
+export function fakeServer(handlers: Record<string, Handler> = {}): SeenCall[] {
+  const seen: SeenCall[] = [];
+  const all: Record<string, Handler> = {
+    captcha: () => ({ errno: 0, data: { captchaId: 'captcha-1', image: CAPTCHA_IMAGE } }),
+    ...handlers,
+  };
+  http.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+    const path = (config.url ?? '').replace(/^\/manage\//, '');
+    const body = JSON.parse(String(config.data)) as { data: string };
+    const opened = decryptEnvelope<Record<string, unknown>>(body.data);
+    const fields = opened.ok ? opened.value : {};
+    seen.push({ path, fields, headers: { ...config.headers } });
+    const handler = all[path];
+    const reply = handler ? handler(fields) : { errno: 1, errmsg: 'the requested record does not exist' };
+    const sealed = encryptEnvelope({
+      errno: reply.errno,
+      errmsg: reply.errmsg ?? '',
+      data: reply.data ?? null,
+    });
+    if (!sealed.ok) throw new Error('cannot seal');
+    return { data: { data: sealed.value }, status: 200, statusText: 'OK', headers: {}, config };
+  };
+  return seen;
+}
