@@ -17,7 +17,11 @@ const children = [
 
 let stopping = false;
 const running = children.map(({ name, args }) => {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  });
   const prefix = (stream, out) => {
     let rest = '';
     stream.setEncoding('utf8');
@@ -46,8 +50,8 @@ function stop(code) {
     process.exit(code);
   }, 5000);
   deadline.unref();
-  Promise.all(running.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(() =>
-    process.exit(code),
+  Promise.all(running.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(
+    () => process.exit(code),
   );
 }
 process.on('SIGINT', () => stop(0));
