@@ -93,6 +93,12 @@ export const CARD_TIME_OFFSET_SECONDS = 8 * 3600;
 /** 0xFFFFFFFF seconds: 2106-02-07, which marks an empty card time, as 0 does. */
 export const EMPTY_CARD_TIME_MAX = 0xffffffff;
 
+/** The values of the sidebar cookie (spec §2, §9): '1' open, '0' closed. */
+export const SIDEBAR_STATUS = { open: '1', closed: '0' } as const;
+
+/** The currency of prices, balances and bills (spec §3 'balance (cash, in yuan)', §9). */
+export const CURRENCY = { name: 'yuan', code: 'CNY' } as const;
+
 /** Storage keys of the console (spec §3). */
 export const STORAGE_KEYS = {
   language: 'language',

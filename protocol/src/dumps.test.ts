@@ -6,6 +6,7 @@ import {
   dumpFormatOfFileName,
   exportDump,
   type ImportedDump,
+  type ImportOptions,
   importDump,
 } from './dumps.js';
 import {
@@ -440,6 +441,38 @@ describe('refusals (DUMP_MALFORMED with where and what)', () => {
 });
 
 describe('robustness', () => {
+  it('refuses deeply nested and huge JSON values without throwing, naming them briefly', () => {
+    const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    for (const depth of [10_000, 200_000]) {
+      const nested = refusal(importDump(`{"FileType": ${deep(depth)}}`));
+      expect(nested.code).toBe('DUMP_MALFORMED');
+      expect(nested.detail).toBe('FileType an array is not a MIFARE Classic dump (mfcard, mfc v2, mfc v3)');
+      for (const field of ['blocks', 'Card', 'SectorKeys']) {
+        const json = `{"FileType": "mfc v2", "${field}": {"0": ${deep(depth)}}}`;
+        expect(refusal(importDump(json)).code, field).toBe('DUMP_MALFORMED');
+      }
+    }
+    const long = refusal(importDump(`{"FileType": "${'x'.repeat(1_000_000)}"}`));
+    expect(long.detail).toBe(
+      `FileType "${'x'.repeat(40)}…" is not a MIFARE Classic dump (mfcard, mfc v2, mfc v3)`,
+    );
+  });
+
+  it('refuses bad arguments without throwing', () => {
+    expect(refusal(importDump(null as unknown as string)).code).toBe('DUMP_MALFORMED');
+    expect(refusal(importDump('x', { toJSON: () => 1 } as unknown as DumpFormat)).detail).toBe(
+      'unknown dump format an object (bin, eml, json, mct)',
+    );
+    expect(
+      value(importDump(sample1KBlocks().join('\n'), 'eml', null as unknown as ImportOptions)).card.size,
+    ).toBe('1K');
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(refusal(importDump('x', undefined, { size: cyclic as unknown as '1K' })).code).toBe(
+      'DUMP_MALFORMED',
+    );
+  });
+
   /** Applies small random edits to a dump: replace, insert or delete a character, cut the tail, repeat a slice. */
   function mutate(dump: string, edits: [number, number, number][]): string {
     const alphabet = '09AFa-+*\n\r"{}:, ';

@@ -11,7 +11,7 @@ import { formatBin, parseBin } from './dumps/bin.js';
 import { formatEml, parseEml } from './dumps/eml.js';
 import { formatMct, parseMct } from './dumps/mct.js';
 import { formatProxmarkJson, type ProxmarkMfcFileType, parseProxmarkJson } from './dumps/proxmark-json.js';
-import { bytesToText, looksLikeText, malformed } from './dumps/text.js';
+import { bytesToText, describeValue, looksLikeText, malformed } from './dumps/text.js';
 import { CARD_GEOMETRY, type CardSize, checkCard, decodeAccessBits, type MifareCard } from './mifare.js';
 import { fail, ok, type Result } from './result.js';
 
@@ -95,16 +95,17 @@ function textFormat(text: string): DumpFormat | undefined {
 export function importDump(
   input: string | Uint8Array,
   format?: DumpFormat,
-  options: ImportOptions = {},
+  given: ImportOptions = {},
 ): Result<ImportedDump> {
+  const options: ImportOptions = given ?? {};
   if (!(input instanceof Uint8Array) && typeof input !== 'string') {
     return malformed('a dump is text or bytes');
   }
   if (format !== undefined && !DUMP_FORMATS.includes(format)) {
-    return malformed(`unknown dump format ${JSON.stringify(format)} (bin, eml, json, mct)`);
+    return malformed(`unknown dump format ${describeValue(format)} (bin, eml, json, mct)`);
   }
   if (options.size !== undefined && options.size !== '1K' && options.size !== '4K') {
-    return malformed(`card size ${JSON.stringify(options.size)} is not 1K or 4K`);
+    return malformed(`card size ${describeValue(options.size)} is not 1K or 4K`);
   }
   const chosen = format ?? detectDumpFormat(input);
   if (chosen === undefined) {
@@ -176,6 +177,6 @@ export function exportDump(card: MifareCard, format: DumpFormat): Result<string 
     case 'mct':
       return formatMct(card);
     default:
-      return fail('FIELD_INVALID', `unknown dump format ${JSON.stringify(format)}`, { field: 'dump format' });
+      return fail('FIELD_INVALID', `unknown dump format ${describeValue(format)}`, { field: 'dump format' });
   }
 }

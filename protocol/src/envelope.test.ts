@@ -97,13 +97,35 @@ describe('envelope of JSON values', () => {
   it('refuses keys that are not 8 bytes', () => {
     expect(encryptText('x', { key: 'short', iv: '12345678' })).toMatchObject({ ok: false });
     expect(decryptText('WCm8Y3ZhCYk=', { key: '12345678', iv: 'ü234567' })).toMatchObject({ ok: false });
+    for (const keys of [null, {}, { key: 12345678, iv: '12345678' }, { key: '12345678', iv: undefined }]) {
+      const bad = keys as unknown as { key: string; iv: string };
+      expect(encryptText('x', bad)).toMatchObject({ ok: false, code: 'DATA_PARSE_FAILED' });
+      expect(decryptText('WCm8Y3ZhCYk=', bad)).toMatchObject({ ok: false, code: 'DATA_PARSE_FAILED' });
+    }
+    expect(encryptText(42 as unknown as string)).toMatchObject({ ok: false, code: 'DATA_PARSE_FAILED' });
   });
 
-  it('never throws on arbitrary strings', () => {
+  it('encrypts a lone surrogate as U+FFFD, as Node does, instead of throwing', () => {
+    for (const text of ['\uD800', 'a\uDC00b', 'room \uD83D']) {
+      const enc = encryptText(text);
+      expect(enc).toEqual({
+        ok: true,
+        value: nodeDes(text, DEFAULT_ENVELOPE_KEYS.key, DEFAULT_ENVELOPE_KEYS.iv),
+      });
+      if (enc.ok)
+        expect(decryptText(enc.value)).toEqual({
+          ok: true,
+          value: text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'),
+        });
+    }
+  });
+
+  it('never throws on arbitrary strings, in either direction', () => {
     fc.assert(
-      fc.property(fc.string(), (s) => {
-        decryptEnvelope(s);
-        return true;
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        const decrypted = decryptEnvelope(s);
+        const encrypted = encryptText(s);
+        return (decrypted.ok || decrypted.code === 'DATA_PARSE_FAILED') && encrypted.ok;
       }),
       { numRuns: 2000 },
     );

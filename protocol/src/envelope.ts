@@ -8,6 +8,7 @@ import CryptoJS from 'crypto-js/core.js';
 import 'crypto-js/enc-base64.js';
 import 'crypto-js/tripledes.js';
 import 'crypto-js/pad-nopadding.js';
+import { utf8Encode } from './hex.js';
 import { fail, ok, type Result } from './result.js';
 
 /**
@@ -25,11 +26,23 @@ export interface EnvelopeKeys {
 export const DEFAULT_ENVELOPE_KEYS: EnvelopeKeys = { key: DEFAULT_ENVELOPE_KEY, iv: DEFAULT_ENVELOPE_IV };
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const utf8Length = (s: string) => CryptoJS.enc.Utf8.parse(s).sigBytes;
+
+/**
+ * UTF-8 bytes of a text as a WordArray. crypto-js's own enc.Utf8.parse throws a URIError on a lone surrogate;
+ * utf8Encode writes U+FFFD for it, as TextEncoder (and Node's Buffer) do.
+ */
+function utf8WordArray(text: string): CryptoJS.lib.WordArray {
+  const bytes = utf8Encode(text);
+  const words: number[] = [];
+  for (let i = 0; i < bytes.length; i++)
+    words[i >>> 2] = (words[i >>> 2] ?? 0) | (bytes[i]! << (24 - (i % 4) * 8));
+  return CryptoJS.lib.WordArray.create(words, bytes.length);
+}
 
 function checkKeys(keys: EnvelopeKeys): string | undefined {
-  if (utf8Length(keys.key) !== 8) return 'DES key must be 8 UTF-8 bytes';
-  if (utf8Length(keys.iv) !== 8) return 'DES IV must be 8 UTF-8 bytes';
+  if (typeof keys?.key !== 'string' || utf8Encode(keys.key).length !== 8)
+    return 'DES key must be 8 UTF-8 bytes';
+  if (typeof keys.iv !== 'string' || utf8Encode(keys.iv).length !== 8) return 'DES IV must be 8 UTF-8 bytes';
   return undefined;
 }
 
@@ -37,10 +50,11 @@ function checkKeys(keys: EnvelopeKeys): string | undefined {
 export function encryptText(plain: string, keys: EnvelopeKeys = DEFAULT_ENVELOPE_KEYS): Result<string> {
   const bad = checkKeys(keys);
   if (bad) return fail('DATA_PARSE_FAILED', bad);
+  if (typeof plain !== 'string') return fail('DATA_PARSE_FAILED', 'plain text is not a string');
   // Key and IV as WordArrays: a string key would switch crypto-js to passphrase (OpenSSL KDF) mode.
-  const key = CryptoJS.enc.Utf8.parse(keys.key);
-  const iv = CryptoJS.enc.Utf8.parse(keys.iv);
-  const cipher = CryptoJS.DES.encrypt(CryptoJS.enc.Utf8.parse(plain), key, {
+  const key = utf8WordArray(keys.key);
+  const iv = utf8WordArray(keys.iv);
+  const cipher = CryptoJS.DES.encrypt(utf8WordArray(plain), key, {
     iv,
     mode: CryptoJS.mode.CBC,
     padding: CryptoJS.pad.Pkcs7,
@@ -62,8 +76,8 @@ export function decryptText(
   const bytes = (compact.length / 4) * 3 - (compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0);
   if (bytes % 8 !== 0) return fail('DATA_PARSE_FAILED', `ciphertext is ${bytes} bytes, not a multiple of 8`);
   try {
-    const key = CryptoJS.enc.Utf8.parse(keys.key);
-    const iv = CryptoJS.enc.Utf8.parse(keys.iv);
+    const key = utf8WordArray(keys.key);
+    const iv = utf8WordArray(keys.iv);
     const params = CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(compact) });
     // Decrypt without padding and check PKCS#7 here: crypto-js strips padding unchecked, so a wrong key or a
     // damaged body would otherwise come back as garbage instead of a refusal.

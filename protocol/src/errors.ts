@@ -82,6 +82,7 @@ export const ERROR_TEXTS = {
   CARD_NO_GUEST_DATA: 'Card has no guest data',
   NO_TENANT_IN_ROOM: 'No tenant in the room',
   NO_GUEST_IN_ROOM: 'no guest in room',
+  NO_GUEST_DATA_ON_CARD: 'no guest data on the card',
   CARD_NUMBER_READ: 'card number read',
   READ_TOO_FREQUENT: 'Card reading in progress, please do not click too often',
   // §8 Broker

@@ -186,6 +186,11 @@ export interface ResponseLayout<Field extends string = string, Type extends Resp
   readonly type: Type;
   readonly length: number;
   readonly fields: readonly FrameField<Field>[];
+  /**
+   * Also reads a frame of its type whose length matches no other layout of that type, when its fields fit
+   * (spec §4: any type-12 frame whose length is not 0x15 is a failed read). `length` is what the encoder writes.
+   */
+  readonly anyOtherLength?: true;
 }
 
 /** Command frames host → encoder: A5 | length | code | params… | checksum. Codes are LockDesk's. */
@@ -334,9 +339,12 @@ export const RESPONSE_LAYOUTS: {
       { name: 'dataLow8', offset: 12, width: 8, codec: 'hex' },
     ],
   },
+  // Spec §4: any other length is 'read failed, status code {status}'; LockDesk writes 6 bytes, reads any length
+  // from 6 to 64 but 0x15 (bytes past the status are ignored).
   sectorStatus: {
     type: 12,
     length: 6,
+    anyOtherLength: true,
     fields: [
       { name: 'sector', offset: 3, width: 1, codec: 'uint' },
       { name: 'status', offset: 4, width: 1, codec: 'uint' },

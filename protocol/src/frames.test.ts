@@ -250,8 +250,26 @@ describe('error codes', () => {
     });
   });
 
-  it('FRAME_MALFORMED for a type-12 frame neither 0x15 nor the failure length', () => {
-    expect(decodeResponse(sealed(bytes('5A 07 0C 0D 04 00 00')))).toMatchObject({
+  it('READ_FAILED_STATUS for a type-12 frame of any length but 0x15 that carries a status (spec §4)', () => {
+    for (let length = 6; length <= 64; length++) {
+      if (length === 0x15) continue;
+      const frame = new Uint8Array(length);
+      frame.set([0x5a, length, 0x0c, 0x0d, 0x2b]);
+      expect(decodeResponse(sealed(frame)), `length ${length}`).toMatchObject({
+        ok: false,
+        code: 'READ_FAILED_STATUS',
+        params: { status: '2B' },
+      });
+    }
+    // Length 0x15 is always the success layout, whatever the bytes after the sector.
+    expect(decodeResponse(sealed(bytes(`5A 15 0C 0D ${'2B'.repeat(16)} 00`)))).toMatchObject({
+      ok: true,
+      value: { layout: 'sectorData', sector: 13, dataHigh8: '2B'.repeat(8) },
+    });
+  });
+
+  it('FRAME_MALFORMED for a type-12 frame too short to carry a status', () => {
+    expect(decodeResponse(sealed(bytes('5A 05 0C 0D 00')))).toMatchObject({
       ok: false,
       code: 'FRAME_MALFORMED',
     });

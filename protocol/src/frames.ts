@@ -290,8 +290,14 @@ function layoutFor(
   candidates: readonly ResponseLayoutName[],
   length: number,
 ): ResponseLayoutName | undefined {
-  // Spec §4: type 12 is a success only at length 0x15 (sectorData); the failure layout has its own length.
-  return candidates.find((name) => RESPONSE_LAYOUTS[name].length === length);
+  // Spec §4: type 12 is a success only at length 0x15 (sectorData); any other length long enough to carry a
+  // status is the failure layout (sectorStatus, marked anyOtherLength in the table).
+  const exact = candidates.find((name) => RESPONSE_LAYOUTS[name].length === length);
+  if (exact !== undefined) return exact;
+  return candidates.find((name) => {
+    const layout: ResponseLayout = RESPONSE_LAYOUTS[name];
+    return layout.anyOtherLength === true && layout.fields.every((f) => f.offset + f.width < length);
+  });
 }
 
 /**

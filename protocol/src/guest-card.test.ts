@@ -416,6 +416,50 @@ describe('empty cards (spec §4 step 6)', () => {
     });
   });
 
+  it('a LockDesk record with both times 0xFFFFFFFF (2106-02-07) and an all-F mac reads as no guest', () => {
+    const record = hex(
+      // magic, version, hotel 1001, card 12345678, normal, no flags, sequence 0
+      '4C01 000003E9 00BC614E 04 00 00000000' +
+        // mac all F | start FFFFFFFF | end FFFFFFFF | no building
+        'FFFFFFFFFFFF FFFFFFFF FFFFFFFF 0000' +
+        // no floor | main administrator | reserved
+        '0000 00 0000000000000000000000',
+    );
+    // CRC-16/CCITT-FALSE of the 46 bytes, by Python's binascii.crc_hqx(data, 0xFFFF).
+    const blocks = {
+      4: record.slice(0, 16),
+      5: record.slice(16, 32),
+      6: hex(`${bytesToHex(record.slice(32, 46))}33B8`),
+    };
+    expect(decodeGuestCard(blocks)).toMatchObject({
+      ok: true,
+      value: {
+        isLockDesk: true,
+        card_id: '12345678',
+        mac_id: 'FFFFFFFFFFFF',
+        formattedMac: 'FF:FF:FF:FF:FF:FF',
+        formattedStartTime: '2106-02-07 14:28:15',
+        formattedEndTime: '2106-02-07 14:28:15',
+        isEmpty: true,
+        is_write: true,
+      },
+    });
+    // The same card with a real lock mac (CRC D068, crc_hqx as above) is not empty.
+    const withMac = {
+      ...blocks,
+      5: hex('A1B2C3D4E5F6 FFFFFFFF FFFFFFFF 0000'),
+      6: hex(`${bytesToHex(record.slice(32, 46))}D068`),
+    };
+    expect(decodeGuestCard(withMac)).toMatchObject({ ok: true, value: { isEmpty: false, is_write: false } });
+  });
+
+  it('isEmptyCard answers false, without throwing, for something that is not a card', () => {
+    expect(isEmptyCard(null as unknown as Parameters<typeof isEmptyCard>[0])).toBe(false);
+    expect(isEmptyCard({ start_time: 0, end_time: 0 } as unknown as Parameters<typeof isEmptyCard>[0])).toBe(
+      false,
+    );
+  });
+
   it.each([
     [{ hotelId: 0, cardNumber: 1 }, 'FIELD_REQUIRED'],
     [{ hotelId: -1, cardNumber: 1 }, 'FIELD_INVALID'],

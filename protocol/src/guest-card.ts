@@ -606,6 +606,7 @@ export function guestCardBlocksFromTexts(texts: GuestCardBlockTexts): Record<num
 
 /** The spec's empty-card rule (§4 step 6): both times empty (0 or 0xFFFFFFFF) and the mac all 0 or all F. */
 export function isEmptyCard(card: { start_time: number; end_time: number; mac_id: string }): boolean {
+  if (card === null || typeof card !== 'object' || typeof card.mac_id !== 'string') return false;
   const mac = card.mac_id.replace(/[:-]/g, '');
   return (
     isEmptyCardTime(card.start_time) && isEmptyCardTime(card.end_time) && /^(?:0{12}|[Ff]{12})$/.test(mac)

@@ -9,7 +9,7 @@
 // Writing produces "mfc v2". ATQA is written in the order block 0 stores it (as the client does).
 import { BLOCK_SIZE, CARD_GEOMETRY, type CardSize, type MifareCard } from '../mifare.js';
 import { ok, type Result } from '../result.js';
-import { firstNonHex, fromHex, malformed, showChar, toHex } from './text.js';
+import { describeValue, firstNonHex, fromHex, malformed, showChar, toHex } from './text.js';
 
 /** The Proxmark3 FileType values that hold a MIFARE Classic dump. */
 export const PROXMARK_MFC_FILE_TYPES = ['mfcard', 'mfc v2', 'mfc v3'] as const;
@@ -103,7 +103,7 @@ export function parseProxmarkJson(text: string): Result<{ card: MifareCard; extr
   const fileType = root['FileType'];
   if (typeof fileType !== 'string' || !(PROXMARK_MFC_FILE_TYPES as readonly string[]).includes(fileType)) {
     return malformed(
-      `FileType ${JSON.stringify(fileType) ?? 'missing'} is not a MIFARE Classic dump (mfcard, mfc v2, mfc v3)`,
+      `FileType ${describeValue(fileType)} is not a MIFARE Classic dump (mfcard, mfc v2, mfc v3)`,
     );
   }
   const blocksField = root['blocks'];
@@ -121,7 +121,7 @@ export function parseProxmarkJson(text: string): Result<{ card: MifareCard; extr
       return malformed(
         stray === undefined
           ? `blocks.${block} is missing`
-          : `blocks.${block} is missing ("blocks" has key ${JSON.stringify(stray)})`,
+          : `blocks.${block} is missing ("blocks" has key ${describeValue(stray)})`,
       );
     }
     const bytes = hexField(blocksField[String(block)], `blocks.${block}`, [BLOCK_SIZE]);

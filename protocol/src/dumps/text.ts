@@ -69,3 +69,14 @@ export function looksLikeText(bytes: Uint8Array): boolean {
   }
   return true;
 }
+
+/**
+ * A value named in a message: a string quoted and cut to 40 characters, anything else by its kind. Never
+ * JSON.stringify of the value itself: a deeply nested one would overflow the stack, a long one flood the message.
+ */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}

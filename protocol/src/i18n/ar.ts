@@ -61,6 +61,7 @@ export const arErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: 'لا توجد بيانات نزيل على البطاقة',
   NO_TENANT_IN_ROOM: 'لا يوجد مقيم في الغرفة',
   NO_GUEST_IN_ROOM: 'لا يوجد نزيل في الغرفة',
+  NO_GUEST_DATA_ON_CARD: 'لا توجد بيانات ضيف على البطاقة',
   CARD_NUMBER_READ: 'تمت قراءة رقم البطاقة',
   READ_TOO_FREQUENT: 'جارٍ قراءة البطاقة، يرجى عدم النقر بشكل متكرر',
   // §8 Broker

@@ -61,6 +61,7 @@ export const chsErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: '卡内无住客数据',
   NO_TENANT_IN_ROOM: '该房间暂无住户',
   NO_GUEST_IN_ROOM: '该房间暂无住客',
+  NO_GUEST_DATA_ON_CARD: '卡片上没有住客数据',
   CARD_NUMBER_READ: '已读取卡号',
   READ_TOO_FREQUENT: '正在读卡，请勿频繁点击',
   // §8 Broker

@@ -61,6 +61,7 @@ export const chsTWErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: '卡片內沒有房客資料',
   NO_TENANT_IN_ROOM: '此房間沒有住戶',
   NO_GUEST_IN_ROOM: '此房間沒有房客',
+  NO_GUEST_DATA_ON_CARD: '卡片上沒有房客資料',
   CARD_NUMBER_READ: '已讀取卡號',
   READ_TOO_FREQUENT: '正在讀卡，請勿頻繁點擊',
   // §8 Broker

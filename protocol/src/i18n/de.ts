@@ -63,6 +63,7 @@ export const deErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: 'Auf der Karte sind keine Gastdaten gespeichert',
   NO_TENANT_IN_ROOM: 'Im Zimmer ist kein Bewohner eingetragen',
   NO_GUEST_IN_ROOM: 'Kein Gast im Zimmer',
+  NO_GUEST_DATA_ON_CARD: 'Keine Gastdaten auf der Karte',
   CARD_NUMBER_READ: 'Kartennummer gelesen',
   READ_TOO_FREQUENT: 'Karte wird gelesen, bitte nicht mehrfach klicken',
   // §8 Broker

@@ -62,6 +62,7 @@ export const esErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: 'La tarjeta no contiene datos del huésped',
   NO_TENANT_IN_ROOM: 'No hay ocupantes en la habitación',
   NO_GUEST_IN_ROOM: 'No hay huéspedes en la habitación',
+  NO_GUEST_DATA_ON_CARD: 'No hay datos de huésped en la tarjeta',
   CARD_NUMBER_READ: 'Número de tarjeta leído',
   READ_TOO_FREQUENT: 'Lectura de tarjeta en curso, no haga clic repetidamente',
   // §8 Broker

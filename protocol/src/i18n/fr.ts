@@ -61,6 +61,7 @@ export const frErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: 'La carte ne contient aucune donnée client',
   NO_TENANT_IN_ROOM: 'Aucun occupant dans la chambre',
   NO_GUEST_IN_ROOM: 'Aucun client dans la chambre',
+  NO_GUEST_DATA_ON_CARD: 'Aucune donnée client sur la carte',
   CARD_NUMBER_READ: 'Numéro de carte lu',
   READ_TOO_FREQUENT: 'Lecture de la carte en cours, évitez de cliquer trop souvent',
   // §8 Broker

@@ -62,6 +62,7 @@ export const itErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: 'La tessera non contiene dati dell’ospite',
   NO_TENANT_IN_ROOM: 'Nessun occupante nella camera',
   NO_GUEST_IN_ROOM: 'Nessun ospite nella camera',
+  NO_GUEST_DATA_ON_CARD: 'Nessun dato dell’ospite sulla tessera',
   CARD_NUMBER_READ: 'Numero della tessera letto',
   READ_TOO_FREQUENT: 'Lettura della tessera in corso, non fare clic troppo spesso',
   // §8 Broker

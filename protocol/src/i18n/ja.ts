@@ -61,6 +61,7 @@ export const jaErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: 'カードに宿泊者データがありません',
   NO_TENANT_IN_ROOM: 'この部屋には入居者がいません',
   NO_GUEST_IN_ROOM: 'この部屋には宿泊者がいません',
+  NO_GUEST_DATA_ON_CARD: 'カードに宿泊者のデータがありません',
   CARD_NUMBER_READ: 'カード番号を読み取りました',
   READ_TOO_FREQUENT: 'カードを読み取り中です。連続してクリックしないでください',
   // §8 Broker

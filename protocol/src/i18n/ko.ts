@@ -61,6 +61,7 @@ export const koErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: '카드에 투숙객 정보가 없습니다.',
   NO_TENANT_IN_ROOM: '객실에 입주자가 없습니다.',
   NO_GUEST_IN_ROOM: '객실에 투숙객이 없습니다.',
+  NO_GUEST_DATA_ON_CARD: '카드에 투숙객 데이터가 없습니다.',
   CARD_NUMBER_READ: '카드 번호를 읽었습니다.',
   READ_TOO_FREQUENT: '카드를 읽는 중입니다. 너무 자주 클릭하지 마세요.',
   // §8 Broker

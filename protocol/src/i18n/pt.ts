@@ -61,6 +61,7 @@ export const ptErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: 'O cartão não tem dados de hóspede',
   NO_TENANT_IN_ROOM: 'Não há ocupantes no quarto',
   NO_GUEST_IN_ROOM: 'Não há hóspedes no quarto',
+  NO_GUEST_DATA_ON_CARD: 'Não há dados de hóspede no cartão',
   CARD_NUMBER_READ: 'Número do cartão lido',
   READ_TOO_FREQUENT: 'Leitura do cartão em andamento, não clique repetidamente',
   // §8 Broker

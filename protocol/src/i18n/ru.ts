@@ -61,6 +61,7 @@ export const ruErrors: ErrorTexts = {
   CARD_NO_GUEST_DATA: 'На карте нет данных гостя',
   NO_TENANT_IN_ROOM: 'В номере нет жильцов',
   NO_GUEST_IN_ROOM: 'В номере нет гостей',
+  NO_GUEST_DATA_ON_CARD: 'На карте нет данных о госте',
   CARD_NUMBER_READ: 'Номер карты считан',
   READ_TOO_FREQUENT: 'Идёт чтение карты, не нажимайте слишком часто',
   // §8 Broker
