@@ -2,7 +2,7 @@
 // daemon's memory after 10,000 calls. The daemon runs as its own process, as on the reception PC.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { bytesToHex, encodeCommand } from '@lockdesk/protocol';
+import { bytesToHex, decodeResponseFrame, encodeCommand } from '@lockdesk/protocol';
 import mqtt from 'mqtt';
 
 const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
@@ -18,7 +18,7 @@ function percentile(sorted: number[], p: number): number {
 function summary(label: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
   const f = (ms: number) => `${ms.toFixed(3)} ms`;
-  return `${label.padEnd(52)} p50 ${f(percentile(sorted, 50))}  p99 ${f(percentile(sorted, 99))}  (n=${samples.length})`;
+  return `${label.padEnd(54)} p50 ${f(percentile(sorted, 50))}  p99 ${f(percentile(sorted, 99))}  (n=${samples.length})`;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -88,34 +88,47 @@ async function main(): Promise<void> {
       http.push(performance.now() - started);
     }
 
-    // The same read through MQTT: one sector-read frame (authenticate and read block 4) published on the send
-    // topic, timed until its reply arrives on the receive topic.
-    const frame = encodeCommand({
-      name: 'readSector',
-      sector: 1,
-      blockIndex: 0,
-      keyType: 'A',
-      key: 'FFFFFFFFFFFF',
-    });
-    if (!frame.ok) throw new Error(frame.detail);
-    const hex = bytesToHex(frame.value);
+    // The same read through MQTT, each command published on the send topic and timed until its reply arrives on
+    // the receive topic: the three frames of /reader readBlock (find card, authenticate, read block 4) one after
+    // the other, and the encoder's one-frame sector read (authenticate and read block 4 in one command).
+    const hexOf = (command: Parameters<typeof encodeCommand>[0]) => {
+      const frame = encodeCommand(command);
+      if (!frame.ok) throw new Error(frame.detail);
+      return bytesToHex(frame.value);
+    };
+    const hex = hexOf({ name: 'readSector', sector: 1, blockIndex: 0, keyType: 'A', key: 'FFFFFFFFFFFF' });
+    const readBlockSteps = [
+      hexOf({ name: 'findCard' }),
+      hexOf({ name: 'authenticate', block: 4, keyType: 'A', key: 'FFFFFFFFFFFF' }),
+      hexOf({ name: 'readBlock', block: 4 }),
+    ];
     const client = await mqtt.connectAsync(daemon.broker, { reconnectPeriod: 0 });
     (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
     await client.subscribeAsync('lockdesk/receive/BE0C4B000001', { qos: 1 });
     let pending: ((payload: string) => void) | undefined;
     client.on('message', (_topic, payload) => pending?.(payload.toString()));
-    const roundTrip = () =>
+    const roundTrip = (command = hex) =>
       new Promise<string>((resolve) => {
         pending = resolve;
-        void client.publishAsync('lockdesk/send/BE0C4B000001', hex, { qos: 1 });
+        void client.publishAsync('lockdesk/send/BE0C4B000001', command, { qos: 1 });
       });
-    for (let i = 0; i < 100; i++) await roundTrip();
+    for (let i = 0; i < 1_000; i++) await roundTrip();
     const viaMqtt: number[] = [];
     for (let i = 0; i < MQTT_SAMPLES; i++) {
       const started = performance.now();
       const reply = await roundTrip();
       viaMqtt.push(performance.now() - started);
       if (!reply.startsWith('5A150C')) throw new Error(`unexpected MQTT reply ${reply}`);
+    }
+    const readBlockViaMqtt: number[] = [];
+    for (let i = 0; i < MQTT_SAMPLES; i++) {
+      const started = performance.now();
+      let reply = '';
+      for (const step of readBlockSteps) reply = await roundTrip(step);
+      readBlockViaMqtt.push(performance.now() - started);
+      const answer = decodeResponseFrame(Buffer.from(reply, 'hex'));
+      if (!answer.ok || answer.value.layout !== 'blockData' || answer.value.status !== 0)
+        throw new Error(`unexpected MQTT reply ${reply}`);
     }
     await client.endAsync();
 
@@ -140,12 +153,13 @@ async function main(): Promise<void> {
 
     console.log('LockDesk gateway benchmark (simulated encoder, zero device latency)');
     console.log(summary('/reader readBlock round trip (HTTP, sequential)', http));
-    console.log(summary('MQTT sector read: command published → reply received', viaMqtt));
+    console.log(summary('MQTT readBlock: 3 commands published → 3 replies', readBlockViaMqtt));
+    console.log(summary('MQTT sector read: 1 command published → reply', viaMqtt));
     console.log(
-      `${'daemon memory after 10,000 /reader calls'.padEnd(52)} rss ${mb(after.rss)} (before ${mb(before.rss)}), heap ${mb(after.heapUsed)} (before ${mb(before.heapUsed)})`,
+      `${'daemon memory after 10,000 /reader calls'.padEnd(54)} rss ${mb(after.rss)} (before ${mb(before.rss)}), heap ${mb(after.heapUsed)} (before ${mb(before.heapUsed)})`,
     );
     console.log(
-      `${'10,000 calls with 8 concurrent clients'.padEnd(52)} ${(MEMORY_CALLS / seconds).toFixed(0)} calls/s`,
+      `${'10,000 calls with 8 concurrent clients'.padEnd(54)} ${(MEMORY_CALLS / seconds).toFixed(0)} calls/s`,
     );
   } finally {
     daemon.child.kill('SIGTERM');

@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { Socket } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { blankCard, bytesToHex, encodeCommand, exportDump } from '@lockdesk/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../src/gateway.js';
@@ -233,6 +236,17 @@ describe('browser access rules', () => {
       error: 'DATA_PARSE_FAILED',
       msg: expect.stringMatching(/^malformed JSON/),
     });
+    const array = await fetch(`${gateway.addresses.reader}/reader`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[{"func": "status"}]',
+    });
+    expect(array.status).toBe(400);
+    expect(await array.json()).toMatchObject({
+      code: 0,
+      error: 'DATA_PARSE_FAILED',
+      msg: 'the request body must be one JSON object',
+    });
     const huge = await fetch(`${gateway.addresses.reader}/reader`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -281,8 +295,13 @@ describe('browser access rules', () => {
             headers: { 'content-type': type },
             body,
           });
-          const reply = (await response.json()) as { code?: number };
-          expect(reply.code === 0 || response.status === 200).toBe(true);
+          const reply = (await response.json()) as { code?: number; msg?: unknown; error?: unknown };
+          // Every one of them is refused, with a message and a catalogue code.
+          expect(reply, body.slice(0, 40)).toMatchObject({
+            code: 0,
+            msg: expect.any(String),
+            error: expect.any(String),
+          });
           return response.status;
         }),
       );
@@ -376,6 +395,86 @@ describe('bridge configuration', () => {
       expect(lone.addresses.bridge).toBeNull();
     } finally {
       await lone.close();
+    }
+  });
+});
+
+/** Local addresses of the listening TCP sockets on `port`, from the Linux kernel's tables (hex, as listed there). */
+function listeningAddresses(port: number): string[] | null {
+  const files = ['/proc/net/tcp', '/proc/net/tcp6'].filter((file) => existsSync(file));
+  if (files.length === 0) return null;
+  const found: string[] = [];
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      // Column 1 is the local address:port, column 3 the state (0A: LISTEN).
+      if (columns[3] !== '0A') continue;
+      const [address, portHex] = (columns[1] ?? '').split(':');
+      if (address && portHex && Number.parseInt(portHex, 16) === port) found.push(address);
+    }
+  }
+  return found;
+}
+
+/** Whether a TCP connection to host:port is accepted. */
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    const done = (open: boolean) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(2_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.connect(port, host);
+  });
+}
+
+describe('loopback only', () => {
+  it('binds every listener (reader, raw, WebSocket, simulator, MQTT TCP and WebSocket) to 127.0.0.1 only', async () => {
+    const full = await startGateway(
+      {
+        transport: 'simulated',
+        readerPort: 0,
+        rawPort: 0,
+        websocketPort: 0,
+        simulatorPort: 0,
+        embeddedBroker: { enabled: true, tcpPort: 0, wsPort: 0 },
+      },
+      { logger: silentLogger() },
+    );
+    try {
+      const a = full.addresses;
+      const ports = [
+        a.readerPort,
+        a.rawPort,
+        a.websocketPort,
+        a.simulatorPort!,
+        a.broker!.tcpPort,
+        a.broker!.wsPort,
+      ];
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .filter((i) => i !== undefined && !i.internal && i.family === 'IPv4')
+        .map((i) => i!.address);
+      let checks = 0;
+      for (const port of ports) {
+        expect(await connects('127.0.0.1', port), `127.0.0.1:${port}`).toBe(true);
+        const listening = listeningAddresses(port);
+        if (listening) {
+          // 0100007F is 127.0.0.1 as the kernel lists it; 0.0.0.0 or :: would be 00000000 or all zeros.
+          expect(listening, `port ${port}`).toEqual(['0100007F']);
+          checks++;
+        }
+        for (const address of external) {
+          expect(await connects(address, port), `${address}:${port}`).toBe(false);
+          checks++;
+        }
+      }
+      expect(checks).toBeGreaterThan(0);
+    } finally {
+      await full.close();
     }
   });
 });

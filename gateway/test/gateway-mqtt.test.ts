@@ -1,23 +1,29 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bytesToHex, encodeCommand } from '@lockdesk/protocol';
+import { bytesToHex, decodeResponseFrame, encodeCommand } from '@lockdesk/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../src/broker/embedded.js';
 import { type RunningGateway, startGateway } from '../src/gateway.js';
 import { silentLogger } from '../src/log.js';
 import { SimulatedEncoder } from '../src/simulator/encoder.js';
 import { SimulatedTransport } from '../src/transport/simulated.js';
+import { freePort, MOSQUITTO_BIN, sharedMosquittoUrl, startPrivateMosquitto } from './mosquitto.js';
 
-const MOSQUITTO_URL = process.env['TEST_MQTT_URL'];
-const MOSQUITTO_BIN = '/usr/sbin/mosquitto';
-if (!MOSQUITTO_URL) {
+// The real Mosquitto brokers of this run: the machine's (TEST_MQTT_URL, else 127.0.0.1:1883), and a private one
+// this file starts with a loopback WebSocket listener when the mosquitto binary is installed.
+const sharedMosquitto = await sharedMosquittoUrl();
+const privateMosquitto = await startPrivateMosquitto();
+afterAll(async () => {
+  await privateMosquitto?.stop();
+});
+if (!sharedMosquitto && !privateMosquitto) {
   console.warn(
-    'TEST_MQTT_URL is not set: the MQTT bridge was tested against the embedded Aedes broker only.',
+    'NO MOSQUITTO: TEST_MQTT_URL is not set, no broker answers at 127.0.0.1:1883 and no mosquitto binary is ' +
+      'installed. The MQTT bridge was tested against the embedded Aedes broker ONLY.',
   );
 }
 
@@ -68,15 +74,6 @@ function bridgeState(gateway: RunningGateway, state: string): Promise<void> {
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 async function startSimulatedGateway(
   brokerUrl: string,
   deviceId: string,
@@ -119,12 +116,21 @@ const targets: Target[] = [
     },
   },
 ];
-if (MOSQUITTO_URL) {
+if (sharedMosquitto) {
+  const { url, source } = sharedMosquitto;
   targets.push({
-    name: `Mosquitto at ${MOSQUITTO_URL}`,
-    start: async () => ({ url: MOSQUITTO_URL, stop: async () => {} }),
+    name: `Mosquitto at ${url} (${source})`,
+    start: async () => ({ url, stop: async () => {} }),
   });
 }
+if (privateMosquitto) {
+  const { wsUrl } = privateMosquitto;
+  targets.push({
+    name: `a Mosquitto started by the test, over WebSocket at ${wsUrl}`,
+    start: async () => ({ url: wsUrl, stop: async () => {} }),
+  });
+}
+console.info(`MQTT bridge suites run against: ${targets.map((t) => t.name).join('; ')}`);
 
 describe.each(targets)('remote reader bridge against $name', (target) => {
   let broker: { url: string; stop: () => Promise<void> };
@@ -140,9 +146,16 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
   });
   afterAll(async () => {
     await gateway?.close();
-    // Leave no retained state behind on a shared broker.
+    // Leave no retained state and no persistent session of the bridge behind on a shared broker.
     await client?.publishAsync(`lockdesk/state/${deviceId}`, '', { qos: 1, retain: true });
     await client?.endAsync();
+    if (broker) {
+      const session = await connectClient(broker.url, {
+        clientId: `lockdesk-gateway-${deviceId}`,
+        clean: true,
+      });
+      await session.endAsync();
+    }
     await broker?.stop();
   });
 
@@ -201,6 +214,133 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
     expect(JSON.parse(await beat)).toMatchObject({ deviceId, encoder: 'online' });
     await watcher.endAsync();
   });
+
+  it('passes a bad checksum from the device through as the device sent it, and goes on', async () => {
+    gateway.simulator!.injectFault('bad-checksum');
+    const damaged = await command(client, deviceId, frameHex({ name: 'getVersion' }));
+    expect(damaged.startsWith('5A0E01')).toBe(true);
+    expect(decodeResponseFrame(Buffer.from(damaged, 'hex'))).toMatchObject({
+      ok: false,
+      code: 'BAD_CHECKSUM',
+    });
+    const next = await command(client, deviceId, frameHex({ name: 'getVersion' }));
+    expect(decodeResponseFrame(Buffer.from(next, 'hex'))).toMatchObject({ ok: true });
+  });
+
+  it('an encoder unplugged in the middle of a write: an error reply, offline state, the card state read back', async () => {
+    const simulator = gateway.simulator!;
+    simulator.placeBlankCard({ uid: 'B10C0008' });
+    const key = 'FFFFFFFFFFFF';
+    const data = 'C0DE'.repeat(8);
+    const run = async (step: Parameters<typeof encodeCommand>[0]) =>
+      decodeResponseFrame(Buffer.from(await command(client, deviceId, frameHex(step)), 'hex'));
+    expect(await run({ name: 'findCard' })).toMatchObject({ ok: true, value: { status: 0 } });
+    expect(await run({ name: 'authenticate', block: 8, keyType: 'A', key })).toMatchObject({
+      ok: true,
+      value: { status: 0 },
+    });
+
+    const watcher = await connectClient(broker.url);
+    const offline = new Promise<string>((resolve) =>
+      watcher.on('message', (_topic, message) => {
+        if (message.toString().includes('offline')) resolve(message.toString());
+      }),
+    );
+    await watcher.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
+    simulator.injectFault('unplug-mid-write');
+    const reply = JSON.parse(
+      await command(client, deviceId, frameHex({ name: 'writeBlock', block: 8, data })),
+    );
+    expect(reply).toMatchObject({ error: 'BROKER_DEVICE_NOT_CONNECTED', msg: 'device not connected' });
+    expect(JSON.parse(await offline)).toEqual({ state: 'offline', reason: 'encoder disconnected' });
+    expect(gateway.health().device.state).toBe('offline');
+    expect(JSON.parse(await command(client, deviceId, frameHex({ name: 'findCard' })))).toMatchObject({
+      error: 'BROKER_DEVICE_NOT_CONNECTED',
+    });
+    await watcher.endAsync();
+
+    // Plugged in again, the card state is known: a MIFARE write is atomic, and the block is read back.
+    simulator.replug();
+    expect(await run({ name: 'findCard' })).toMatchObject({ ok: true, value: { status: 0 } });
+    expect(await run({ name: 'authenticate', block: 8, keyType: 'A', key })).toMatchObject({
+      ok: true,
+      value: { status: 0 },
+    });
+    const read = await run({ name: 'readBlock', block: 8 });
+    expect(read).toMatchObject({ ok: true, value: { status: 0 } });
+    if (read.ok && read.value.layout === 'blockData') {
+      expect(read.value.dataHigh8 + read.value.dataLow8).toBe(data);
+    } else {
+      expect.fail(`expected a block read answer, got ${JSON.stringify(read)}`);
+    }
+  });
+
+  it('has the broker publish its last will (retained offline) when the connection dies, then online again', async () => {
+    const watcher = await connectClient(broker.url);
+    const states: string[] = [];
+    watcher.on('message', (_topic, message) => states.push(message.toString()));
+    await watcher.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
+    await vi.waitFor(() => expect(states).toEqual([JSON.stringify({ state: 'online' })]), { timeout: 5_000 });
+    // No DISCONNECT: the link just breaks, as when the reception PC loses power or network.
+    (gateway.bridge as unknown as { client: MqttClient }).client.stream.destroy();
+    await vi.waitFor(
+      () =>
+        expect(states.slice(1)).toEqual([
+          JSON.stringify({ state: 'offline', reason: 'gateway gone' }),
+          JSON.stringify({ state: 'online' }),
+        ]),
+      { timeout: 10_000 },
+    );
+    await watcher.endAsync();
+    // The will was published retained: a client that subscribes now gets the current (online) state.
+    const late = await connectClient(broker.url);
+    const retained = new Promise<string>((resolve) => late.once('message', (_t, m) => resolve(m.toString())));
+    await late.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
+    expect(JSON.parse(await retained)).toEqual({ state: 'online' });
+    await late.endAsync();
+  });
+
+  it('runs a command the broker delivers again after a lost connection only once', async () => {
+    const simulator = gateway.simulator!;
+    const bridge = gateway.bridge!;
+    const receive = `lockdesk/receive/${deviceId}`;
+    await client.subscribeAsync(receive, { qos: 1 });
+    const replies: string[] = [];
+    const onMessage = (topic: string, message: Buffer) => {
+      if (topic === receive) replies.push(message.toString());
+    };
+    client.on('message', onMessage);
+    try {
+      // The device holds its answer back for a second, so the command is still running when the link drops.
+      simulator.injectFault('late-answer', { delayMs: 1_000, command: 'getVersion' });
+      const commandsBefore = simulator.state().commands;
+      const duplicatesBefore = bridge.status.duplicates;
+      await client.publishAsync(`lockdesk/send/${deviceId}`, frameHex({ name: 'getVersion' }), { qos: 1 });
+      await vi.waitFor(() => expect(simulator.state().faults).toEqual([]), { timeout: 5_000 });
+      // The bridge loses its connection before it acknowledged the command: the broker delivers it again (dup).
+      (bridge as unknown as { client: MqttClient }).client.stream.destroy();
+      await vi.waitFor(() => expect(bridge.status.duplicates).toBe(duplicatesBefore + 1), {
+        timeout: 10_000,
+      });
+      await vi.waitFor(() => expect(replies).toHaveLength(1), { timeout: 10_000 });
+      // A later command is answered after it: nothing else was queued for the first one.
+      await client.publishAsync(
+        `lockdesk/send/${deviceId}`,
+        frameHex({ name: 'beep', musicId: 1, count: 1 }),
+        {
+          qos: 1,
+        },
+      );
+      await vi.waitFor(() => expect(replies.length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+      expect(replies).toHaveLength(2);
+      expect(replies[0]!.startsWith('5A0E01')).toBe(true);
+      expect(replies[1]!.slice(4, 6)).toBe('05');
+      // The encoder saw the getVersion once and the beep once.
+      expect(simulator.state().commands).toBe(commandsBefore + 2);
+    } finally {
+      client.off('message', onMessage);
+    }
+  });
 });
 
 describe('broker restarted: the bridge reconnects and goes on', () => {
@@ -237,65 +377,36 @@ describe('broker restarted: the bridge reconnects and goes on', () => {
     }
   });
 
-  it('with a Mosquitto the test starts and restarts', async () => {
-    if (!existsSync(MOSQUITTO_BIN)) {
-      console.warn(
-        `${MOSQUITTO_BIN} is not installed: the broker restart was tested with the embedded broker only.`,
-      );
-      return;
-    }
-    const port = await freePort();
-    const dir = mkdtempSync(join(tmpdir(), 'gw-mosquitto-'));
-    const conf = join(dir, 'mosquitto.conf');
-    writeFileSync(
-      conf,
-      `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nlog_dest none\n`,
-    );
-    const startMosquitto = async (): Promise<ChildProcess> => {
-      const child = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: 'ignore' });
-      for (let attempt = 0; attempt < 100; attempt++) {
-        const open = await new Promise<boolean>((resolve) => {
-          const socket = new Socket();
-          socket.once('connect', () => {
-            socket.destroy();
-            resolve(true);
-          });
-          socket.once('error', () => resolve(false));
-          socket.connect(port, '127.0.0.1');
-        });
-        if (open) return child;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+  if (MOSQUITTO_BIN) {
+    it('with a Mosquitto the test starts and restarts', async () => {
+      const mosquitto = await startPrivateMosquitto();
+      if (!mosquitto) throw new Error(`${MOSQUITTO_BIN} could not be started`);
+      const deviceId = newDeviceId();
+      const gateway = await startSimulatedGateway(mosquitto.url, deviceId);
+      try {
+        await bridgeState(gateway, 'connected');
+        const closed = bridgeState(gateway, 'closed');
+        await mosquitto.stop();
+        await closed;
+        expect(gateway.bridge!.status.notice).toBe('Trying to reconnect...');
+        expect(gateway.health().broker).toMatchObject({ state: expect.stringMatching(/closed|connecting/) });
+        await mosquitto.restart();
+        await bridgeState(gateway, 'connected');
+        const client = await connectClient(mosquitto.url);
+        const reply = await command(client, deviceId, frameHex({ name: 'getVersion' }));
+        expect(reply.startsWith('5A0E01')).toBe(true);
+        await client.endAsync();
+      } finally {
+        await gateway.close();
+        await mosquitto.stop();
       }
-      child.kill('SIGKILL');
-      throw new Error('mosquitto did not start');
-    };
-    const stopMosquitto = (child: ChildProcess) =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-    let mosquitto = await startMosquitto();
-    const url = `mqtt://127.0.0.1:${port}`;
-    const deviceId = newDeviceId();
-    const gateway = await startSimulatedGateway(url, deviceId);
-    try {
-      await bridgeState(gateway, 'connected');
-      const closed = bridgeState(gateway, 'closed');
-      await stopMosquitto(mosquitto);
-      await closed;
-      expect(gateway.bridge!.status.notice).toBe('Trying to reconnect...');
-      mosquitto = await startMosquitto();
-      await bridgeState(gateway, 'connected');
-      const client = await connectClient(url);
-      const reply = await command(client, deviceId, frameHex({ name: 'getVersion' }));
-      expect(reply.startsWith('5A0E01')).toBe(true);
-      await client.endAsync();
-    } finally {
-      await gateway.close();
-      await stopMosquitto(mosquitto);
-    }
-  });
+    });
+  } else {
+    console.warn(
+      'NO MOSQUITTO BINARY: the broker-restart test ran against the embedded Aedes broker ONLY ' +
+        '(install mosquitto to run it against Mosquitto too).',
+    );
+  }
 });
 
 describe('embedded broker for a single site', () => {

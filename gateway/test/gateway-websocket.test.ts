@@ -111,6 +111,17 @@ describe('reader WebSocket', () => {
     client.close();
   });
 
+  it('closes a connection that sends a message over the size limit, and serves the next one', async () => {
+    const client = await Client.connect();
+    const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)));
+    client.socket.send(JSON.stringify({ func: 'status', pad: 'x'.repeat(gateway.config.bodyLimitBytes) }));
+    // 1009: message too big.
+    expect(await closed).toBe(1009);
+    const next = await Client.connect();
+    expect(await next.call('status')).toMatchObject({ code: 1 });
+    next.close();
+  });
+
   it('refuses a connection from an origin that is not the console', async () => {
     const socket = new WebSocket(gateway.addresses.websocket, { origin: 'https://evil.example' });
     const status = await new Promise<number>((resolve) => {

@@ -152,6 +152,58 @@ describe('remote reader bridge (MQTT)', () => {
     await bridge.stop();
   });
 
+  it('does not run a delivery twice that comes again while the first still runs (no dup flag needed)', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    client.bringUp();
+    const packet = {
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(commandHex({ name: 'getVersion' })),
+      messageId: 11,
+    };
+    const commands = device.state().commands;
+    // The broker sends it again on a new connection before the first delivery was acknowledged.
+    const first = client.deliver(packet);
+    client.bringUp();
+    const again = client.deliver(packet);
+    await Promise.all([first, again]);
+    expect(device.state().commands).toBe(commands + 1);
+    const replies = client.published.filter((p) => p.topic === `lockdesk/receive/${DEVICE_ID}`);
+    expect(replies).toHaveLength(1);
+    expect(bridge.status).toMatchObject({ commands: 1, duplicates: 1 });
+    await bridge.stop();
+  });
+
+  it('takes the same command with the same id after a reconnect as a redelivery, even without the dup flag', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    client.bringUp();
+    const packet = {
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(commandHex({ name: 'getVersion' })),
+      messageId: 12,
+    };
+    await client.deliver(packet);
+    const commands = device.state().commands;
+    // The acknowledgement was lost with the connection: after the reconnect the broker sends it again (as Aedes
+    // does, without the dup flag). It is answered again and not run.
+    client.bringUp();
+    await client.deliver(packet);
+    expect(device.state().commands).toBe(commands);
+    const replies = client.published.filter((p) => p.topic === `lockdesk/receive/${DEVICE_ID}`);
+    expect(replies).toHaveLength(2);
+    expect(replies[1]!.payload).toBe(replies[0]!.payload);
+    // Acknowledged now: the id on the same connection again is a new command, and so is another command.
+    await client.deliver(packet);
+    expect(device.state().commands).toBe(commands + 1);
+    client.bringUp();
+    await client.deliver({
+      ...packet,
+      payload: Buffer.from(commandHex({ name: 'beep', musicId: 1, count: 1 })),
+    });
+    expect(device.state().commands).toBe(commands + 2);
+    expect(bridge.status.duplicates).toBe(1);
+    await bridge.stop();
+  });
+
   it('answers an invalid hex command with an error reply, not silence', async () => {
     const { client, bridge } = await bridgeRig();
     client.bringUp();

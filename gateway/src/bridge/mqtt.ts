@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   BROKER,
@@ -68,9 +69,13 @@ export interface MqttBridgeOptions {
 }
 
 interface Delivery {
-  /** The reply published for this delivery, for a duplicate to get the same answer. */
+  /** The reply published for this delivery, for a duplicate to get the same answer; undefined while it runs. */
   reply: string | undefined;
   at: number;
+  /** A digest of the command, to recognise the same message sent again. */
+  digest: string;
+  /** The broker connection (counted from 1) on which this delivery was last answered. */
+  connection: number;
 }
 
 const RECENT_DELIVERIES = 256;
@@ -90,6 +95,8 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
   private stopping = false;
   private readonly recent = new Map<number, Delivery>();
   private readonly started = Date.now();
+  /** Counts the broker connections, to tell a redelivery after a reconnect from a new message. */
+  private connection = 0;
   private current: BridgeStatus;
   private readonly onEncoderChange = () => this.publishState();
 
@@ -145,6 +152,7 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
       void this.handle(packet).finally(() => done());
     };
     client.on('connect', () => {
+      this.connection++;
       // Replies are tiny packets someone waits on: no Nagle delay on a TCP connection.
       (client.stream as { setNoDelay?: (noDelay: boolean) => void } | undefined)?.setNoDelay?.(true);
       this.update({ state: 'connected', notice: null, lastError: null });
@@ -200,32 +208,64 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
     this.update({ state: 'closed', notice: null });
   }
 
-  /** Runs one delivery from the broker; exported for the bridge's unit tests through `handle`. */
+  /**
+   * Runs one delivery from the broker; exported for the bridge's unit tests through `handle`. A delivery the broker
+   * sends again is answered from memory, never run twice (see `isRedelivery`).
+   */
   async handle(packet: IPublishPacket): Promise<void> {
     if (packet.topic !== this.topics.send) return;
     const payload = Buffer.isBuffer(packet.payload)
       ? packet.payload.toString('utf8')
       : String(packet.payload);
     const id = packet.messageId;
-    if (packet.dup && id !== undefined) {
-      const seen = this.recent.get(id);
-      if (seen && Date.now() - seen.at < DUPLICATE_WINDOW_MS) {
-        this.update({ duplicates: this.current.duplicates + 1 });
-        this.options.logger.info(
-          { messageId: id },
-          'duplicate command delivery: answered again, not run twice',
-        );
-        if (seen.reply !== undefined) void this.publish(this.topics.receive, seen.reply);
-        return;
-      }
+    const digest = createHash('sha256').update(payload).digest('base64');
+    const seen = id === undefined ? undefined : this.recent.get(id);
+    if (seen && this.isRedelivery(seen, packet.dup, digest)) {
+      seen.connection = this.connection;
+      this.update({ duplicates: this.current.duplicates + 1 });
+      this.options.logger.info(
+        { messageId: id, running: seen.reply === undefined },
+        'duplicate command delivery: answered again, not run twice',
+      );
+      if (seen.reply !== undefined) void this.publish(this.topics.receive, seen.reply);
+      return;
     }
-    const delivery: Delivery = { reply: undefined, at: Date.now() };
+    const delivery: Delivery = { reply: undefined, at: Date.now(), digest, connection: this.connection };
     if (id !== undefined) this.remember(id, delivery);
     this.update({ commands: this.current.commands + 1 });
-    delivery.reply = await this.run(payload.trim());
+    let reply: string;
+    try {
+      reply = await this.run(payload.trim());
+    } catch (error) {
+      reply = JSON.stringify({
+        error: 'OPERATION_FAILED',
+        msg: errorText('OPERATION_FAILED', {
+          message: error instanceof Error ? error.message : String(error),
+        }),
+        command: payload.trim().slice(0, 128),
+      } satisfies BridgeErrorReply);
+    }
+    delivery.reply = reply;
+    delivery.connection = this.connection;
     // Not awaited: the broker's PUBACK for the reply arrives on the same incoming queue this delivery holds.
     // mqtt.js keeps the QoS 1 reply in its outgoing store and sends it again after a reconnect.
-    void this.publish(this.topics.receive, delivery.reply);
+    void this.publish(this.topics.receive, reply);
+  }
+
+  /**
+   * Whether a delivery with the message id of an earlier one is that message sent again:
+   * - the earlier one still runs: its id stays in use until this bridge acknowledges it, which it does only after
+   *   the reply, so the broker cannot have given the id to another message;
+   * - the broker marked it as a redelivery (the dup flag);
+   * - it is the same command, on a later connection than the one the earlier delivery was answered on: after a
+   *   reconnect a broker first sends again what it saw no acknowledgement for (Aedes without the dup flag).
+   * Otherwise the broker reused the id for a new command, which runs.
+   */
+  private isRedelivery(seen: Delivery, dup: boolean, digest: string): boolean {
+    if (Date.now() - seen.at >= DUPLICATE_WINDOW_MS) return false;
+    if (seen.reply === undefined) return true;
+    if (dup) return true;
+    return this.connection > seen.connection && digest === seen.digest;
   }
 
   /** The reply text for a command: the answer frame in hex, or a JSON error. */

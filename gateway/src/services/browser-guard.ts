@@ -84,6 +84,7 @@ export function installRefusals(app: FastifyInstance): void {
     else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
       msg = 'send the request as JSON (application/json)';
     else if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') msg = 'the request body is empty; send JSON';
+    else if (error.code === 'FST_ERR_VALIDATION') msg = 'the request body must be one JSON object';
     else if (status === 400) msg = `malformed JSON: ${error.message}`;
     else msg = 'internal error';
     if (status >= 500) app.log.error({ err: error }, 'request failed');
