@@ -168,6 +168,14 @@ describe('the console in Chromium against the real server', () => {
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
     await page.screenshot({ path: join(ARTIFACTS, 'console-ar-mobile.png') });
+    // A phone: the navbar keeps one row (the page title, the language, the avatar) and nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const bar = await page.locator('.ant-layout-header').boundingBox();
+    const crumb = await page.getByTestId('breadcrumb').boundingBox();
+    expect(bar?.height).toBe(56);
+    expect(crumb && bar && crumb.y >= bar.y && crumb.y + crumb.height <= bar.y + bar.height).toBe(true);
+    expect(await page.getByTestId('breadcrumb').textContent()).toBe('بطاقة الطابق');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
 
     // Sign-out keeps the current path in redirect, and the session is gone.
     await page.getByTestId('user-menu').click();

@@ -141,6 +141,8 @@ describe('the error catalogue of the main client (spec §8)', () => {
     // A second expired call while the box is open does not stack another box.
     await rejection(callManage('y'));
     expect(confirms).toHaveLength(1);
+    // The confirm box is the only message: no error toast beside it.
+    expect(notes).toEqual([]);
     const box = confirms[0]!;
     expect(box.content).toBe('login information expired, please log in again');
     expect(box.okText).toBe('Sign in again');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import en from '../i18n/locales/en.ts';
 import { isNotBuilt, ROUTES } from '../routes.tsx';
+import { selectedMenuKey } from './layout/SideMenu.tsx';
 import { breadcrumbOf, buildMenu, flattenRoutes, matchRoute, titleKeyOf } from './routeTable.ts';
 
 const paths = () => flattenRoutes(ROUTES).map((r) => r.fullPath);
@@ -97,6 +99,45 @@ describe('the route table (spec §2)', () => {
     expect(isNotBuilt(matchRoute(ROUTES, '/room/roomList')?.entry.page)).toBe(true);
   });
 
+  it('names only titles the console has texts for', () => {
+    for (const { fullPath, entry } of flattenRoutes(ROUTES)) {
+      if (entry.title) expect(Object.keys(en.route), fullPath).toContain(entry.title);
+    }
+  });
+
+  it('lists in the menu exactly the pages the spec shows; every other page is hidden', () => {
+    // Everything allowed (language unset, dispenser type "4"): what is left out is left out by its hidden flag.
+    const leaves = buildMenu(ROUTES, { language: null, dispenserType: '4' }).flatMap((n) =>
+      (n.children ?? [n]).map((c) => c.key),
+    );
+    expect(leaves).toEqual([
+      '/room/roomList',
+      '/worker/workerList',
+      '/equipmentManagement/roomList',
+      '/equipmentManagement/cardSender',
+      '/tourists/touristsList',
+      '/card/masterControlCard',
+      '/card/BuildingCard',
+      '/card/floorCard',
+      '/card/universalCardList',
+      '/card/cpuCard',
+      '/message/messageList',
+      '/operation/operation',
+      '/business/index',
+      '/bill/index',
+    ]);
+    const hiddenPages = flattenRoutes(ROUTES).filter(
+      (r) => r.entry.page && !r.entry.public && !leaves.includes(r.fullPath),
+    );
+    for (const r of hiddenPages)
+      expect(
+        r.chain.some((e) => e.hidden),
+        r.fullPath,
+      ).toBe(true);
+    // room 9, worker 2, tourists 4, card 6, user 1, center 14.
+    expect(hiddenPages).toHaveLength(36);
+  });
+
   it('marks /user and /center hidden and /login, /find, /404 public', () => {
     const top = (p: string) => ROUTES.find((r) => r.path === p);
     expect(top('/user')?.hidden).toBe(true);
@@ -182,6 +223,21 @@ describe('menu rules (spec §2, §6)', () => {
       expect(menu).not.toContain('/business/index');
       expect(menu).not.toContain('/bill/index');
     }
+  });
+
+  it('highlights the page, or for a hidden page the entry it belongs to', () => {
+    const menu = buildMenu(ROUTES, { language: 'en', dispenserType: '4' });
+    const selected = (path: string) => selectedMenuKey(ROUTES, menu, path);
+    expect(selected('/card/floorCard')).toBe('/card/floorCard');
+    expect(selected('/card/floorCard/')).toBe('/card/floorCard');
+    expect(selected('/card/featureCard/addFloorCard')).toBe('/card/floorCard');
+    expect(selected('/card/featureCard/addBuildingCard')).toBe('/card/BuildingCard');
+    expect(selected('/card/featureCard/addMasterControlCard')).toBe('/card/masterControlCard');
+    expect(selected('/card/universalCardList/addUniversalCard')).toBe('/card/universalCardList');
+    expect(selected('/card/addCpuCard')).toBe('/card/cpuCard');
+    expect(selected('/room/thetouristsDetails')).toBe('/room/roomList');
+    expect(selected('/tourists/openHistory')).toBe('/tourists/touristsList');
+    expect(selected('/center/customer')).toBeUndefined();
   });
 
   it('shows the CPU card entry only when the stored card-dispenser type is "4"', () => {

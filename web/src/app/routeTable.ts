@@ -37,6 +37,8 @@ export interface RouteEntry {
   icon?: MenuIcon;
   /** Never listed in the menu. */
   hidden?: boolean;
+  /** For a hidden page: the menu entry (absolute path) to highlight while it is open, e.g. its list page. */
+  activeMenu?: string;
   /** Where the bare path goes. */
   redirect?: string;
   /** Menu visibility rule; a missing rule means always shown. */

@@ -1,8 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo } from '../api/session.ts';
+import en from '../i18n/locales/en.ts';
+import { isNotBuilt, ROUTES } from '../routes.tsx';
 import { fakeServer } from '../test/fakeServer.ts';
 import { renderConsole } from '../test/render.tsx';
+import { flattenRoutes } from './routeTable.ts';
 
 const SLOW = { timeout: 15_000 };
 beforeEach(() => {
@@ -56,5 +59,34 @@ describe('routes and guards in the console', () => {
     const crumbs = screen.getByTestId('breadcrumb').textContent;
     expect(crumbs).toContain('Equipment');
     expect(crumbs).toContain('Access control');
+  });
+
+  it('resolves every route of the table: sections redirect, pages show with their title and breadcrumb', async () => {
+    signIn();
+    const { router } = renderConsole('/room/roomList');
+    await screen.findByTestId('not-built', {}, SLOW);
+    const routes = flattenRoutes(ROUTES).filter((r) => !r.entry.public && r.fullPath !== '/');
+    // 11 sections with their redirect and the 50 pages under them.
+    expect(routes).toHaveLength(61);
+    for (const { fullPath, entry } of routes) {
+      await act(() => router.navigate(fullPath));
+      if (entry.redirect) {
+        await waitFor(() => expect(at(router), fullPath).toBe(entry.redirect));
+        continue;
+      }
+      const title = en.route[entry.title as keyof typeof en.route];
+      await waitFor(() => expect(document.title, fullPath).toBe(`${title} - LockDesk`));
+      expect(at(router)).toBe(fullPath);
+      const crumbs = screen.getByTestId('breadcrumb').querySelectorAll('li:not(.ant-breadcrumb-separator)');
+      expect(crumbs[crumbs.length - 1]?.textContent, fullPath).toBe(title);
+      if (isNotBuilt(entry.page)) {
+        const page = await screen.findByTestId('not-built', {}, SLOW);
+        await waitFor(() =>
+          expect(page.textContent, fullPath).toContain(`The page “${title}” is not built yet.`),
+        );
+      } else {
+        expect(screen.queryByTestId('not-built'), fullPath).toBeNull();
+      }
+    }
   });
 });

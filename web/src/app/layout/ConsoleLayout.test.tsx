@@ -65,9 +65,11 @@ describe('the console layout', () => {
   });
 
   it('switches to mobile mode below 992 px and closes the sidebar', async () => {
-    renderConsole('/room/roomList');
+    renderConsole('/card/floorCard');
     const frame = await layout();
     expect(frame.dataset['mobile']).toBe('false');
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('Card management/Floor card');
+    expect(screen.getByTestId('user-menu').textContent).toContain('Night desk');
     act(() => {
       window.innerWidth = 991;
       window.dispatchEvent(new Event('resize'));
@@ -75,6 +77,10 @@ describe('the console layout', () => {
     await waitFor(() => expect(frame.dataset['mobile']).toBe('true'));
     expect(frame.dataset['sidebar']).toBe('closed');
     expect(Cookies.get('sidebarStatus')).toBe('0');
+    // The narrow bar keeps the page title and the avatar (the name stays in the button's label).
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('Floor card');
+    expect(screen.getByTestId('user-menu').textContent).not.toContain('Night desk');
+    expect(screen.getByTestId('user-menu').getAttribute('aria-label')).toBe('Night desk');
     act(() => {
       window.innerWidth = 992;
       window.dispatchEvent(new Event('resize'));

@@ -49,7 +49,7 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   );
 }
 
-function UserMenu() {
+function UserMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -86,13 +86,16 @@ function UserMenu() {
         },
       }}
     >
-      <Button type="text" data-testid="user-menu" style={{ height: 40 }}>
+      <Button type="text" data-testid="user-menu" aria-label={name} title={name} style={{ height: 40 }}>
         <Avatar
           size="small"
           icon={<UserOutlined />}
           src={typeof user?.avatar === 'string' ? user.avatar : undefined}
         />
-        <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+        {/* In mobile mode the avatar alone: the name would push the breadcrumb off the bar. */}
+        {compact ? null : (
+          <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+        )}
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>
@@ -123,10 +126,15 @@ export default function ConsoleLayout() {
     });
   };
 
-  const crumbs = breadcrumbOf(ROUTES, pathname).map((c, i, all) => ({
-    key: c.path,
-    title: i < all.length - 1 ? <Link to={c.path}>{t(`route.${c.title}`)}</Link> : t(`route.${c.title}`),
-  }));
+  // A section's crumb links to its first page, which may be the page itself: keys are positions, not paths.
+  // In mobile mode only the page's own title fits the bar.
+  const trail = breadcrumbOf(ROUTES, pathname);
+  const crumbs = trail
+    .map((c, i) => ({
+      key: `${i}:${c.title}`,
+      title: i < trail.length - 1 ? <Link to={c.path}>{t(`route.${c.title}`)}</Link> : t(`route.${c.title}`),
+    }))
+    .slice(mobile ? -1 : 0);
 
   return (
     <Layout
@@ -180,9 +188,14 @@ export default function ConsoleLayout() {
             icon={opened !== rtl ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
             onClick={toggle}
           />
-          <Breadcrumb items={crumbs} style={{ flex: 1, minWidth: 0 }} data-testid="breadcrumb" />
+          <Breadcrumb
+            items={crumbs}
+            className="console-breadcrumb"
+            style={{ flex: 1, minWidth: 0 }}
+            data-testid="breadcrumb"
+          />
           <LanguageSelect />
-          <UserMenu />
+          <UserMenu compact={mobile} />
         </Layout.Header>
         <Layout.Content style={{ margin: mobile ? 12 : 20 }}>
           <Suspense fallback={<Spin />}>
@@ -190,9 +203,10 @@ export default function ConsoleLayout() {
           </Suspense>
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', padding: '12px 16px', color: token.colorTextSecondary }}>
-          <span>{DEPLOY.filing.copyright}</span>
+          {/* The copyright and the filing number read left to right in any language (Arabic included). */}
+          <bdi>{DEPLOY.filing.copyright}</bdi>
           <span style={{ margin: '0 8px' }}>·</span>
-          <a href={DEPLOY.filing.url} target="_blank" rel="noreferrer" data-testid="filing-link">
+          <a href={DEPLOY.filing.url} target="_blank" rel="noreferrer" dir="ltr" data-testid="filing-link">
             {DEPLOY.filing.text}
           </a>
         </Layout.Footer>

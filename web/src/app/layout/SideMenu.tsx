@@ -1,9 +1,9 @@
 import { Menu, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../routes.tsx';
-import { buildMenu, type MenuNode } from '../routeTable.ts';
+import { buildMenu, type MenuNode, matchRoute, type RouteEntry } from '../routeTable.ts';
 import { storedDispenserType, storedLanguage } from '../storage.ts';
 import { MENU_ICONS } from './icons.tsx';
 
@@ -11,12 +11,24 @@ type Item = Required<MenuProps>['items'][number];
 
 const sectionOf = (path: string) => `/${path.split('/')[1] ?? ''}`;
 
-/** The menu key to highlight: the page itself, else the first entry of its section (hidden pages). */
-export function selectedMenuKey(menu: MenuNode[], pathname: string): string | undefined {
+/**
+ * The menu entry to highlight on a pathname: the page itself; else the page's `activeMenu`; else the entry whose
+ * path the pathname continues (`/card/universalCardList/addUniversalCard` → universal card); else the first entry
+ * of its section (the hidden pages of a one-page section, as room details under room management).
+ */
+export function selectedMenuKey(
+  table: readonly RouteEntry[],
+  menu: MenuNode[],
+  pathname: string,
+): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const leaves = menu.flatMap((n) => n.children ?? [n]);
+  const has = (key: string | undefined) => (key && leaves.some((l) => l.key === key) ? key : undefined);
   return (
-    leaves.find((l) => l.key === pathname)?.key ??
-    leaves.find((l) => sectionOf(l.key) === sectionOf(pathname))?.key
+    has(path) ??
+    has(matchRoute(table, path)?.entry.activeMenu) ??
+    leaves.filter((l) => path.startsWith(`${l.key}/`)).sort((a, b) => b.key.length - a.key.length)[0]?.key ??
+    leaves.find((l) => sectionOf(l.key) === sectionOf(path))?.key
   );
 }
 
@@ -30,17 +42,24 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
     [],
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => [sectionOf(pathname)]);
+  // Arriving in another section (breadcrumb, user menu, a link in a page) opens its submenu.
+  useEffect(() => {
+    const section = sectionOf(pathname);
+    setOpenKeys((keys) => (keys.includes(section) ? keys : [...keys, section]));
+  }, [pathname]);
   const toItem = (node: MenuNode): Item => ({
     key: node.key,
     icon: node.icon ? MENU_ICONS[node.icon] : undefined,
     label: t(`route.${node.title}`),
     ...(node.children ? { children: node.children.map(toItem) } : {}),
   });
-  const selected = selectedMenuKey(menu, pathname);
+  const selected = selectedMenuKey(ROUTES, menu, pathname);
   return (
     <Menu
       mode="inline"
       theme="dark"
+      // Long section names (French, Portuguese...) wrap onto a second line in the 210 px sidebar (global.css).
+      className="side-menu"
       inlineIndent={16}
       inlineCollapsed={collapsed}
       items={menu.map(toItem)}

@@ -69,6 +69,7 @@ export function AccountFrame({ title, children }: { title: string; children: Rea
           href={DEPLOY.filing.url}
           target="_blank"
           rel="noreferrer"
+          dir="ltr"
           style={{ color: 'rgba(255,255,255,0.75)' }}
         >
           {DEPLOY.filing.text}

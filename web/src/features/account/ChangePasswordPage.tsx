@@ -32,6 +32,7 @@ export default function ChangePasswordPage() {
   return (
     <Card title={t('route.changePsw')} style={{ maxWidth: 520 }}>
       <Form<ChangeForm>
+        form={form}
         layout="vertical"
         requiredMark={false}
         onFinish={submit}

@@ -200,5 +200,11 @@ describe('change password', () => {
     });
     expect(router.state.location.pathname).toBe('/user/changePsw');
     expect(getUserInfo()).toEqual(LOGIN_ANSWER);
+    // The form is emptied for the next change.
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll<HTMLInputElement>('input[type="password"]')].map((i) => i.value),
+      ).toEqual(['', '', '']),
+    );
   });
 });
