@@ -67,7 +67,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Tier 3: routes by area, then the one /manage entry.
   for (const area of ROUTE_AREAS) area(app);
   const limiter = new CallRateLimit(config.callsPerMinute, config.now);
-  registerDispatcher(app, { db, config, take: (key, share) => limiter.take(key, share) });
+  const publicLimiter = new CallRateLimit(config.publicCallsPerMinute, config.now);
+  registerDispatcher(app, {
+    db,
+    config,
+    take: (key, share) => limiter.take(key, share),
+    takePublic: (key) => publicLimiter.take(key),
+  });
 
   // Framework-level failures on /manage (body too large, aborted) still answer the envelope, never a 500.
   app.setErrorHandler((error, request, reply) => {

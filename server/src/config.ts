@@ -16,6 +16,11 @@ export interface ServerConfig {
   sessionTtlMs: number;
   /** Calls per minute a session (or, before login, an IP) may make before answers turn to errno 9000020. */
   callsPerMinute: number;
+  /**
+   * Calls per minute one IP address may make to each public call (login, captcha, getBack/sendMsg,
+   * getBack/reset, logout) before answers turn to errno 9000020: login attempts are rate-limited per address.
+   */
+  publicCallsPerMinute: number;
   /** Login: graphic code required after this many failures within `loginWindowMs` (account or client). */
   captchaAfterFailures: number;
   /** Login: refused with TOO_MANY_ATTEMPTS after this many failures within `loginWindowMs`. */
@@ -57,6 +62,7 @@ export function resolveConfig(
     demo: options.demo ?? false,
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600_000,
     callsPerMinute: options.callsPerMinute ?? 600,
+    publicCallsPerMinute: options.publicCallsPerMinute ?? 30,
     captchaAfterFailures: options.captchaAfterFailures ?? 3,
     lockoutAfterFailures: options.lockoutAfterFailures ?? 10,
     loginWindowMs: options.loginWindowMs ?? 15 * 60_000,

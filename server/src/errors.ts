@@ -24,9 +24,9 @@ export function failure(code: ErrorCode, params?: Params, data: unknown = null):
 
 /** errno 100003: no session, an unknown one or an expired one. */
 export const loginExpired = (): AppError => new AppError(ERRNO.loginExpired, 'LOGIN_EXPIRED');
-/** errno 9000005: the session was revoked (password changed or reset, signed out, account frozen). */
+/** errno 9000005: the session was revoked (password changed or reset, signed out). */
 export const sessionRevoked = (): AppError => new AppError(ERRNO.sessionRevoked, 'SESSION_REVOKED');
 /** errno 9000003: the body's uid does not belong to the session; the console rejects silently. */
 export const silentReject = (): AppError => new AppError(ERRNO.silentReject, 'PERMISSION_DENIED');
-/** errno 9000020: too many calls; refused without a message. */
+/** errno 9000020: too many calls (per session, per address, or per address on a public call); no message. */
 export const tooManyCalls = (): AppError => new AppError(ERRNO.noMessage, 'TOO_MANY_ATTEMPTS');

@@ -1,8 +1,10 @@
 import { ERRNO, errorText } from '@lockdesk/protocol';
+import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo.js';
 import { messageFor } from '../src/i18n.js';
+import { outboxSmsProvider } from '../src/services/sms.js';
 import { describeEachDatabase } from './helpers.js';
 
 const DAY = 86_400_000;
@@ -107,6 +109,23 @@ describeEachDatabase('account', (t) => {
       );
     });
 
+    it('counts a caller without a uuid header by its address', async () => {
+      const noUuid = (body: Record<string, unknown>) => t.call<Record<string, unknown>>('login', body);
+      for (const m of ['13111111111', '13111111112', '13111111113'])
+        await noUuid({ mobile: m, password: 'wrong-pass' });
+      const need = await noUuid({ mobile: DEMO_ACCOUNTS.staff, password: DEMO_PASSWORD });
+      expect(need).toMatchObject({ errmsg: msg('GRAPHIC_CODE_REQUIRED'), data: { needCode: true } });
+      // Its graphic code is then found by the captchaId it was given.
+      const captcha = await t.call<{ captchaId: string }>('captcha', {});
+      const ok = await noUuid({
+        mobile: DEMO_ACCOUNTS.staff,
+        password: DEMO_PASSWORD,
+        code: await captchaCode(captcha.data.captchaId),
+        captchaId: captcha.data.captchaId,
+      });
+      expect(ok.errno).toBe(0);
+    });
+
     it('locks the account after 10 failures within 15 minutes', async () => {
       for (let i = 0; i < 10; i++) {
         const uuid = `c${i}`;
@@ -146,6 +165,44 @@ describeEachDatabase('account', (t) => {
           data: { parentMobile: DEMO_ACCOUNTS.customerManager },
         });
       }
+    });
+
+    it('ends the sessions of an expired service on their next call, naming the customer manager', async () => {
+      const superToken = await t.login(DEMO_ACCOUNTS.super);
+      const staffToken = await t.login(DEMO_ACCOUNTS.staff);
+      const secondary = await t.login(DEMO_ACCOUNTS.secondary);
+      expect((await t.call('room/hotelInfo', {}, { token: staffToken })).errno).toBe(0);
+      await t.db
+        .updateTable('users')
+        .set({ service_expires_at: new Date(t.clock.ms + 60_000) })
+        .where('id', '=', t.ids.users.super)
+        .execute();
+      expect((await t.call('room/listNew', {}, { token: superToken })).errno).toBe(0);
+      t.clock.advance(60_000);
+      for (const token of [superToken, staffToken]) {
+        const res = await t.call('room/listNew', {}, { token, language: 'chs' });
+        expect(res).toMatchObject({
+          errno: 1,
+          errmsg: messageFor('chs', 'SERVICE_EXPIRED', { parentMobile: DEMO_ACCOUNTS.customerManager }),
+          data: { parentMobile: DEMO_ACCOUNTS.customerManager },
+        });
+      }
+      // An account's own validity ends its session the same way.
+      await t.db
+        .updateTable('users')
+        .set({ service_expires_at: null })
+        .where('id', '=', t.ids.users.super)
+        .execute();
+      expect((await t.call('room/hotelInfo', {}, { token: secondary })).errno).toBe(0);
+      await t.db
+        .updateTable('users')
+        .set({ valid_until: new Date(t.clock.ms) })
+        .where('id', '=', t.ids.users.secondary)
+        .execute();
+      expect((await t.call('room/hotelInfo', {}, { token: secondary })).errmsg).toBe(
+        msg('SERVICE_EXPIRED', { parentMobile: DEMO_ACCOUNTS.customerManager }),
+      );
+      expect((await t.call('room/hotelInfo', {}, { token: superToken })).errno).toBe(0);
     });
 
     it('refuses an account past its own validity', async () => {
@@ -248,6 +305,31 @@ describeEachDatabase('account', (t) => {
       });
       t.clock.advance(30_001);
       expect((await t.call('getBack/sendMsg', { mobile: DEMO_ACCOUNTS.super })).errno).toBe(0);
+    });
+
+    it('writes the message to the log as well as to the outbox', async () => {
+      const logged: unknown[] = [];
+      const log = { info: (obj: unknown) => logged.push(obj) } as unknown as FastifyBaseLogger;
+      await outboxSmsProvider(t.db, log).send(DEMO_ACCOUNTS.staff, 'code 123456');
+      expect(logged).toEqual([{ sms: { mobile: DEMO_ACCOUNTS.staff, text: 'code 123456' } }]);
+      const row = await t.db
+        .selectFrom('sms_outbox')
+        .select(['mobile', 'text', 'provider'])
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ mobile: DEMO_ACCOUNTS.staff, text: 'code 123456', provider: 'outbox' });
+    });
+
+    it('sends one code when several requests for a mobile arrive at once', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => t.call('getBack/sendMsg', { mobile: DEMO_ACCOUNTS.super })),
+      );
+      expect(answers.filter((a) => a.errno === 0)).toHaveLength(1);
+      expect(new Set(answers.filter((a) => a.errno !== 0).map((a) => a.errmsg))).toEqual(
+        new Set([msg('SMS_TOO_FREQUENT')]),
+      );
+      const codes = await t.db.selectFrom('sms_codes').select('id').execute();
+      expect(codes).toHaveLength(1);
+      expect(await t.db.selectFrom('sms_outbox').select('id').execute()).toHaveLength(1);
     });
 
     it('checks the reset fields', async () => {

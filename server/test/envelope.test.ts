@@ -163,6 +163,45 @@ describeEachDatabase('envelope and session', (t) => {
     }
   });
 
+  it('9000020: login and the other public calls have a budget per address, whatever account or uuid is sent', async () => {
+    const limited = await buildApp({
+      db: t.db,
+      logger: false,
+      webDist: null,
+      scryptCost: TEST_SCRYPT_COST,
+      publicCallsPerMinute: 3,
+      now: t.clock.now,
+    });
+    try {
+      const { manageCall } = await import('../src/client.js');
+      const attempt = (i: number) =>
+        manageCall(
+          limited,
+          'login',
+          { mobile: `1311111111${i}`, password: 'wrong-pass' },
+          { uuid: `made-up-${i}` },
+        );
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await attempt(i)).errno);
+      expect(answers).toEqual([1, 1, 1, ERRNO.noMessage, ERRNO.noMessage]);
+      // Refused before the handler: no attempt was recorded for the refused ones.
+      const recorded = await t.db.selectFrom('login_attempts').select('id').execute();
+      expect(recorded).toHaveLength(3);
+      // Each public call has its own budget; authenticated calls are not held up.
+      expect((await manageCall(limited, 'captcha', {})).errno).toBe(0);
+      const login = await t.call<{ token: string }>(
+        'login',
+        { mobile: DEMO_ACCOUNTS.super, password: 'demo1234' },
+        { uuid: 'a-real-tab' },
+      );
+      expect((await manageCall(limited, 'room/hotelInfo', {}, { token: login.data.token })).errno).toBe(0);
+      t.clock.advance(120_000);
+      expect((await attempt(9)).errno).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a frozen account is refused on its next call', async () => {
     const token = await t.login(DEMO_ACCOUNTS.staff);
     await t.db.updateTable('users').set({ frozen: true }).where('id', '=', t.ids.users.staff).execute();

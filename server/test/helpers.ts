@@ -14,7 +14,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import { hashPassword } from '../src/auth/password.js';
 import { type ManageAnswer, type ManageCallOptions, manageCall } from '../src/client.js';
@@ -26,16 +26,15 @@ export type DbKind = 'pglite' | 'postgres';
 /** scrypt cost in tests: the algorithm is the same, only cheaper (production uses 2^15). */
 export const TEST_SCRYPT_COST = 2 ** 10;
 
-let warned = false;
-/** The databases the suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The databases the suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. The run says which at
+ * its start and end (global-setup.ts).
+ */
 export function databaseKinds(): DbKind[] {
-  if (process.env['TEST_DATABASE_URL']) return ['pglite', 'postgres'];
-  if (!warned) {
-    warned = true;
-    console.warn('TEST_DATABASE_URL is not set: server suites ran on PGlite only, not on PostgreSQL.');
-  }
-  return ['pglite'];
+  return process.env['TEST_DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];
 }
+
+let databaseSeq = 0;
 
 /** A fake server clock: starts at the real time, moves only when told. */
 export class TestClock {
@@ -77,7 +76,8 @@ async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Pro
     return { db, drop: () => db.destroy() };
   }
   const base = process.env['TEST_DATABASE_URL'] as string;
-  const name = `lockdesk_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  // The run's prefix (global-setup.ts checks that every database under it is dropped at the end).
+  const name = `${inject('testDatabasePrefix')}${process.pid}_${++databaseSeq}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -91,8 +91,22 @@ async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Pro
       await db.destroy();
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // The pool's connections may still be closing: wait for them rather than FORCE, which would terminate
+        // them under the ending pool (an unhandled 57P01 in the test run). FORCE only as the last resort.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+            break;
+          } catch (e) {
+            // 55006: the database is still being accessed by other users.
+            if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -111,6 +125,7 @@ export async function openTestApp(
     webDist: null,
     scryptCost: TEST_SCRYPT_COST,
     callsPerMinute: 100_000,
+    publicCallsPerMinute: 100_000,
     now: clock.now,
     ...options,
   });

@@ -1,10 +1,7 @@
 import { errorText } from '@lockdesk/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserContext } from '../src/call.js';
-import { createAdmin, DEMO_ACCOUNTS, DEMO_HOTEL } from '../src/demo.js';
-import { AppError } from '../src/errors.js';
-import { requireHotelInfo } from '../src/services/hotel.js';
-import { describeEachDatabase, TEST_SCRYPT_COST } from './helpers.js';
+import { DEMO_ACCOUNTS, DEMO_HOTEL } from '../src/demo.js';
+import { describeEachDatabase } from './helpers.js';
 
 const msg = errorText;
 const INFO = {
@@ -89,29 +86,52 @@ describeEachDatabase('hotel', (t) => {
     });
   });
 
-  describe('requireHotelInfo', () => {
-    it('refuses until name, address and telephone are filled in (HOTEL_INFO_REQUIRED)', async () => {
-      const { hotelId, uid } = await createAdmin(t.db, {
-        mobile: '13600000001',
-        password: 'adminpass',
-        scryptCost: TEST_SCRYPT_COST,
-      });
-      const ctx = { db: t.db, hotelId, user: { id: uid } } as unknown as UserContext;
-      await expect(requireHotelInfo(ctx)).rejects.toMatchObject({ code: 'HOTEL_INFO_REQUIRED' });
-      await expect(requireHotelInfo(ctx)).rejects.toBeInstanceOf(AppError);
-
-      const token = await t.login('13600000001', 'adminpass');
-      const login = await t.call<{ hotelInfo: boolean }>('login', {
-        mobile: '13600000001',
-        password: 'adminpass',
+  describe('merchant information first (spec §5, HOTEL_INFO_REQUIRED)', () => {
+    it('refuses check-in, moves and prices until name, address and telephone are set, and writes nothing', async () => {
+      await t.db.updateTable('hotels').set({ telephone: '' }).where('id', '=', t.ids.hotelId).execute();
+      const login = await t.call<{ token: string; hotelInfo: boolean }>('login', {
+        mobile: DEMO_ACCOUNTS.super,
+        password: 'demo1234',
       });
       expect(login.data.hotelInfo).toBe(false);
-      await t.call(
-        'room/setHotelInfo',
-        { name: 'New', address: 'Somewhere 1', telephone: '12345678' },
-        { token },
-      );
-      await expect(requireHotelInfo(ctx)).resolves.toMatchObject({ id: hotelId, name: 'New' });
+      const token = login.data.token;
+      const template = await t.db
+        .selectFrom('price_templates')
+        .select('id')
+        .where('hotel_id', '=', t.ids.hotelId)
+        .executeTakeFirstOrThrow();
+      const room = t.ids.rooms['1106'] as number;
+      const start = Math.floor(t.clock.ms / 1000);
+      const calls: [string, Record<string, unknown>][] = [
+        [
+          'room/tenant/update/checkIn',
+          { room_id: room, mobile: '13912345678', start_time: start, end_time: start + 86_400 },
+        ],
+        ['room/exchangeHouses', { room_id: t.ids.rooms['1101'], new_room_id: t.ids.rooms['1107'] }],
+        ['room/setPrice', { room_id: room, price: 123 }],
+        ['room/setRenew', { room_id: room, renew: true }],
+        ['priceTemplate/add', { name: 'Blocked', price: 100 }],
+        ['priceTemplate/setPriceTemplate', { id: template.id, room_ids: [room] }],
+      ];
+      for (const [path, body] of calls) {
+        const res = await t.call(path, body, { token });
+        expect({ path, errmsg: res.errmsg }).toEqual({ path, errmsg: msg('HOTEL_INFO_REQUIRED') });
+      }
+      const stays = await t.db.selectFrom('stays').select('id').where('room_id', '=', room).execute();
+      expect(stays).toEqual([]);
+      const row = await t.db
+        .selectFrom('rooms')
+        .select(['usual_price', 'renew', 'price_template_id'])
+        .where('id', '=', room)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ usual_price: 198, renew: false, price_template_id: null });
+      // Reading is not held up, and completing the information opens the calls.
+      expect((await t.call('room/listNew', {}, { token })).errno).toBe(0);
+      expect((await t.call('room/setHotelInfo', INFO, { token })).errno).toBe(0);
+      for (const [path, body] of calls) {
+        const res = await t.call(path, body, { token });
+        expect({ path, errno: res.errno, errmsg: res.errmsg }).toEqual({ path, errno: 0, errmsg: '' });
+      }
     });
   });
 

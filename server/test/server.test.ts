@@ -212,7 +212,7 @@ describe('CLI', () => {
     const lines: string[] = [];
     let stop: (() => Promise<void>) | undefined;
     const io = {
-      env: { LOCKDESK_DATA_DIR: dir, LOCKDESK_WEB_DIST: join(dir, 'no-web') },
+      env: { LOCKDESK_DATA_DIR: dir, LOCKDESK_WEB_DIST: join(dir, 'no-web'), LOG_LEVEL: 'silent' },
       out: (l: string) => lines.push(l),
       onStarted: (s: () => Promise<void>) => {
         stop = s;

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import type { Role } from '../db/schema.js';
 import { loginExpired, sessionRevoked } from '../errors.js';
+import { serviceEndsSql } from '../services/service-period.js';
 
 /** The caller of an authenticated call, as resolved from the session token. */
 export interface SessionUser {
@@ -15,6 +16,8 @@ export interface SessionUser {
   nickname: string;
   frozen: boolean;
   authorities: string[];
+  /** When the account's service period (or its own validity) ends; null = no limit (services/service-period.ts). */
+  serviceEndsAt: Date | null;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -74,6 +77,7 @@ export async function resolveSession(db: Db, token: string | undefined, now: num
       'u.nickname',
       'u.frozen',
       'u.authorities',
+      serviceEndsSql.as('service_ends_at'),
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
@@ -90,6 +94,7 @@ export async function resolveSession(db: Db, token: string | undefined, now: num
     nickname: row.nickname,
     frozen: row.frozen,
     authorities: Array.isArray(row.authorities) ? row.authorities.map(String) : [],
+    serviceEndsAt: row.service_ends_at === null ? null : new Date(row.service_ends_at),
   };
 }
 

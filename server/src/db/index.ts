@@ -31,6 +31,7 @@ import pg from 'pg';
 import * as m001 from './migrations/001_initial.js';
 import { ALL_TABLES } from './migrations/001_initial.js';
 import * as m002 from './migrations/002_rooms.js';
+import * as m003 from './migrations/003_login_ip.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -172,6 +173,7 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': m001,
   '002_rooms': m002,
+  '003_login_ip': m003,
 };
 
 /** The migration names, in order. */

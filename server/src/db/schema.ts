@@ -81,7 +81,7 @@ export interface UsersTable {
   parent_id: number | null;
   /** Who created this account (a super admin adding a secondary admin or staff). */
   created_by: number | null;
-  /** End of the paid service period; null = no limit. Checked at login (SERVICE_EXPIRED). */
+  /** End of the paid service period; null = no limit. Checked at login and on every call (SERVICE_EXPIRED). */
   service_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   frozen: Generated<boolean>;
   /** Validity of a secondary admin / staff account (user/setUserExpiration); null = no limit. */

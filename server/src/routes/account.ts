@@ -20,6 +20,7 @@ import { epochSeconds, f, MOBILE } from '../fields.js';
 import { messageFor } from '../i18n.js';
 import { graphicCodeImage, newGraphicCode } from '../services/captcha.js';
 import { hotelInfoComplete } from '../services/hotel.js';
+import { serviceStatus } from '../services/service-period.js';
 
 const DAY_MS = 86_400_000;
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -64,7 +65,7 @@ async function findAccount(db: Db, account: string): Promise<User | undefined> {
 /** Failed logins since the window start and since the key's last success. */
 async function recentFailures(
   db: Db,
-  key: 'account' | 'client_uuid',
+  key: 'account' | 'client_uuid' | 'ip',
   value: string,
   since: Date,
 ): Promise<number> {
@@ -97,32 +98,6 @@ async function graphicCodeMatches(ctx: PublicContext, code: string, captchaId?: 
   await ctx.db.updateTable('captchas').set({ used_at: ctx.now() }).where('id', '=', captcha.id).execute();
   if (captcha.client_uuid && ctx.client.uuid && captcha.client_uuid !== ctx.client.uuid) return false;
   return captcha.expires_at.getTime() > ctx.now().getTime() && captcha.code === code;
-}
-
-interface ServiceStatus {
-  expiresAt: Date | null;
-  parentMobile: string;
-}
-
-/** The service period that governs an account: its own (super) or its hotel's super administrator's. */
-async function serviceStatus(db: Db, user: User): Promise<ServiceStatus> {
-  let owner: User | undefined = user;
-  if (user.role !== 'super' && user.role !== 'customer_manager' && user.hotel_id !== null) {
-    owner = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('hotel_id', '=', user.hotel_id)
-      .where('role', '=', 'super')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-  }
-  if (!owner || owner.role === 'customer_manager') return { expiresAt: null, parentMobile: '' };
-  const parent =
-    owner.parent_id === null
-      ? undefined
-      : await db.selectFrom('users').select('mobile').where('id', '=', owner.parent_id).executeTakeFirst();
-  return { expiresAt: owner.service_expires_at, parentMobile: parent?.mobile ?? '' };
 }
 
 export function accountRoutes(app: FastifyInstance): void {
@@ -173,7 +148,10 @@ export function accountRoutes(app: FastifyInstance): void {
       const now = ctx.now();
       const since = new Date(now.getTime() - config.loginWindowMs);
       const byAccount = await recentFailures(db, 'account', account, since);
-      const byClient = ctx.client.uuid ? await recentFailures(db, 'client_uuid', ctx.client.uuid, since) : 0;
+      // The client is the console tab (its uuid header); a caller that sends none is known by its address.
+      const byClient = ctx.client.uuid
+        ? await recentFailures(db, 'client_uuid', ctx.client.uuid, since)
+        : await recentFailures(db, 'ip', ctx.client.ip, since);
       if (byAccount >= config.lockoutAfterFailures)
         throw failure('TOO_MANY_ATTEMPTS', undefined, { needCode: true });
       const needCode = Math.max(byAccount, byClient) >= config.captchaAfterFailures;
@@ -330,34 +308,39 @@ export function accountRoutes(app: FastifyInstance): void {
     schema: { mobile: f.mobile() },
     handler: async (ctx, body) => {
       const now = ctx.now();
-      const last = await ctx.db
-        .selectFrom('sms_codes')
-        .select('created_at')
-        .where('mobile', '=', body.mobile)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (last && now.getTime() - last.created_at.getTime() < SMS_RESEND_MS) {
-        const wait = Math.ceil((SMS_RESEND_MS - (now.getTime() - last.created_at.getTime())) / 1000);
-        throw failure('SMS_TOO_FREQUENT', undefined, { wait });
-      }
-      const user = await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('mobile', '=', body.mobile)
-        .executeTakeFirst();
-      if (!user) throw failure('ACCOUNT_NOT_FOUND');
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await ctx.db
-        .insertInto('sms_codes')
-        .values({
-          mobile: body.mobile,
-          purpose: 'reset',
-          code,
-          created_at: now,
-          expires_at: new Date(now.getTime() + SMS_TTL_MS),
-        })
-        .execute();
+      // The account's row is locked while the last code is checked and the new one written, so two requests at
+      // once cannot both pass the one-per-minute rule.
+      await ctx.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('mobile', '=', body.mobile)
+          .forUpdate()
+          .executeTakeFirst();
+        const last = await trx
+          .selectFrom('sms_codes')
+          .select('created_at')
+          .where('mobile', '=', body.mobile)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (last && now.getTime() - last.created_at.getTime() < SMS_RESEND_MS) {
+          const wait = Math.ceil((SMS_RESEND_MS - (now.getTime() - last.created_at.getTime())) / 1000);
+          throw failure('SMS_TOO_FREQUENT', undefined, { wait });
+        }
+        if (!user) throw failure('ACCOUNT_NOT_FOUND');
+        await trx
+          .insertInto('sms_codes')
+          .values({
+            mobile: body.mobile,
+            purpose: 'reset',
+            code,
+            created_at: now,
+            expires_at: new Date(now.getTime() + SMS_TTL_MS),
+          })
+          .execute();
+      });
       await ctx.app.sms.send(
         body.mobile,
         `[LockDesk] Your verification code is ${code}. It is valid for 5 minutes. 您的验证码是 ${code}，5分钟内有效。`,

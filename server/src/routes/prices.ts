@@ -5,7 +5,9 @@
  * - `date_prices` replaces the room's specific-date prices when given (an empty list clears them);
  * - setting a room's price by hand detaches it from its template; applying a template copies the template's
  *   prices into each room (later template edits do not move rooms silently);
- * - priceTemplate/add with an `id` edits that template (the console has no separate edit call).
+ * - priceTemplate/add with an `id` edits that template (the console has no separate edit call);
+ * - setting prices (room/setPrice, setRenew, priceTemplate/add, setPriceTemplate) needs the merchant (hotel)
+ *   information first: HOTEL_INFO_REQUIRED (spec §5).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -16,6 +18,7 @@ import { quoteRenewal, quoteStay, type RoomPrices } from '../domain/pricing.js';
 import { isCalendarDate } from '../domain/time.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { requireHotelInfo } from '../services/hotel.js';
 import { depositField, priceField, requireRooms, yuanText } from './room-views.js';
 
 /** The most specific-date prices a room or template holds. */
@@ -150,6 +153,7 @@ export function priceRoutes(app: FastifyInstance): void {
     schema: { room_id: f.id(), ...priceSchema },
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'price.manage');
+      await requireHotelInfo(ctx);
       const datePrices = readDatePrices(body.date_prices);
       const updated = await ctx.db.transaction().execute(async (trx) => {
         const row = await trx
@@ -190,6 +194,7 @@ export function priceRoutes(app: FastifyInstance): void {
     schema: { room_id: f.id(), renew: f.bool() },
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'price.manage');
+      await requireHotelInfo(ctx);
       const updated = await ctx.db
         .updateTable('rooms')
         .set({ renew: body.renew, updated_at: ctx.now() })
@@ -292,6 +297,7 @@ export function priceRoutes(app: FastifyInstance): void {
     schema: { id: f.id({ optional: true }), name: f.string({ max: 50 }), ...priceSchema },
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
+      await requireHotelInfo(ctx);
       const datePrices = readDatePrices(body.date_prices);
       const values = {
         name: body.name,
@@ -349,6 +355,7 @@ export function priceRoutes(app: FastifyInstance): void {
       const template = (await findTemplate(ctx, body.id)) as Template;
       // Every room must be the caller's to price: one refused room refuses the whole call.
       await requireRooms(ctx, roomIds, 'price.manage');
+      await requireHotelInfo(ctx);
       await ctx.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('rooms')

@@ -24,6 +24,7 @@ import {
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { failure } from '../errors.js';
 import { f } from '../fields.js';
+import { requireHotelInfo } from '../services/hotel.js';
 import {
   callerScope,
   guardOverlap,
@@ -304,6 +305,7 @@ export function roomRoutes(app: FastifyInstance): void {
       if (body.room_id === body.new_room_id) throw failure('FIELD_INVALID', { field: 'new_room_id' });
       const from = await ctx.requireRoom(body.room_id, 'stay.manage');
       const to = await ctx.requireRoom(body.new_room_id, 'stay.manage');
+      await requireHotelInfo(ctx);
       const now = ctx.now();
       const nowMs = now.getTime();
       const result = await guardOverlap(() =>

@@ -12,7 +12,8 @@
  * - user/freezeUser and user/setUserExpiration act on a stay's guest (the tenant's access), not on console
  *   accounts: freezing answers result 'success', unfreezing 'cancelled' (spec §4); a later expiration is a renewal
  *   charged with the renewal rules;
- * - room/tenant/limitPassword switches off the tenant's PIN passwords (limit true) or back on.
+ * - room/tenant/limitPassword switches off the tenant's PIN passwords (limit true) or back on;
+ * - a check-in needs the merchant (hotel) information first: HOTEL_INFO_REQUIRED (spec §5).
  */
 
 import { checkNickname, ROOM_STATUS } from '@lockdesk/protocol';
@@ -35,6 +36,7 @@ import {
 } from '../domain/stays.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { requireHotelInfo } from '../services/hotel.js';
 import { roomPrices } from './prices.js';
 import {
   callerScope,
@@ -220,6 +222,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'stay.manage');
+      await requireHotelInfo(ctx);
       const fellows = readFellows(body.tenants);
       const tenants = checkTenants(
         { mobile: body.mobile, nickname: body.nickname },

@@ -8,13 +8,17 @@ export interface SmsProvider {
   send(mobile: string, text: string): Promise<void>;
 }
 
-/** Writes every message to sms_outbox and the log: the demo reads codes from dev/smsOutbox. */
+/**
+ * The default provider, for installs without an SMS gateway: every message goes to the sms_outbox table and, whole,
+ * to the server log (so an operator can read a code without demo mode). The demo reads codes from dev/smsOutbox.
+ * A real gateway implements SmsProvider and is passed to buildApp as `sms`.
+ */
 export function outboxSmsProvider(db: Db, log: FastifyBaseLogger): SmsProvider {
   return {
     name: 'outbox',
     async send(mobile, text) {
       await db.insertInto('sms_outbox').values({ mobile, text, provider: 'outbox' }).execute();
-      log.info({ mobile: `${mobile.slice(0, 3)}****${mobile.slice(-4)}` }, 'SMS written to the outbox');
+      log.info({ sms: { mobile, text } }, 'SMS written to the outbox (no SMS gateway configured)');
     },
   };
 }

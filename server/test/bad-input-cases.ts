@@ -1,0 +1,224 @@
+/**
+ * Missing and malformed fields of every /manage call, each with the spec's message: the room areas' table (used by
+ * permissions.test.ts, next to the role matrix) and the account, hotel and log calls' table (bad-input.test.ts,
+ * which also checks that the two tables together name every registered call).
+ */
+import type { ErrorCode } from '@lockdesk/protocol';
+
+/** A body, the catalogue code it must be refused with, and the code's parameters. */
+export type BadInput = [Record<string, unknown>, ErrorCode, Record<string, string | number>?];
+
+/** Missing and malformed fields of every call, each with the spec's message. */
+export const ROOM_BAD_INPUT: Record<string, BadInput[]> = {
+  'room/listNew': [
+    [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
+    [{ category_id: 'x' }, 'FIELD_INVALID', { field: 'category_id' }],
+  ],
+  'room/setRoomStatus': [
+    [{ status: 4 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1 }, 'FIELD_REQUIRED', { field: 'status' }],
+    [{ room_id: 1, status: 7 }, 'FIELD_INVALID', { field: 'status' }],
+  ],
+  'room/allLock': [[{ name: 'x'.repeat(51) }, 'FIELD_INVALID', { field: 'name' }]],
+  'room/lockInfo': [
+    [{}, 'FIELD_REQUIRED', { field: 'mac_id' }],
+    [{ mac_id: 'A0B0' }, 'FIELD_INVALID', { field: 'mac_id' }],
+  ],
+  'room/setLockData': [
+    [{ name: 'x' }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, floor: 'top' }, 'FIELD_INVALID', { field: 'floor' }],
+  ],
+  'room/exchangeHouses': [
+    [{ new_room_id: 2 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, new_room_id: -2 }, 'FIELD_INVALID', { field: 'new_room_id' }],
+  ],
+  'room/setPrice': [
+    [{ price: 10 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, price: -3 }, 'PRICE_TOO_LOW', { field: 'price' }],
+    [{ room_id: 1, price: 10, deposit: -1 }, 'FIELD_INVALID', { field: 'deposit' }],
+    [{ room_id: 1, price: 10, date_prices: 'soon' }, 'FIELD_INVALID', { field: 'date_prices' }],
+  ],
+  'room/setRenew': [
+    [{ room_id: 1 }, 'FIELD_REQUIRED', { field: 'renew' }],
+    [{ room_id: 1, renew: 2 }, 'FIELD_INVALID', { field: 'renew' }],
+  ],
+  'room/countRoomPriceNew': [
+    [{ end_time: 1_900_000_000 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [
+      { room_id: 1, start_time: 'x', end_time: 1_900_000_000 },
+      'CHECK_IN_TIME_REQUIRED',
+      { field: 'start_time' },
+    ],
+    [
+      { room_id: 1, start_time: 1_900_000_000, end_time: 'x' },
+      'CHECK_OUT_TIME_REQUIRED',
+      { field: 'end_time' },
+    ],
+  ],
+  'priceTemplate/setPriceTemplate': [
+    [{ room_ids: [1] }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1 }, 'FIELD_REQUIRED', { field: 'room_ids' }],
+    [{ id: 1, room_ids: [] }, 'FIELD_REQUIRED', { field: 'room_ids' }],
+  ],
+  'room/tenant/list': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, limit: 1000 }, 'FIELD_INVALID', { field: 'limit' }],
+  ],
+  'room/tenant/update/checkIn': [
+    [{ mobile: '13900000000' }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [
+      { room_id: 1, mobile: '13900000000', start_time: 1_900_000_000 },
+      'CHECK_OUT_TIME_REQUIRED',
+      { field: 'end_time' },
+    ],
+    [{ room_id: 1, mobile: 'abc' }, 'MOBILE_INVALID', { field: 'mobile' }],
+  ],
+  'room/tenant/limitPassword': [
+    [{ limit: true }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1, limit: 'yes' }, 'FIELD_INVALID', { field: 'limit' }],
+  ],
+  'room/checkOut': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, stay_id: 0 }, 'FIELD_INVALID', { field: 'stay_id' }],
+  ],
+  'room/addPassenger': [
+    [{ mobile: '13900000000' }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1 }, 'MOBILE_INVALID', { field: 'mobile' }],
+    [
+      { stay_id: 1, mobile: '13900000000', nickname: 'n'.repeat(40) },
+      'NICKNAME_TOO_LONG',
+      { field: 'nickname' },
+    ],
+  ],
+  'room/deletePassenger': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1.5 }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'user/freezeUser': [
+    [{ frozen: true }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1, frozen: 'ice' }, 'FIELD_INVALID', { field: 'frozen' }],
+  ],
+  'user/setUserExpiration': [
+    [{ end_time: 1_900_000_000 }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1, end_time: 'later' }, 'SET_EXPIRATION_FAILED', { field: 'end_time' }],
+  ],
+  'passenger/list': [[{ page: -1 }, 'FIELD_INVALID', { field: 'page' }]],
+  'passenger/info': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 'me' }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'room/category/list': [[{}, 'FIELD_INVALID', { field: 'never' }]],
+  'room/addCategory': [
+    [{ sort: 1 }, 'GROUP_NAME_REQUIRED', { field: 'name' }],
+    [{ name: 'A' }, 'SORT_ORDER_REQUIRED', { field: 'sort' }],
+    [{ name: 'x'.repeat(51), sort: 1 }, 'FIELD_INVALID', { field: 'name' }],
+  ],
+  'room/change/category': [
+    [{ name: 'A', sort: 1 }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1, name: 'A', sort: 1.5 }, 'SORT_ORDER_REQUIRED', { field: 'sort' }],
+  ],
+  'hotel/delCategory': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 'all' }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'hotel/parentCategoryList': [[{}, 'FIELD_INVALID', { field: 'never' }]],
+  'hotel/categoryList': [[{ parent_id: 'top' }, 'FIELD_INVALID', { field: 'parent_id' }]],
+  'hotel/addRoomCategory': [
+    [{ sort: 1 }, 'GROUP_NAME_REQUIRED', { field: 'name' }],
+    [{ name: 'B', sort: 'x' }, 'SORT_ORDER_REQUIRED', { field: 'sort' }],
+    [{ name: 'B', sort: 1, parent_id: 0 }, 'FIELD_INVALID', { field: 'parent_id' }],
+  ],
+  'priceTemplate/lists': [[{ limit: 0 }, 'FIELD_INVALID', { field: 'limit' }]],
+  'priceTemplate/info': [[{}, 'FIELD_REQUIRED', { field: 'id' }]],
+  'priceTemplate/add': [
+    [{ price: 10 }, 'FIELD_REQUIRED', { field: 'name' }],
+    [{ name: 'T' }, 'PRICE_TOO_LOW', { field: 'price' }],
+    [{ name: 'T', price: 10, weekend_price: 'x' }, 'FIELD_INVALID', { field: 'weekend_price' }],
+  ],
+  'priceTemplate/delete': [[{ id: null }, 'FIELD_REQUIRED', { field: 'id' }]],
+  'room/staffList': [[{ role: 'owner' }, 'FIELD_INVALID', { field: 'role' }]],
+  'room/addStaff': [
+    [{}, 'MOBILE_INVALID', { field: 'mobile' }],
+    [{ mobile: '13500000000', password: '12345' }, 'PASSWORD_TOO_SHORT', { field: 'password' }],
+    [{ mobile: '13500000000', room_ids: [0] }, 'FIELD_INVALID', { field: 'room_ids' }],
+  ],
+  'room/deleteStaff': [[{ id: '' }, 'FIELD_REQUIRED', { field: 'id' }]],
+  'room/addStaffManageLock': [
+    [{ room_ids: [1] }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1 }, 'FIELD_REQUIRED', { field: 'room_ids' }],
+  ],
+  'room/staffManageRoomList': [[{}, 'FIELD_REQUIRED', { field: 'id' }]],
+  'room/staffManageRoomList1': [[{ id: 1, page: 'two' }, 'FIELD_INVALID', { field: 'page' }]],
+};
+
+const HOTEL = { name: 'Harbour Inn', address: '1 Quay Road', telephone: '021-55550101' };
+
+/**
+ * The account, hotel, log and demo calls. An empty list marks a call that takes no fields: it must ignore unknown
+ * ones and answer.
+ */
+export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
+  captcha: [],
+  login: [
+    [{ password: 'demo1234' }, 'ACCOUNT_INVALID'],
+    [{ mobile: '12345', password: 'demo1234' }, 'ACCOUNT_INVALID'],
+    [{ mobile: '13800138000' }, 'PASSWORD_TOO_SHORT', { field: 'password' }],
+    [{ mobile: '13800138000', password: '12345' }, 'PASSWORD_TOO_SHORT', { field: 'password' }],
+    [
+      { mobile: '13800138000', password: 'demo1234', code: '12a4' },
+      'GRAPHIC_CODE_INVALID',
+      { field: 'code' },
+    ],
+  ],
+  logout: [],
+  'setting/updatePassword': [
+    [{ newPassword: 'n3wpass1' }, 'PASSWORD_TOO_SHORT', { field: 'oldPassword' }],
+    [{ oldPassword: 'demo1234', newPassword: 'abc' }, 'PASSWORD_TOO_SHORT', { field: 'newPassword' }],
+    [
+      { oldPassword: 'demo1234', newPassword: 'n3wpass1', confirmPassword: 'n3wpass2' },
+      'FIELD_INVALID',
+      { field: 'confirmPassword' },
+    ],
+  ],
+  'getBack/sendMsg': [
+    [{}, 'MOBILE_INVALID', { field: 'mobile' }],
+    [{ mobile: '1380013800' }, 'MOBILE_INVALID', { field: 'mobile' }],
+  ],
+  'getBack/reset': [
+    [{ code: '123456', password: 'r3setpass' }, 'MOBILE_INVALID', { field: 'mobile' }],
+    [{ mobile: '13800138000', password: 'r3setpass' }, 'SMS_CODE_REQUIRED', { field: 'code' }],
+    [{ mobile: '13800138000', code: 'abc', password: 'r3setpass' }, 'SMS_CODE_INCORRECT', { field: 'code' }],
+    [{ mobile: '13800138000', code: '123456' }, 'PASSWORD_TOO_SHORT', { field: 'password' }],
+  ],
+  'user/setManager': [
+    [{}, 'MOBILE_INVALID', { field: 'mobile' }],
+    [{ mobile: '13700000001', nickname: 'x'.repeat(33) }, 'NICKNAME_TOO_LONG', { field: 'nickname' }],
+    [{ mobile: '13700000001', password: '123' }, 'PASSWORD_TOO_SHORT', { field: 'password' }],
+    [{ mobile: '13700000001', authorities: ['root'] }, 'FIELD_INVALID', { field: 'authorities' }],
+    [{ mobile: '13700000001', room_ids: 'all' }, 'FIELD_INVALID', { field: 'room_ids' }],
+  ],
+  'room/setHotelInfo': [
+    [{ ...HOTEL, name: '' }, 'FIELD_REQUIRED', { field: 'name' }],
+    [{ ...HOTEL, telephone: 'call me' }, 'FIELD_INVALID', { field: 'telephone' }],
+    [{ ...HOTEL, latitude: 91 }, 'FIELD_INVALID', { field: 'latitude' }],
+  ],
+  'room/setHotelData': [
+    [{ name: 'Inn', telephone: '021-55550101' }, 'FIELD_REQUIRED', { field: 'address' }],
+    [{ ...HOTEL, longitude: 'east' }, 'FIELD_INVALID', { field: 'longitude' }],
+  ],
+  'room/hotelInfo': [],
+  'room/getHotelInfo': [],
+  'room/hotelBreakFastList': [],
+  'room/hotelBreakFast': [
+    [{}, 'FIELD_REQUIRED', { field: 'enabled' }],
+    [{ enabled: 'maybe' }, 'FIELD_INVALID', { field: 'enabled' }],
+    [{ enabled: true, start_time: '25:00' }, 'FIELD_INVALID', { field: 'start_time' }],
+    [{ enabled: true, list: 'none' }, 'FIELD_INVALID', { field: 'list' }],
+  ],
+  'operation/list': [
+    [{ limit: 101 }, 'FIELD_INVALID', { field: 'limit' }],
+    [{ start_time: 'yesterday' }, 'FIELD_INVALID', { field: 'start_time' }],
+    [{ user_id: 0 }, 'FIELD_INVALID', { field: 'user_id' }],
+  ],
+  'dev/smsOutbox': [[{ mobile: '123' }, 'MOBILE_INVALID', { field: 'mobile' }]],
+};
