@@ -464,6 +464,15 @@ describe('embedded broker for a single site', () => {
     expect(gateway.addresses.broker?.wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/mqtt$/);
   });
 
+  it('survives an error the broker itself reports (persistence, will sweep) and goes on', async () => {
+    // Aedes reports such failures as an 'error' event on the broker: with no listener that kills the daemon.
+    expect(() => gateway.broker!.aedes.emit('error', new Error('persistence failed'))).not.toThrow();
+    const client = await connectClient(gateway.addresses.broker!.tcpUrl);
+    const reply = await command(client, '041780200001', frameHex({ name: 'getVersion' }));
+    expect(reply.startsWith('5A0E01')).toBe(true);
+    await client.endAsync();
+  });
+
   it('carries MQTT over WebSocket at /mqtt', async () => {
     const client = await connectClient(gateway.addresses.broker!.wsUrl);
     const reply = await command(client, '041780200001', frameHex({ name: 'getVersion' }));

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningGateway, startGateway } from '../src/gateway.js';
@@ -186,4 +188,22 @@ describe('reader WebSocket', () => {
     });
     client.close();
   });
+});
+
+describe('reader WebSocket port taken by another program', () => {
+  it('stops the start with the listen error instead of an uncaught exception', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      await expect(
+        startGateway(
+          { transport: 'simulated', readerPort: 0, rawPort: 0, websocketPort: port, simulatorPort: 0 },
+          { logger: silentLogger() },
+        ),
+      ).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  }, 10_000);
 });

@@ -204,6 +204,30 @@ describe('remote reader bridge (MQTT)', () => {
     await bridge.stop();
   });
 
+  it('runs a new command that reuses an old id after a reconnect, once a new command has come first', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    client.bringUp();
+    const getVersion = {
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(commandHex({ name: 'getVersion' })),
+      messageId: 7,
+    };
+    await client.deliver(getVersion);
+    const commands = device.state().commands;
+    // After a reconnect the broker numbers new messages afresh: a new command comes first (so nothing is being
+    // resent), then the same command under the old id again. It must run, not get the old answer.
+    client.bringUp();
+    await client.deliver({
+      ...getVersion,
+      payload: Buffer.from(commandHex({ name: 'beep', musicId: 1, count: 1 })),
+      messageId: 3,
+    });
+    await client.deliver(getVersion);
+    expect(device.state().commands).toBe(commands + 2);
+    expect(bridge.status.duplicates).toBe(0);
+    await bridge.stop();
+  });
+
   it('answers an invalid hex command with an error reply, not silence', async () => {
     const { client, bridge } = await bridgeRig();
     client.bringUp();

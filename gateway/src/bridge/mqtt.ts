@@ -97,6 +97,12 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
   private readonly started = Date.now();
   /** Counts the broker connections, to tell a redelivery after a reconnect from a new message. */
   private connection = 0;
+  /**
+   * Whether this connection has carried a new (not resent) command yet. A broker resends what it saw no
+   * acknowledgement for first, before new messages (MQTT 3.1.1 §4.4), so after the first new command an id seen
+   * on an earlier connection has been handed out afresh and belongs to a new command.
+   */
+  private newOnConnection = false;
   private current: BridgeStatus;
   private readonly onEncoderChange = () => this.publishState();
 
@@ -153,6 +159,7 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
     };
     client.on('connect', () => {
       this.connection++;
+      this.newOnConnection = false;
       // Replies are tiny packets someone waits on: no Nagle delay on a TCP connection.
       (client.stream as { setNoDelay?: (noDelay: boolean) => void } | undefined)?.setNoDelay?.(true);
       this.update({ state: 'connected', notice: null, lastError: null });
@@ -230,6 +237,7 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
       if (seen.reply !== undefined) void this.publish(this.topics.receive, seen.reply);
       return;
     }
+    this.newOnConnection = true;
     const delivery: Delivery = { reply: undefined, at: Date.now(), digest, connection: this.connection };
     if (id !== undefined) this.remember(id, delivery);
     this.update({ commands: this.current.commands + 1 });
@@ -257,15 +265,16 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
    * - the earlier one still runs: its id stays in use until this bridge acknowledges it, which it does only after
    *   the reply, so the broker cannot have given the id to another message;
    * - the broker marked it as a redelivery (the dup flag);
-   * - it is the same command, on a later connection than the one the earlier delivery was answered on: after a
-   *   reconnect a broker first sends again what it saw no acknowledgement for (Aedes without the dup flag).
-   * Otherwise the broker reused the id for a new command, which runs.
+   * - it is the same command, on a later connection than the one the earlier delivery was answered on, and no new
+   *   command has come on this connection yet: after a reconnect a broker first sends again what it saw no
+   *   acknowledgement for (Aedes without the dup flag), and only then new messages, whose ids may repeat old ones.
+   * Otherwise the broker reused the id for a new command, which runs (a card read must never get a stale answer).
    */
   private isRedelivery(seen: Delivery, dup: boolean, digest: string): boolean {
     if (Date.now() - seen.at >= DUPLICATE_WINDOW_MS) return false;
     if (seen.reply === undefined) return true;
     if (dup) return true;
-    return this.connection > seen.connection && digest === seen.digest;
+    return !this.newOnConnection && this.connection > seen.connection && digest === seen.digest;
   }
 
   /** The reply text for a command: the answer frame in hex, or a JSON error. */

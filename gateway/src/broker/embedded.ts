@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -67,6 +68,11 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const aedes = await Aedes.createBroker();
   aedes.on('clientError', (client, error) =>
     logger.debug({ client: client?.id, err: error.message }, 'mqtt client error'),
+  );
+  // Broker-level failures (persistence, the will sweep) come as 'error' events: unheard, they would end the daemon.
+  // (Aedes emits it though its typings leave it out.)
+  (aedes as unknown as EventEmitter).on('error', (error: Error) =>
+    logger.warn({ err: error.message }, 'mqtt broker error'),
   );
   aedes.on('connectionError', (client, error) =>
     logger.debug({ client: client?.id, err: error.message }, 'mqtt connection error'),

@@ -1,4 +1,4 @@
-import { CARD_READ_MAX_RETRIES, cardReadRetrySchedule, errorText } from '@lockdesk/protocol';
+import { CARD_READ_MAX_RETRIES, cardReadRetrySchedule, decodeCommand, errorText } from '@lockdesk/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { simulatedRig } from '../../test/helpers.js';
 import { cardOfRequest } from '../simulator/control.js';
@@ -462,6 +462,34 @@ describe('goReadCard: the card read flow and its timing', () => {
       error: 'READ_CARD_CANCELLED',
       msg: 'read card operation cancelled',
     });
+  });
+});
+
+describe('goReadCard cancelled while it reads the card', () => {
+  it('does not beep or answer with the card once cancelled, even if the last read step succeeds', async () => {
+    const rig = await simulatedRig();
+    const guest = cardOfRequest({ uid: '0A0B0C0D', guest: GUEST });
+    if (!guest.ok) throw new Error(guest.detail);
+    rig.device.placeCard(guest.value.card);
+    const controller = new AbortController();
+    // The caller cancels (or a newer read replaces this one) while the device reads block 54.
+    const handle = rig.device.handle.bind(rig.device);
+    rig.device.handle = (frame) => {
+      const command = decodeCommand(frame);
+      if (command.ok && command.value.name !== 'led' && command.value.name !== 'findCard')
+        controller.abort('CARD_READ_CANCELLED');
+      return handle(frame);
+    };
+    const reply = await callReader(
+      { func: 'goReadCard' },
+      rig.context(
+        { ledRedAfterMs: 1, readAfterReadyMs: 1, pollIntervalMs: 1, findThenReadMs: 1 },
+        controller.signal,
+      ),
+    );
+    expect(controller.signal.aborted).toBe(true);
+    expect(reply).toMatchObject({ code: 0, error: 'CARD_READ_CANCELLED' });
+    expect(rig.device.state().beeps).toBe(0);
   });
 });
 

@@ -590,6 +590,8 @@ async function goReadCard(params: Params, ctx: FuncContext): Promise<Outcome> {
     await pause(ctx, timing.findThenReadMs, 'READ_CARD_CANCELLED');
 
     const read = await readCheckBlockWithRetries(ctx, key);
+    // Cancelled while the last read step ran: no beep and no card for a caller that gave up on this read.
+    await pause(ctx, 0, 'READ_CARD_CANCELLED');
     if (read.code === 0 || read.retval !== 0) return { ...read, data: { uid, ...(read.data as object) } };
     const { block54, attempts } = read.data as { block54: string; attempts: number };
     const check = decodeCardCheckBlock(block54);
@@ -614,7 +616,8 @@ function cardReadResult(uid: string, cardType: number, block54: string, attempts
 async function readCheckBlockWithRetries(ctx: FuncContext, key: string): Promise<Outcome> {
   let lastFailure: Outcome | undefined;
   for (const attempt of cardReadRetrySchedule()) {
-    if (attempt.pauseBeforeMs > 0) await pause(ctx, attempt.pauseBeforeMs, 'READ_CARD_CANCELLED');
+    // Also without a pause: a cancelled read starts no further attempt.
+    await pause(ctx, attempt.pauseBeforeMs, 'READ_CARD_CANCELLED');
     const commands = cardReadVariantCommands(attempt.variant, { block: CARD_CHECK_BLOCK, key });
     if (!commands.ok) return refusal(commands.code, commands.params);
     // After a failed try the card may have dropped its selection (a failed authentication halts it), so every

@@ -70,6 +70,9 @@ export async function startWebSocketService(deps: WebSocketServiceDeps): Promise
       return done(true);
     },
   });
+  // ws re-emits the HTTP server's errors (a port already taken) on itself: without a listener that is an uncaught
+  // exception that kills the daemon instead of the listen error below.
+  wss.on('error', (error) => logger.warn({ err: error.message }, 'reader websocket server error'));
   const connections = new Set<Connection>();
 
   const send = (connection: Connection, message: ReaderReply | ReaderEvent) => {
