@@ -164,6 +164,34 @@ describe('HID transport over a stand-in for node-hid', () => {
     expect(transport.isUp).toBe(true);
   });
 
+  it('keeps backing off from an encoder that opens and then fails at once, and starts over after a stable run', async () => {
+    await transport.open();
+    const flap = async () => {
+      hid.device?.fail(new Error('could not read from HID device'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(transport.isUp).toBe(false);
+    };
+    // Opens fine, fails the first read: the pauses grow (500, 1000, 2000 ms) instead of 500 ms every time.
+    await flap();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(transport.isUp).toBe(true);
+    await flap();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(transport.isUp).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(transport.isUp).toBe(true);
+    await flap();
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(transport.isUp).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(transport.isUp).toBe(true);
+    // Connected for a while, then lost: the next reopen comes after the shortest pause again.
+    await vi.advanceTimersByTimeAsync(30_000);
+    await flap();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(transport.isUp).toBe(true);
+  });
+
   it('starts even when no encoder is attached, and opens it when it is plugged in later', async () => {
     hid.plugged = false;
     await transport.open();

@@ -41,6 +41,8 @@ export async function loadNodeHid(): Promise<HidModule> {
 }
 
 const DEFAULT_REOPEN_DELAYS_MS = [500, 1_000, 2_000, 4_000, 5_000] as const;
+/** How long the encoder must stay connected before a later loss starts the pauses from the shortest again. */
+const STABLE_CONNECTION_MS = 30_000;
 
 /**
  * The USB encoder through node-hid. Writes go out as 64-byte reports behind a 0x00 report-id byte; reads are polled
@@ -62,6 +64,8 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
   private device: HidDevice | undefined;
   private running = false;
   private attempt = 0;
+  /** When the open device came up (epoch ms), to tell a flapping encoder from one that ran for a while. */
+  private upSince = 0;
   private reopenTimer: NodeJS.Timeout | undefined;
   private lastFailure = '';
 
@@ -157,7 +161,9 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
         return;
       }
       this.device = device;
-      this.attempt = 0;
+      // The pauses start over only once the encoder has stayed connected (see lost): one that opens and then
+      // fails every read would otherwise be reopened every 500 ms, for months.
+      this.upSince = Date.now();
       this.lastFailure = '';
       this.log('info', `encoder connected (${this.description})`);
       this.emit('up');
@@ -212,6 +218,7 @@ export class HidTransport extends EventEmitter<TransportEvents> implements Trans
     void device.close().catch(() => {});
     this.log('warn', `encoder disconnected (${this.description}): ${reason}`);
     this.emit('down', reason);
+    if (Date.now() - this.upSince >= STABLE_CONNECTION_MS) this.attempt = 0;
     this.scheduleReopen();
   }
 }
