@@ -1,5 +1,5 @@
 /** Account calls: graphic code, login, logout, password change and recovery, secondary administrators. */
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   checkAccount,
   checkGraphicCode,
@@ -15,7 +15,7 @@ import { hashToken, openSession, revokeSessions } from '../auth/sessions.js';
 import { defineCall, type PublicContext } from '../call.js';
 import type { Db } from '../db/index.js';
 import type { User } from '../db/schema.js';
-import { failure } from '../errors.js';
+import { type AppError, failure } from '../errors.js';
 import { epochSeconds, f, MOBILE } from '../fields.js';
 import { messageFor } from '../i18n.js';
 import { graphicCodeImage, newGraphicCode } from '../services/captcha.js';
@@ -27,6 +27,13 @@ const CAPTCHA_TTL_MS = 5 * 60_000;
 const SMS_TTL_MS = 5 * 60_000;
 const SMS_RESEND_MS = 60_000;
 const SMS_MAX_TRIES = 5;
+
+/** Compares a code typed with the one stored, in time that does not depend on where they differ. */
+function sameCode(stored: string, typed: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(typed);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 const dummies = new Map<number, Promise<string>>();
 /** One dummy hash per cost, made once. */
@@ -62,12 +69,16 @@ async function findAccount(db: Db, account: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where(column, '=', account).executeTakeFirst();
 }
 
-/** Failed logins since the window start and since the key's last success. */
+/**
+ * Failed logins since the window start and since the key's last success, other than the attempt `exceptId` (the
+ * caller's own, recorded before it counts; logins still being checked count as failures).
+ */
 async function recentFailures(
   db: Db,
   key: 'account' | 'client_uuid' | 'ip',
   value: string,
   since: Date,
+  exceptId: number,
 ): Promise<number> {
   const row = await db
     .selectFrom('login_attempts')
@@ -83,21 +94,30 @@ async function recentFailures(
     .where(key, '=', value)
     .where('success', '=', false)
     .where('created_at', '>', from)
+    .where('id', '!=', exceptId)
     .executeTakeFirstOrThrow();
   return Number(failures.n);
 }
 
 /** Checks a graphic code (single use: any check spends the code). */
 async function graphicCodeMatches(ctx: PublicContext, code: string, captchaId?: string): Promise<boolean> {
-  let q = ctx.db.selectFrom('captchas').selectAll().where('used_at', 'is', null);
-  if (captchaId) q = q.where('id', '=', captchaId);
-  else if (ctx.client.uuid) q = q.where('client_uuid', '=', ctx.client.uuid);
-  else return false;
-  const captcha = await q.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (!captchaId && !ctx.client.uuid) return false;
+  // Found and spent in one statement: of several logins sending the same code at once, one gets to check it.
+  const captcha = await ctx.db
+    .updateTable('captchas')
+    .set({ used_at: ctx.now() })
+    .where('id', '=', (eb) => {
+      let q = eb.selectFrom('captchas').select('id').where('used_at', 'is', null);
+      if (captchaId) q = q.where('id', '=', captchaId);
+      else if (ctx.client.uuid) q = q.where('client_uuid', '=', ctx.client.uuid);
+      return q.orderBy('created_at', 'desc').limit(1);
+    })
+    .where('used_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
   if (!captcha) return false;
-  await ctx.db.updateTable('captchas').set({ used_at: ctx.now() }).where('id', '=', captcha.id).execute();
   if (captcha.client_uuid && ctx.client.uuid && captcha.client_uuid !== ctx.client.uuid) return false;
-  return captcha.expires_at.getTime() > ctx.now().getTime() && captcha.code === code;
+  return captcha.expires_at.getTime() > ctx.now().getTime() && sameCode(captcha.code, code);
 }
 
 export function accountRoutes(app: FastifyInstance): void {
@@ -147,29 +167,36 @@ export function accountRoutes(app: FastifyInstance): void {
       const { config, db } = ctx;
       const now = ctx.now();
       const since = new Date(now.getTime() - config.loginWindowMs);
-      const byAccount = await recentFailures(db, 'account', account, since);
+      // The attempt is recorded, as a failure, before the failures are counted: logins arriving at once each see
+      // the others, so parallel guesses get no more tries (before the graphic code, before the lockout) than
+      // guesses one after another. A login refused before its password is checked withdraws its record.
+      const attempt = await db
+        .insertInto('login_attempts')
+        .values({ account, client_uuid: ctx.client.uuid, ip: ctx.client.ip, success: false, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const withdraw = async (e: AppError) => {
+        await db.deleteFrom('login_attempts').where('id', '=', attempt.id).execute();
+        return e;
+      };
+      const byAccount = await recentFailures(db, 'account', account, since, attempt.id);
       // The client is the console tab (its uuid header); a caller that sends none is known by its address.
       const byClient = ctx.client.uuid
-        ? await recentFailures(db, 'client_uuid', ctx.client.uuid, since)
-        : await recentFailures(db, 'ip', ctx.client.ip, since);
+        ? await recentFailures(db, 'client_uuid', ctx.client.uuid, since, attempt.id)
+        : await recentFailures(db, 'ip', ctx.client.ip, since, attempt.id);
       if (byAccount >= config.lockoutAfterFailures)
-        throw failure('TOO_MANY_ATTEMPTS', undefined, { needCode: true });
+        throw await withdraw(failure('TOO_MANY_ATTEMPTS', undefined, { needCode: true }));
       const needCode = Math.max(byAccount, byClient) >= config.captchaAfterFailures;
 
-      const record = async (success: boolean) =>
-        db
-          .insertInto('login_attempts')
-          .values({ account, client_uuid: ctx.client.uuid, ip: ctx.client.ip, success, created_at: now })
-          .execute();
-      const refuse = async (code: ErrorCode) => {
-        await record(false);
+      const refuse = (code: ErrorCode) => {
         const nowNeeds = Math.max(byAccount, byClient) + 1 >= config.captchaAfterFailures;
         return failure(code, undefined, { needCode: nowNeeds });
       };
 
-      if (needCode && !body.code) throw failure('GRAPHIC_CODE_REQUIRED', undefined, { needCode: true });
+      if (needCode && !body.code)
+        throw await withdraw(failure('GRAPHIC_CODE_REQUIRED', undefined, { needCode: true }));
       if (body.code && !(await graphicCodeMatches(ctx, body.code, body.captchaId)))
-        throw await refuse('VERIFICATION_CODE_INCORRECT');
+        throw refuse('VERIFICATION_CODE_INCORRECT');
 
       const user = await findAccount(db, account);
       // An unknown account costs a hash too, so timing does not tell which accounts exist.
@@ -177,21 +204,23 @@ export function accountRoutes(app: FastifyInstance): void {
         body.password,
         user?.password_hash ?? (await dummyFor(config.scryptCost)),
       );
-      if (!user || !matches) throw await refuse('PASSWORD_INCORRECT');
-      if (user.frozen) throw await refuse('ACCOUNT_FROZEN');
+      if (!user || !matches) throw refuse('PASSWORD_INCORRECT');
+      if (user.frozen) throw refuse('ACCOUNT_FROZEN');
 
       const service = await serviceStatus(db, user);
       const validUntil = user.valid_until?.getTime() ?? Infinity;
       const expiresAt = service.expiresAt?.getTime() ?? Infinity;
       if (Math.min(validUntil, expiresAt) <= now.getTime()) {
-        throw failure(
-          'SERVICE_EXPIRED',
-          { parentMobile: service.parentMobile },
-          { parentMobile: service.parentMobile },
+        throw await withdraw(
+          failure(
+            'SERVICE_EXPIRED',
+            { parentMobile: service.parentMobile },
+            { parentMobile: service.parentMobile },
+          ),
         );
       }
 
-      await record(true);
+      await db.updateTable('login_attempts').set({ success: true }).where('id', '=', attempt.id).execute();
       const session = await openSession(db, {
         userId: user.id,
         clientUuid: ctx.client.uuid,
@@ -368,24 +397,28 @@ export function accountRoutes(app: FastifyInstance): void {
       if (body.confirmPassword !== undefined && body.confirmPassword !== body.password)
         throw failure('FIELD_INVALID', { field: 'confirmPassword' });
       const now = ctx.now();
+      // One statement takes a try from the newest live code, so parallel guesses cannot all read the counter
+      // before any of them raises it: each code is checked at most SMS_MAX_TRIES times, however they arrive.
       const sms = await ctx.db
-        .selectFrom('sms_codes')
-        .selectAll()
-        .where('mobile', '=', body.mobile)
-        .where('purpose', '=', 'reset')
+        .updateTable('sms_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('sms_codes')
+            .select('id')
+            .where('mobile', '=', body.mobile)
+            .where('purpose', '=', 'reset')
+            .where('used_at', 'is', null)
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1),
+        )
         .where('used_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
+        .where('expires_at', '>', now)
+        .where('attempts', '<', SMS_MAX_TRIES)
+        .returningAll()
         .executeTakeFirst();
-      if (!sms || sms.expires_at <= now || sms.attempts >= SMS_MAX_TRIES) throw failure('SMS_CODE_INCORRECT');
-      if (sms.code !== body.code) {
-        await ctx.db
-          .updateTable('sms_codes')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', sms.id)
-          .execute();
-        throw failure('SMS_CODE_INCORRECT');
-      }
+      if (!sms || !sameCode(sms.code, body.code)) throw failure('SMS_CODE_INCORRECT');
       const user = await ctx.db
         .selectFrom('users')
         .select(['id', 'hotel_id'])
@@ -393,7 +426,15 @@ export function accountRoutes(app: FastifyInstance): void {
         .executeTakeFirst();
       if (!user) throw failure('ACCOUNT_NOT_FOUND');
       const hash = await hashPassword(body.password, ctx.config.scryptCost);
-      await ctx.db.updateTable('sms_codes').set({ used_at: now }).where('id', '=', sms.id).execute();
+      // Spending the code is the last word: of two resets with the same code at once, only one goes through.
+      const spent = await ctx.db
+        .updateTable('sms_codes')
+        .set({ used_at: now })
+        .where('id', '=', sms.id)
+        .where('used_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!spent) throw failure('SMS_CODE_INCORRECT');
       await ctx.db
         .updateTable('users')
         .set({ password_hash: hash, password_changed_at: now, updated_at: now })
