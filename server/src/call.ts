@@ -69,8 +69,12 @@ export interface UserContext extends BaseContext {
   can(permission: Permission, roomId?: number): Promise<boolean>;
   /** Like can(), but refuses with PERMISSION_DENIED. */
   require(permission: Permission): void;
-  /** The room of the caller's hotel, checked against the permission: NOT_FOUND / PERMISSION_DENIED. */
+  /** The room of the caller's hotel, checked against the permission: NOT_FOUND / PERMISSION_DENIED. The room is
+   * recorded as touched by the call (touchRooms). */
   requireRoom(roomId: number, permission: Permission): Promise<Room>;
+  /** Records rooms the call acted on, for the operation log (room-limited accounts see the entries of their rooms).
+   * Room helpers call it once the rooms are checked; requireRoom does it itself. */
+  touchRooms(roomIds: Iterable<number>): void;
   /** The caller's hotel id, or PERMISSION_DENIED for an account without a hotel. */
   requireHotelId(): number;
 }
@@ -276,7 +280,7 @@ async function runCall(
     if (call.permission && !roleAllows(user.role, user.authorities, call.permission))
       throw failure('PERMISSION_DENIED');
     state.actor = { id: user.id, hotelId: user.hotelId };
-    ctx = userContext(base, user);
+    ctx = userContext(base, user, state.roomIds);
   } else {
     ctx = {
       ...base,
@@ -306,6 +310,8 @@ interface CallState {
   call?: AnyCall;
   actor: { id: number; hotelId: number | null } | null;
   summary: string;
+  /** The rooms the call resolved through its room helpers (ctx.requireRoom, ctx.touchRooms). */
+  roomIds: Set<number>;
 }
 
 /** Records a mutating call (successful or refused) of a known caller in the operation log. */
@@ -330,12 +336,13 @@ async function writeAudit(
       ip: client.ip,
       client_uuid: client.uuid,
       user_agent: client.userAgent,
+      room_ids: [...state.roomIds].sort((a, b) => a - b),
       created_at: at,
     })
     .execute();
 }
 
-function userContext(base: Omit<BaseContext, never>, user: SessionUser): UserContext {
+function userContext(base: Omit<BaseContext, never>, user: SessionUser, touched: Set<number>): UserContext {
   const inScope = async (roomId: number): Promise<Room | undefined> => {
     if (user.hotelId === null) return undefined;
     // ctx.db, not base.db: in a `transaction: true` call ctx.db is the transaction (PGlite has one connection).
@@ -375,7 +382,11 @@ function userContext(base: Omit<BaseContext, never>, user: SessionUser): UserCon
       if (!room) throw failure('NOT_FOUND');
       if (!roleAllows(user.role, user.authorities, permission) || !(await assigned(roomId)))
         throw failure('PERMISSION_DENIED');
+      touched.add(room.id);
       return room;
+    },
+    touchRooms(roomIds) {
+      for (const id of roomIds) touched.add(id);
     },
     requireHotelId() {
       if (user.hotelId === null) throw failure('PERMISSION_DENIED');
@@ -390,7 +401,7 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
   app.post('/manage/*', async (request, reply) => {
     const lang = callerLanguage(request);
     const path = ((request.params as Record<string, string>)['*'] ?? '').replace(/^\/+|\/+$/g, '');
-    const state: CallState = { client: clientInfo(request), actor: null, summary: path };
+    const state: CallState = { client: clientInfo(request), actor: null, summary: path, roomIds: new Set() };
     const audit = (errno: number, code: string | null) =>
       writeAudit(deps.db, state, new Date(deps.config.now()), errno, code).catch((e) =>
         request.log.error({ err: e }, 'operation log write failed'),

@@ -1,5 +1,5 @@
 import { errorText } from '@lockdesk/protocol';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, DEMO_ACCOUNTS } from '../src/demo.js';
 import { describeEachDatabase, TEST_SCRYPT_COST } from './helpers.js';
 
@@ -84,7 +84,7 @@ describeEachDatabase('operation log', (t) => {
     );
   });
 
-  it('shows only the caller hotel, and not to staff', async () => {
+  it('shows only the caller hotel, and not to staff without log.view', async () => {
     await createAdmin(t.db, { mobile: '13600000001', password: 'adminpass', scryptCost: TEST_SCRYPT_COST });
     await t.login('13600000001', 'adminpass');
     const secondary = await t.login(DEMO_ACCOUNTS.secondary);
@@ -95,5 +95,173 @@ describeEachDatabase('operation log', (t) => {
     expect((await t.call('operation/list', {}, { token: staff })).errmsg).toBe(
       errorText('PERMISSION_DENIED'),
     );
+  });
+
+  describe('room scope (spec §6)', () => {
+    const seconds = (ms: number) => Math.floor(ms / 1000);
+    const checkIn = (token: string, room: string, nickname: string) =>
+      t.call(
+        'room/tenant/update/checkIn',
+        {
+          room_id: t.ids.rooms[room],
+          mobile: '13911112222',
+          nickname,
+          start_time: seconds(t.clock.ms),
+          end_time: seconds(t.clock.ms + 86_400_000),
+        },
+        { token },
+      );
+    const summaries = async (token: string) => {
+      const res = await t.call<LogPage>('operation/list', { limit: 100 }, { token });
+      expect(res.errno).toBe(0);
+      expect(res.data.total).toBe(res.data.list.length);
+      return res.data.list.map((l) => `${l.mobile} ${l.path}: ${l.summary}`);
+    };
+
+    /** The super administrator checks guests into an assigned room (1106) and an unassigned one (2106) of the
+     * secondary administrator, renames the hotel; the secondary administrator changes a room's status. */
+    const scenario = async () => {
+      const superToken = await t.login(DEMO_ACCOUNTS.super);
+      const secondary = await t.login(DEMO_ACCOUNTS.secondary);
+      expect((await checkIn(superToken, '1106', 'Assigned Guest')).errno).toBe(0);
+      expect((await checkIn(superToken, '2106', 'Unassigned Guest')).errno).toBe(0);
+      expect(
+        (
+          await t.call(
+            'room/setHotelInfo',
+            { name: 'Renamed', address: 'Road 2', telephone: '12345678' },
+            { token: superToken },
+          )
+        ).errno,
+      ).toBe(0);
+      expect(
+        (
+          await t.call(
+            'room/setRoomStatus',
+            { room_id: t.ids.rooms['1206'], status: 3 },
+            { token: secondary },
+          )
+        ).errno,
+      ).toBe(0);
+      // Refused on a room out of scope: the secondary administrator's own entry, with no room recorded.
+      expect(
+        (
+          await t.call(
+            'room/setRoomStatus',
+            { room_id: t.ids.rooms['2106'], status: 3 },
+            { token: secondary },
+          )
+        ).errmsg,
+      ).toBe(errorText('PERMISSION_DENIED'));
+      return { superToken, secondary };
+    };
+
+    it('records the rooms a call resolved', async () => {
+      await scenario();
+      const rows = await t.db
+        .selectFrom('operation_log')
+        .select(['path', 'room_ids', 'errno'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { path: 'login', room_ids: [], errno: 0 },
+        { path: 'login', room_ids: [], errno: 0 },
+        { path: 'room/tenant/update/checkIn', room_ids: [t.ids.rooms['1106']], errno: 0 },
+        { path: 'room/tenant/update/checkIn', room_ids: [t.ids.rooms['2106']], errno: 0 },
+        { path: 'room/setHotelInfo', room_ids: [], errno: 0 },
+        { path: 'room/setRoomStatus', room_ids: [t.ids.rooms['1206']], errno: 0 },
+        { path: 'room/setRoomStatus', room_ids: [], errno: 1 },
+      ]);
+    });
+
+    it('a secondary administrator sees their own entries and those of their rooms, nothing else', async () => {
+      const { secondary } = await scenario();
+      const seen = await summaries(secondary);
+      expect(seen).toEqual([
+        expect.stringMatching(/^13800138001 room\/setRoomStatus/),
+        expect.stringMatching(/^13800138001 room\/setRoomStatus: .*1206/),
+        `${DEMO_ACCOUNTS.super} room/tenant/update/checkIn: Check-in: room 1106, Assigned Guest`,
+        `${DEMO_ACCOUNTS.secondary} login: Signed in`,
+      ]);
+      expect(seen.join('\n')).not.toMatch(/Unassigned Guest|2106|Renamed/);
+      // Filters narrow the scoped view; they never widen it.
+      const bySuper = await t.call<LogPage>(
+        'operation/list',
+        { user_id: t.ids.users.super },
+        { token: secondary },
+      );
+      expect(bySuper.data.total).toBe(1);
+      expect(bySuper.data.list[0]?.summary).toContain('Assigned Guest');
+    });
+
+    it('the super administrator sees the whole hotel', async () => {
+      const { superToken } = await scenario();
+      const seen = await summaries(superToken);
+      expect(seen).toHaveLength(7);
+      expect(seen.join('\n')).toMatch(/Unassigned Guest/);
+      expect(seen.join('\n')).toMatch(/Assigned Guest/);
+      expect(seen.join('\n')).toMatch(/Renamed/);
+      expect(seen.filter((s) => s.startsWith(DEMO_ACCOUNTS.secondary))).toHaveLength(3);
+    });
+
+    it('rooms named in bulk count: a price template applied to an assigned and an unassigned room', async () => {
+      const superToken = await t.login(DEMO_ACCOUNTS.super);
+      const template = await t.db
+        .selectFrom('price_templates')
+        .select('id')
+        .where('hotel_id', '=', t.ids.hotelId)
+        .executeTakeFirstOrThrow();
+      const apply = (roomNames: string[]) =>
+        t.call(
+          'priceTemplate/setPriceTemplate',
+          { id: template.id, room_ids: roomNames.map((n) => t.ids.rooms[n]) },
+          { token: superToken },
+        );
+      expect((await apply(['2106', '1106'])).errno).toBe(0);
+      expect((await apply(['2107', '2108'])).errno).toBe(0);
+      const secondary = await t.login(DEMO_ACCOUNTS.secondary);
+      const res = await t.call<LogPage>(
+        'operation/list',
+        { path: 'priceTemplate/setPriceTemplate' },
+        { token: secondary },
+      );
+      expect(res.data.total).toBe(1);
+      const [row] = await t.db
+        .selectFrom('operation_log')
+        .select('room_ids')
+        .where('path', '=', 'priceTemplate/setPriceTemplate')
+        .orderBy('id')
+        .execute();
+      expect(row?.room_ids).toEqual([t.ids.rooms['1106'], t.ids.rooms['2106']].sort((a, b) => a! - b!));
+    });
+
+    it('rooms assigned to another secondary administrator count as that call reaching them', async () => {
+      const superToken = await t.login(DEMO_ACCOUNTS.super);
+      const setManager = (mobile: string, room: string) =>
+        t.call('user/setManager', { mobile, room_ids: [t.ids.rooms[room]] }, { token: superToken });
+      expect((await setManager('13700000001', '1106')).errno).toBe(0);
+      expect((await setManager('13700000002', '2106')).errno).toBe(0);
+      const secondary = await t.login(DEMO_ACCOUNTS.secondary);
+      const res = await t.call<LogPage>('operation/list', { path: 'user/setManager' }, { token: secondary });
+      expect(res.data.list.map((l) => l.summary)).toEqual(['Added secondary administrator 13700000001']);
+    });
+
+    it('staff granted log.view see the entries of their granted rooms only', async () => {
+      await t.db
+        .updateTable('users')
+        .set({ authorities: JSON.stringify(['log.view']) })
+        .where('id', '=', t.ids.users.staff)
+        .execute();
+      const { superToken } = await scenario();
+      expect((await checkIn(superToken, '1107', 'Floor Guest')).errno).toBe(0);
+      const staff = await t.login(DEMO_ACCOUNTS.staff);
+      const seen = await summaries(staff);
+      // Floor 1 of building 1: rooms 1106 and 1107, not 1206 (the secondary administrator's) nor 2106.
+      expect(seen).toEqual([
+        `${DEMO_ACCOUNTS.staff} login: Signed in`,
+        `${DEMO_ACCOUNTS.super} room/tenant/update/checkIn: Check-in: room 1107, Floor Guest`,
+        `${DEMO_ACCOUNTS.super} room/tenant/update/checkIn: Check-in: room 1106, Assigned Guest`,
+      ]);
+    });
   });
 });

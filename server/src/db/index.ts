@@ -32,6 +32,7 @@ import * as m001 from './migrations/001_initial.js';
 import { ALL_TABLES } from './migrations/001_initial.js';
 import * as m002 from './migrations/002_rooms.js';
 import * as m003 from './migrations/003_login_ip.js';
+import * as m004 from './migrations/004_operation_rooms.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -174,6 +175,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_initial': m001,
   '002_rooms': m002,
   '003_login_ip': m003,
+  '004_operation_rooms': m004,
 };
 
 /** The migration names, in order. */

@@ -323,6 +323,8 @@ export interface OperationLogTable {
   ip: string | null;
   client_uuid: string | null;
   user_agent: string | null;
+  /** The rooms the call touched (resolved through ctx.requireRoom / requireRooms); empty for hotel-wide calls. */
+  room_ids: Generated<number[]>;
   created_at: CreatedAt;
 }
 

@@ -482,6 +482,7 @@ export function accountRoutes(app: FastifyInstance): void {
           .where('id', 'in', roomIds)
           .execute();
         if (found.length !== roomIds.length) throw failure('NOT_FOUND');
+        ctx.touchRooms(roomIds);
       }
       // Without a password the manager sets one through password recovery (SMS to the mobile).
       const hash = await hashPassword(

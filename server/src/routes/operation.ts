@@ -1,5 +1,11 @@
-/** The operation log (route /operation/operation of the console). */
+/**
+ * The operation log (route /operation/operation of the console). An account that sees every room of the hotel
+ * (super administrator) reads the whole hotel's log; a room-limited one (secondary administrator, staff granted
+ * `log.view`) reads its own entries and the entries that touched a room in its scope (spec §6), nothing else.
+ */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { seesAllRooms } from '../auth/permissions.js';
 import { defineCall } from '../call.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
 
@@ -23,6 +29,15 @@ export function operationRoutes(app: FastifyInstance): void {
         .selectFrom('operation_log as l')
         .leftJoin('users as u', 'u.id', 'l.user_id')
         .where('l.hotel_id', '=', hotelId);
+      if (!seesAllRooms(ctx.user.role)) {
+        const me = ctx.user.id;
+        q = q.where((eb) =>
+          eb.or([
+            eb('l.user_id', '=', me),
+            sql<boolean>`l.room_ids && ARRAY(SELECT room_id FROM user_rooms WHERE user_id = ${me})`,
+          ]),
+        );
+      }
       if (body.path) q = q.where('l.path', '=', body.path);
       if (body.user_id) q = q.where('l.user_id', '=', body.user_id);
       if (body.start_time) q = q.where('l.created_at', '>=', body.start_time);

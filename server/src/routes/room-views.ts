@@ -137,7 +137,10 @@ export async function guardOverlap<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Like ctx.requireRoom for many rooms at once: NOT_FOUND if one is not the hotel's, PERMISSION_DENIED if out of scope. */
+/**
+ * Like ctx.requireRoom for many rooms at once: NOT_FOUND if one is not the hotel's, PERMISSION_DENIED if out of scope;
+ * once checked, the rooms are recorded as touched by the call (operation log).
+ */
 export async function requireRooms(
   ctx: UserContext,
   roomIds: number[],
@@ -152,12 +155,14 @@ export async function requireRooms(
     .where('r.hotel_id', '=', hotelId)
     .executeTakeFirstOrThrow();
   if (Number(inHotel.n) !== roomIds.length) throw failure('NOT_FOUND');
-  if (scope.kind === 'all') return;
-  const allowed = await ctx.db
-    .selectFrom('rooms as r')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('r.id', 'in', roomIds)
-    .where(inScope(scope, hotelId))
-    .executeTakeFirstOrThrow();
-  if (Number(allowed.n) !== roomIds.length) throw failure('PERMISSION_DENIED');
+  if (scope.kind !== 'all') {
+    const allowed = await ctx.db
+      .selectFrom('rooms as r')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('r.id', 'in', roomIds)
+      .where(inScope(scope, hotelId))
+      .executeTakeFirstOrThrow();
+    if (Number(allowed.n) !== roomIds.length) throw failure('PERMISSION_DENIED');
+  }
+  ctx.touchRooms(roomIds);
 }
