@@ -5,21 +5,14 @@
 import { errorText } from '@lockdesk/protocol';
 import { beforeEach, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo.js';
-import { describeEachDatabase } from './helpers.js';
+import { describeEachDatabase, latestSmsCode } from './helpers.js';
 
 const msg = errorText;
 
 describeEachDatabase('account guards under parallel calls', (t) => {
   beforeEach(() => t.reset());
 
-  const outboxCode = async () => {
-    const row = await t.db
-      .selectFrom('sms_outbox')
-      .select('text')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    return /(\d{6})/.exec(row.text)?.[1] ?? '';
-  };
+  const outboxCode = () => latestSmsCode(t.db);
 
   it('checks at most 5 guesses of an SMS code, however many arrive at once', async () => {
     await t.call('getBack/sendMsg', { mobile: DEMO_ACCOUNTS.super });

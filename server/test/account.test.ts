@@ -5,7 +5,7 @@ import { verifyPassword } from '../src/auth/password.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo.js';
 import { messageFor } from '../src/i18n.js';
 import { outboxSmsProvider } from '../src/services/sms.js';
-import { describeEachDatabase } from './helpers.js';
+import { describeEachDatabase, latestSmsCode } from './helpers.js';
 
 const DAY = 86_400_000;
 const msg = errorText;
@@ -280,14 +280,7 @@ describeEachDatabase('account', (t) => {
   });
 
   describe('password recovery by SMS', () => {
-    const outboxCode = async () => {
-      const row = await t.db
-        .selectFrom('sms_outbox')
-        .select('text')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      return /(\d{6})/.exec(row.text)?.[1] ?? '';
-    };
+    const outboxCode = () => latestSmsCode(t.db);
 
     it('sends a code through the outbox, at most once a minute per mobile', async () => {
       expect((await t.call('getBack/sendMsg', { mobile: '1380013800' })).errmsg).toBe(msg('MOBILE_INVALID'));

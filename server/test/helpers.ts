@@ -37,6 +37,16 @@ export function databaseKinds(): DbKind[] {
 let databaseSeq = 0;
 
 /** A fake server clock: starts at the real time, moves only when told. */
+/** The 6-digit code of the newest text message in the SMS outbox ('' when it holds none with a code). */
+export async function latestSmsCode(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('sms_outbox')
+    .select('text')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return /(\d{6})/.exec(row.text)?.[1] ?? '';
+}
+
 export class TestClock {
   ms = Date.now();
   now = (): number => this.ms;
