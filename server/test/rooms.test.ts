@@ -497,6 +497,74 @@ describeEachDatabase('rooms, groups and prices', (t) => {
       );
     });
 
+    it('keeps the agreed nightly rate for a renewal after the move', async () => {
+      const from = t.ids.rooms['1106']!;
+      const to = t.ids.rooms['1107']!;
+      ok(await call('room/setRenew', { room_id: to, renew: false }));
+      const start = t.clock.ms;
+      const stay = ok(
+        await call<{ stay_id: number; price: number; end_time: number }>('room/tenant/update/checkIn', {
+          ...checkInBody(from, start, 72),
+          price: 100,
+        }),
+      );
+      expect(stay.price).toBe(300);
+      t.clock.ms += DAY + HOUR;
+      const moved = ok(
+        await call<{ stay_id: number; end_time: number }>('room/exchangeHouses', {
+          room_id: from,
+          new_room_id: to,
+        }),
+      );
+      const end = moved.end_time + 24 * 3600;
+      const quote = ok(
+        await call<{ total: number }>('room/countRoomPriceNew', {
+          room_id: to,
+          stay_id: moved.stay_id,
+          end_time: end,
+        }),
+      );
+      const renewed = ok(
+        await call<{ renewal_fee: number }>('user/setUserExpiration', {
+          stay_id: moved.stay_id,
+          end_time: end,
+        }),
+      );
+      // One more night at the 100 agreed at check-in, not the fee spread over the nights left after the move.
+      expect(renewed.renewal_fee).toBe(100);
+      expect(quote.total).toBe(100);
+    });
+
+    it('keeps both room statuses right when a reservation moves away from or next to a guest', async () => {
+      const busy = t.ids.rooms['1106']!;
+      const free = t.ids.rooms['1107']!;
+      const status = async (id: number) =>
+        (await t.db.selectFrom('rooms').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+          .status;
+      ok(await call('room/tenant/update/checkIn', checkInBody(busy, t.clock.ms, 24)));
+      const reservation = ok(
+        await call<{ stay_id: number }>(
+          'room/tenant/update/checkIn',
+          checkInBody(busy, t.clock.ms + 2 * DAY, 24),
+        ),
+      );
+      expect(await status(busy)).toBe(ROOM_STATUS.checkedIn);
+      const away = ok(
+        await call<{ stay_id: number }>('room/exchangeHouses', {
+          room_id: busy,
+          new_room_id: free,
+          stay_id: reservation.stay_id,
+        }),
+      );
+      // The guest is still in the room the reservation left.
+      expect(await status(busy)).toBe(ROOM_STATUS.checkedIn);
+      expect(await status(free)).toBe(ROOM_STATUS.reserved);
+      ok(await call('room/exchangeHouses', { room_id: free, new_room_id: busy, stay_id: away.stay_id }));
+      // A reservation moved next to a guest does not hide the guest.
+      expect(await status(busy)).toBe(ROOM_STATUS.checkedIn);
+      expect(await status(free)).toBe(ROOM_STATUS.vacant);
+    });
+
     it('refuses an occupied, dirty or same target room', async () => {
       const from = t.ids.rooms['1101']!;
       expectRefused(

@@ -322,6 +322,60 @@ describeEachDatabase('stays and guests', (t) => {
       );
     });
 
+    it('charges a renewal only for the nights it adds, and quotes what it charges', async () => {
+      const room = t.ids.rooms['1106']!;
+      const at = (text: string) => Date.parse(`${text}+08:00`) / 1000;
+      ok(await call('room/setRenew', { room_id: room, renew: false }));
+      const renewal = async (stayId: number, end: string) => {
+        const quote = ok(
+          await call<{ nights: number; total: number }>('room/countRoomPriceNew', {
+            room_id: room,
+            stay_id: stayId,
+            end_time: at(end),
+          }),
+        );
+        const renewed = ok(
+          await call<StayAnswer & { renewal_fee: number }>('user/setUserExpiration', {
+            stay_id: stayId,
+            end_time: at(end),
+          }),
+        );
+        // What the desk quotes is what the guest is charged.
+        expect(quote.total).toBe(renewed.renewal_fee);
+        return { quote, renewed };
+      };
+      // An hourly stay on Monday 7 January 2030 is charged as that date's night.
+      const hourly = ok(
+        await call<StayAnswer>('room/tenant/update/checkIn', {
+          ...checkInBody(room, t.clock.ms),
+          start_time: at('2030-01-07T10:00:00'),
+          end_time: at('2030-01-07T14:00:00'),
+          price: 100,
+        }),
+      );
+      expect(hourly.price).toBe(100);
+      // Staying until noon on the 8th is still that one night, already paid.
+      const first = await renewal(hourly.stay_id, '2030-01-08T12:00:00');
+      expect(first.quote.nights).toBe(0);
+      expect(first.renewed).toMatchObject({ renewal_fee: 0, price: 100 });
+      const second = await renewal(hourly.stay_id, '2030-01-09T12:00:00');
+      expect(second.renewed).toMatchObject({ renewal_fee: 100, price: 200 });
+      ok(await call('room/checkOut', { room_id: room, stay_id: hourly.stay_id }));
+
+      // 20:00 on the 14th to 06:00 on the 16th: 34 hours, but two nights (the 14th and the 15th) at 100.
+      const late = ok(
+        await call<StayAnswer>('room/tenant/update/checkIn', {
+          ...checkInBody(room, t.clock.ms),
+          start_time: at('2030-01-14T20:00:00'),
+          end_time: at('2030-01-16T06:00:00'),
+          price: 100,
+        }),
+      );
+      expect(late.price).toBe(200);
+      const third = await renewal(late.stay_id, '2030-01-17T12:00:00');
+      expect(third.renewed).toMatchObject({ renewal_fee: 100, price: 300 });
+    });
+
     it('refuses an expiration that runs into the next reservation', async () => {
       const room = t.ids.rooms['1104']!;
       ok(await call('room/tenant/update/checkIn', checkInBody(room, t.clock.ms, 24)));

@@ -122,7 +122,13 @@ describe('quoteStay', () => {
 
 describe('quoteRenewal', () => {
   it('charges renewal nights at the set prices, without a deposit, when renewal at the set price is on', () => {
-    const quote = quoteRenewal(prices, 15_000, at('2025-06-05 12:00'), at('2025-06-07 12:00'));
+    const quote = quoteRenewal(
+      prices,
+      15_000,
+      at('2025-06-03 14:00'),
+      at('2025-06-05 12:00'),
+      at('2025-06-07 12:00'),
+    );
     expect(quote.ok && quote.value).toMatchObject({
       roomFeeFen: 19_900 + 25_800,
       depositFen: 0,
@@ -134,6 +140,7 @@ describe('quoteRenewal', () => {
     const quote = quoteRenewal(
       { ...prices, renewAtSetPrice: false },
       15_000,
+      at('2025-06-03 14:00'),
       at('2025-06-05 12:00'),
       at('2025-06-07 12:00'),
     );
@@ -144,12 +151,23 @@ describe('quoteRenewal', () => {
   });
 
   it('charges nothing for a later hour on the same date, and refuses shortening', () => {
-    const same = quoteRenewal(prices, 15_000, at('2025-06-05 12:00'), at('2025-06-05 18:00'));
+    const checkIn = at('2025-06-03 14:00');
+    const same = quoteRenewal(prices, 15_000, checkIn, at('2025-06-05 12:00'), at('2025-06-05 18:00'));
     expect(same.ok && same.value.totalFen).toBe(0);
-    expect(quoteRenewal(prices, 1, at('2025-06-05 12:00'), at('2025-06-05 11:00'))).toMatchObject({
+    expect(quoteRenewal(prices, 1, checkIn, at('2025-06-05 12:00'), at('2025-06-05 11:00'))).toMatchObject({
       ok: false,
       code: 'END_BEFORE_START',
     });
+  });
+
+  it('does not charge again the night a stay within one date was charged', () => {
+    const off = { ...prices, renewAtSetPrice: false };
+    const hourly = [at('2025-06-05 10:00'), at('2025-06-05 14:00')] as const;
+    // 10:00 on the 5th to noon on the 6th is one night, the 5th's, which the hourly stay already paid.
+    const nextMorning = quoteRenewal(off, 15_000, ...hourly, at('2025-06-06 12:00'));
+    expect(nextMorning.ok && nextMorning.value.nights).toEqual([]);
+    const nextDay = quoteRenewal(off, 15_000, ...hourly, at('2025-06-07 12:00'));
+    expect(nextDay.ok && nextDay.value.nights.map((n) => n.date)).toEqual(['2025-06-06']);
   });
 });
 

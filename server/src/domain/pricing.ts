@@ -100,20 +100,25 @@ export function quoteStay(prices: RoomPrices, checkInMs: number, checkOutMs: num
 }
 
 /**
- * The price of renewing a stay whose check-out was `fromMs` until `toMs`. `stayNightlyFen` is the stay's own
- * nightly rate, used when renewal at the set price is off. Renewal nights are the calendar dates from the old
- * check-out date to the new one; a renewal within the same date costs nothing extra.
+ * The price of renewing a stay that began at `checkInMs` and whose check-out was `fromMs`, until `toMs`.
+ * `stayNightlyFen` is the stay's own nightly rate, used when renewal at the set price is off. Renewal nights are
+ * the nights the stay to `toMs` is charged that the stay to `fromMs` was not (chargedNights): a renewal within
+ * the same date costs nothing extra, nor does one of a stay within one date (already charged one night) to the
+ * next morning.
  */
 export function quoteRenewal(
   prices: RoomPrices,
   stayNightlyFen: number,
+  checkInMs: number,
   fromMs: number,
   toMs: number,
 ): Result<StayQuote> {
   if (!Number.isFinite(toMs) || toMs <= fromMs)
     return fail('END_BEFORE_START', 'renewal does not extend the stay');
-  const first = shanghaiDate(fromMs);
-  const count = daysBetween(first, shanghaiDate(toMs));
+  const stayFirst = shanghaiDate(Math.min(checkInMs, fromMs));
+  const charged = Math.max(1, daysBetween(stayFirst, shanghaiDate(fromMs)));
+  const first = addDays(stayFirst, charged);
+  const count = Math.max(0, daysBetween(first, shanghaiDate(toMs)));
   if (count > MAX_QUOTED_NIGHTS)
     return fail('FIELD_INVALID', `renewal of ${count} nights`, { field: 'end_time' });
   const nights: NightCharge[] = [];

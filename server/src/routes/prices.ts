@@ -19,7 +19,7 @@ import { isCalendarDate } from '../domain/time.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
-import { depositField, priceField, requireRooms, yuanText } from './room-views.js';
+import { depositField, priceField, renewalBasis, requireRooms, yuanText } from './room-views.js';
 
 /** The most specific-date prices a room or template holds. */
 const MAX_DATE_PRICES = 366;
@@ -229,12 +229,15 @@ export function priceRoutes(app: FastifyInstance): void {
           .where('room_id', '=', room.id)
           .executeTakeFirst();
         if (!stay) throw failure('NOT_FOUND');
-        const nights = Math.max(
-          1,
-          Math.round((stay.check_out.getTime() - stay.check_in.getTime()) / 86_400_000),
+        // Priced exactly as user/setUserExpiration will charge it.
+        const { checkInMs, nightlyFen } = await renewalBasis(ctx, stay);
+        const quote = quoteRenewal(
+          prices,
+          nightlyFen,
+          checkInMs,
+          stay.check_out.getTime(),
+          body.end_time.getTime(),
         );
-        const nightly = Math.round((parseYuan(stay.price) ?? 0) / nights);
-        const quote = quoteRenewal(prices, nightly, stay.check_out.getTime(), body.end_time.getTime());
         if (!quote.ok) throw failure(quote.code, quote.params);
         return { room_id: room.id, stay_id: stay.id, renewal: true, ...quoteView(quote.value) };
       }

@@ -10,6 +10,7 @@ import { isConstraintViolation } from '../db/index.js';
 import type { Database, Room, Stay } from '../db/schema.js';
 import { parseYuan } from '../domain/money.js';
 import { type RoomScope, roomScope } from '../domain/permissions.js';
+import { chargedNights } from '../domain/pricing.js';
 import { stayState } from '../domain/stays.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f } from '../fields.js';
@@ -124,6 +125,31 @@ export function roomView(room: Omit<Room, 'name_key'>, categoryName: string | nu
     price_template_id: room.price_template_id,
     updated_at: epochSeconds(room.updated_at),
   };
+}
+
+/**
+ * What a renewal of a stay is priced from (quoteRenewal): the check-in its fee counts from and its nightly rate,
+ * the fee over its charged nights. A stay moved from another room carries the whole fee of the stay it continues
+ * (room/exchangeHouses), so both count from the first stay's check-in.
+ */
+export async function renewalBasis(
+  ctx: UserContext,
+  stay: Stay,
+): Promise<{ checkInMs: number; nightlyFen: number }> {
+  let checkIn = stay.check_in;
+  let from = stay.moved_from_stay_id;
+  for (let hops = 0; from !== null && hops < 100; hops++) {
+    const earlier = await ctx.db
+      .selectFrom('stays')
+      .select(['check_in', 'moved_from_stay_id'])
+      .where('id', '=', from)
+      .executeTakeFirst();
+    if (!earlier) break;
+    checkIn = earlier.check_in;
+    from = earlier.moved_from_stay_id;
+  }
+  const nights = chargedNights(checkIn.getTime(), stay.check_out.getTime()).length;
+  return { checkInMs: checkIn.getTime(), nightlyFen: Math.round((parseYuan(stay.price) ?? 0) / nights) };
 }
 
 /** Runs a write that may break the stays overlap rules; the database's refusal becomes ROOM_OCCUPIED. */

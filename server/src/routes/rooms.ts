@@ -14,13 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall } from '../call.js';
 import type { Stay } from '../db/schema.js';
-import {
-  checkRoomCheckable,
-  planMove,
-  ROOM_STATUS_NAMES,
-  STATUS_AFTER_CHECK_OUT,
-  statusAfterCheckIn,
-} from '../domain/stays.js';
+import { checkRoomCheckable, planMove, ROOM_STATUS_NAMES, statusAfterCheckIn } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { failure } from '../errors.js';
 import { f } from '../fields.js';
@@ -34,6 +28,7 @@ import {
   roomView,
   stayView,
 } from './room-views.js';
+import { statusAfterClose } from './stays.js';
 
 const DATE_PICKS = ['today', 'yesterday', 'week'] as const;
 const SORTS = ['asc', 'desc', 'A-Z', 'Z-A'] as const;
@@ -369,7 +364,27 @@ export function roomRoutes(app: FastifyInstance): void {
               .values(guests.map(({ id: _id, stay_id: _s, ...g }) => ({ ...g, stay_id: moved.id })))
               .execute();
           }
-          const fromStatus = stay.status === 'active' ? STATUS_AFTER_CHECK_OUT : ROOM_STATUS.vacant;
+          // The old room follows the stays it still holds: a guest still in keeps it checked in.
+          const fromRoom = await trx
+            .selectFrom('rooms')
+            .selectAll()
+            .where('id', '=', from.id)
+            .executeTakeFirstOrThrow();
+          const fromStatus = await statusAfterClose(trx, fromRoom, stay, stay.status === 'active', nowMs);
+          // A reservation moved next to a guest in the target room leaves that room checked in.
+          const targetStays = await trx
+            .selectFrom('stays')
+            .select(['check_in', 'check_out'])
+            .where('room_id', '=', to.id)
+            .where('id', '!=', moved.id)
+            .where('status', 'in', ['active', 'reserved'])
+            .execute();
+          const someoneIn = targetStays.some(
+            (s) => s.check_in.getTime() <= nowMs && s.check_out.getTime() > nowMs,
+          );
+          const toStatus = someoneIn
+            ? ROOM_STATUS.checkedIn
+            : statusAfterCheckIn(plan.value.newStartMs, nowMs);
           await trx
             .updateTable('rooms')
             .set({ status: fromStatus, updated_at: now })
@@ -377,7 +392,7 @@ export function roomRoutes(app: FastifyInstance): void {
             .execute();
           await trx
             .updateTable('rooms')
-            .set({ status: statusAfterCheckIn(plan.value.newStartMs, nowMs), updated_at: now })
+            .set({ status: toStatus, updated_at: now })
             .where('id', '=', to.id)
             .execute();
           return moved;

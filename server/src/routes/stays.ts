@@ -45,6 +45,7 @@ import {
   inScope,
   likePattern,
   priceField,
+  renewalBasis,
   stayView,
   yuanText,
 } from './room-views.js';
@@ -122,8 +123,8 @@ function readFellows(
   }));
 }
 
-/** The room status once a stay has closed: dirty after a guest left, else vacant or still reserved. */
-async function statusAfterClose(
+/** The room status once a stay has closed (or moved away): dirty after a guest left, else vacant or still reserved. */
+export async function statusAfterClose(
   trx: Trx,
   room: Room,
   closed: Stay,
@@ -459,9 +460,14 @@ export function stayRoutes(app: FastifyInstance): void {
       if (!period.ok) throw failure(period.code, period.params);
       let extraFen = 0;
       if (endMs > stay.check_out.getTime()) {
-        const nights = chargedNights(stay.check_in.getTime(), stay.check_out.getTime()).length;
-        const nightly = Math.round((parseYuan(stay.price) ?? 0) / nights);
-        const quote = quoteRenewal(await roomPrices(ctx, room), nightly, stay.check_out.getTime(), endMs);
+        const { checkInMs, nightlyFen } = await renewalBasis(ctx, stay);
+        const quote = quoteRenewal(
+          await roomPrices(ctx, room),
+          nightlyFen,
+          checkInMs,
+          stay.check_out.getTime(),
+          endMs,
+        );
         extraFen = quote.ok ? quote.value.totalFen : 0;
       }
       const updated = await guardOverlap(() =>
