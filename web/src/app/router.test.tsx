@@ -1,11 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo } from '../api/session.ts';
 import en from '../i18n/locales/en.ts';
 import { isNotBuilt, ROUTES } from '../routes.tsx';
 import { fakeServer } from '../test/fakeServer.ts';
 import { renderConsole } from '../test/render.tsx';
-import { flattenRoutes } from './routeTable.ts';
+import { buildRouteObjects } from './router.tsx';
+import { flattenRoutes, type PageLoader } from './routeTable.ts';
 
 const SLOW = { timeout: 15_000 };
 beforeEach(() => {
@@ -87,6 +88,34 @@ describe('routes and guards in the console', () => {
       } else {
         expect(screen.queryByTestId('not-built'), fullPath).toBeNull();
       }
+    }
+  });
+
+  it('keeps the frame when a page cannot be loaded (server down) and fetches it anew on Try again', async () => {
+    signIn();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let calls = 0;
+    const loader: PageLoader = () => {
+      calls += 1;
+      return calls === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : import('../features/notBuilt/NotBuiltPage.tsx');
+    };
+    const table = [
+      { path: '/', redirect: '/room/roomList' },
+      { path: '/room', title: 'roomList', children: [{ path: 'roomList', title: 'roomList', page: loader }] },
+    ];
+    try {
+      renderConsole('/room/roomList', buildRouteObjects(table));
+      const failed = await screen.findByTestId('page-load-failed', {}, SLOW);
+      expect(failed.textContent).toContain(en.pageLoad.failed);
+      expect(screen.getByTestId('console-layout')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: en.pageLoad.retry }));
+      expect(await screen.findByTestId('not-built', {}, SLOW)).toBeTruthy();
+      expect(screen.queryByTestId('page-load-failed')).toBeNull();
+      expect(calls).toBe(2);
+    } finally {
+      quiet.mockRestore();
     }
   });
 });

@@ -1,5 +1,14 @@
-import { Spin } from 'antd';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
+import { Button, Result, Spin } from 'antd';
+import {
+  Component,
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { isSignedIn } from '../api/session.ts';
@@ -38,12 +47,64 @@ function lazyPage(loader: PageLoader): LazyExoticComponent<ComponentType> {
   return page;
 }
 
+/**
+ * Catches a page whose chunk failed to load (the server is down, or a new release replaced the chunk): the frame
+ * stays, the page says so, and 'Try again' fetches it anew instead of React Router's bare error screen.
+ */
+class PageLoadBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <PageLoadFailed onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="page-load-failed">
+      <Result
+        status="warning"
+        title={t('pageLoad.failed')}
+        extra={
+          <Button type="primary" onClick={onRetry}>
+            {t('pageLoad.retry')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+// Each loader's number, so a slot reused for another route starts with a fresh boundary.
+const loaderIds = new Map<PageLoader, number>();
+const loaderId = (loader: PageLoader): number => {
+  let id = loaderIds.get(loader);
+  if (id === undefined) {
+    id = loaderIds.size + 1;
+    loaderIds.set(loader, id);
+  }
+  return id;
+};
+
 function PageSlot({ loader }: { loader: PageLoader }) {
+  const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(loader);
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
+    <PageLoadBoundary
+      key={`${loaderId(loader)}:${attempt}`}
+      onRetry={() => {
+        // A failed React.lazy stays failed: forget it so the chunk is fetched anew.
+        lazyPages.delete(loader);
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </PageLoadBoundary>
   );
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useResetPassword, useSendSms } from '../../api/account.ts';
+import { CallError } from '../../api/client.ts';
 import { LOGIN_PATH } from '../../routes.tsx';
 import { AccountFrame } from './AccountFrame.tsx';
 import { ruleOf, sameAs } from './rules.ts';
@@ -18,6 +19,14 @@ interface FindForm {
 
 /** Seconds before another SMS code may be asked for (the server refuses sooner: SMS_TOO_FREQUENT). */
 export const SMS_RESEND_SECONDS = 60;
+
+/** The seconds SMS_TOO_FREQUENT's data `{wait}` asks for, or 0. */
+function serverWait(data: unknown): number {
+  const wait = data !== null && typeof data === 'object' ? (data as { wait?: unknown }).wait : undefined;
+  return typeof wait === 'number' && Number.isFinite(wait) && wait > 0
+    ? Math.min(Math.ceil(wait), SMS_RESEND_SECONDS)
+    : 0;
+}
 
 /** Password recovery with the SMS code (spec §2 '/find'). */
 export default function FindPasswordPage() {
@@ -43,6 +52,11 @@ export default function FindPasswordPage() {
         onSuccess: () => {
           message.success(t('account.smsSent'));
           setWait(SMS_RESEND_SECONDS);
+        },
+        // A code sent shortly before (another tab, or before a reload): count down what the server says is left.
+        onError: (error) => {
+          const left = error instanceof CallError ? serverWait(error.data) : 0;
+          if (left > 0) setWait(left);
         },
       },
     );

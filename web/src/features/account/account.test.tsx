@@ -160,6 +160,24 @@ describe('password recovery with the SMS code', () => {
   });
 });
 
+describe('password recovery when a code was sent shortly before', () => {
+  it("counts down the server's remaining wait after SMS_TOO_FREQUENT", async () => {
+    seen = fakeServer({
+      'getBack/sendMsg': () => ({
+        errno: 1,
+        errmsg: 'an SMS code was sent less than 60 seconds ago',
+        data: { wait: 42 },
+      }),
+    });
+    renderConsole('/find');
+    await screen.findByTestId('find-form', {}, SLOW);
+    fill(screen.getByPlaceholderText('11-digit mobile number'), '13800138000');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Resend in 42 s', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend in 42 s' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
 describe('change password', () => {
   beforeEach(() => {
     setUserInfo(LOGIN_ANSWER);

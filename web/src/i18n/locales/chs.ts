@@ -109,6 +109,10 @@ const chs: Messages = {
     cancel: '取消',
     confirmTitle: '确认',
   },
+  pageLoad: {
+    failed: '页面加载失败，请检查网络连接后重试。',
+    retry: '重试',
+  },
   notBuilt: {
     title: '尚未开发',
     text: '“{{page}}”页面尚未开发，将在控制台的后续版本中提供。',

@@ -109,6 +109,10 @@ const chsTW: Messages = {
     cancel: '取消',
     confirmTitle: '確認',
   },
+  pageLoad: {
+    failed: '頁面載入失敗，請檢查網路連線後重試。',
+    retry: '重試',
+  },
   notBuilt: {
     title: '尚未開發',
     text: '「{{page}}」頁面尚未開發，將於主控台的後續版本提供。',

@@ -109,6 +109,11 @@ const de: Messages = {
     cancel: 'Abbrechen',
     confirmTitle: 'Bitte bestätigen',
   },
+  pageLoad: {
+    failed:
+      'Die Seite konnte nicht geladen werden. Prüfen Sie die Netzwerkverbindung und versuchen Sie es erneut.',
+    retry: 'Erneut versuchen',
+  },
   notBuilt: {
     title: 'Noch nicht umgesetzt',
     text: 'Die Seite „{{page}}“ ist noch nicht umgesetzt. Sie folgt in einer späteren Version der Konsole.',

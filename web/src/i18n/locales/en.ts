@@ -107,6 +107,10 @@ const en = {
     cancel: 'Cancel',
     confirmTitle: 'Please confirm',
   },
+  pageLoad: {
+    failed: 'This page could not be loaded. Check the network connection and try again.',
+    retry: 'Try again',
+  },
   notBuilt: {
     title: 'Not built yet',
     text: 'The page “{{page}}” is not built yet. It comes with a later release of the console.',

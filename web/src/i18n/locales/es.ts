@@ -109,6 +109,10 @@ const es: Messages = {
     cancel: 'Cancelar',
     confirmTitle: 'Confirme, por favor',
   },
+  pageLoad: {
+    failed: 'No se pudo cargar la página. Compruebe la conexión de red e inténtelo de nuevo.',
+    retry: 'Reintentar',
+  },
   notBuilt: {
     title: 'Aún no desarrollado',
     text: 'La página «{{page}}» aún no está desarrollada. Llegará en una versión posterior de la consola.',

@@ -109,6 +109,10 @@ const fr: Messages = {
     cancel: 'Annuler',
     confirmTitle: 'Veuillez confirmer',
   },
+  pageLoad: {
+    failed: 'Impossible de charger la page. Vérifiez la connexion réseau et réessayez.',
+    retry: 'Réessayer',
+  },
   notBuilt: {
     title: 'Pas encore développé',
     text: 'La page « {{page}} » n’est pas encore développée. Elle arrivera dans une version ultérieure de la console.',

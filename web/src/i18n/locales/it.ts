@@ -109,6 +109,10 @@ const it: Messages = {
     cancel: 'Annulla',
     confirmTitle: 'Conferma',
   },
+  pageLoad: {
+    failed: 'Impossibile caricare la pagina. Controlla la connessione di rete e riprova.',
+    retry: 'Riprova',
+  },
   notBuilt: {
     title: 'Non ancora sviluppato',
     text: 'La pagina «{{page}}» non è ancora sviluppata. Arriverà in una versione successiva della console.',

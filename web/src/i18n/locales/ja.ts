@@ -109,6 +109,10 @@ const ja: Messages = {
     cancel: 'キャンセル',
     confirmTitle: '確認',
   },
+  pageLoad: {
+    failed: 'ページを読み込めませんでした。ネットワーク接続を確認してから、もう一度お試しください。',
+    retry: '再試行',
+  },
   notBuilt: {
     title: '未開発',
     text: '「{{page}}」のページはまだ開発されていません。コンソールの今後のリリースで提供されます。',

@@ -109,6 +109,10 @@ const ko: Messages = {
     cancel: '취소',
     confirmTitle: '확인',
   },
+  pageLoad: {
+    failed: '페이지를 불러오지 못했습니다. 네트워크 연결을 확인한 후 다시 시도하세요.',
+    retry: '다시 시도',
+  },
   notBuilt: {
     title: '아직 개발되지 않음',
     text: '“{{page}}” 페이지는 아직 개발되지 않았습니다. 콘솔의 이후 버전에서 제공됩니다.',

@@ -109,6 +109,10 @@ const pt: Messages = {
     cancel: 'Cancelar',
     confirmTitle: 'Confirme, por favor',
   },
+  pageLoad: {
+    failed: 'Não foi possível carregar a página. Verifique a conexão de rede e tente novamente.',
+    retry: 'Tentar novamente',
+  },
   notBuilt: {
     title: 'Ainda não desenvolvido',
     text: 'A página “{{page}}” ainda não foi desenvolvida. Ela virá numa versão futura do console.',
