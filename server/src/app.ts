@@ -104,7 +104,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 /** Serves the built console with SPA fallback; without a build, `/` says so plainly. */
 async function registerConsole(app: FastifyInstance, webDist: string | null): Promise<void> {
   const built = webDist !== null && existsSync(join(webDist, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  // wildcard: files are looked up per request, so a console rebuilt (or released) under a running server is served
+  // at once; a file list made at start would answer 404 for the new hashed files until a restart.
+  if (built) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/manage')) {
       // Only POST reaches a call; anything else under /manage is an unknown call.

@@ -36,6 +36,10 @@ describeEachDatabase('server, console and CLI', (t) => {
         expect(route.headers['content-type']).toContain('text/html');
         expect(route.body).toContain('<div id="root">');
         expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+        // A console rebuilt while the server runs: its new files are served without a restart.
+        writeFileSync(join(webDist, 'assets', 'app-new.js'), 'console.log("new")');
+        expect((await app.inject({ method: 'GET', url: '/assets/app-new.js' })).body).toBe('console.log("new")');
+        expect((await app.inject({ method: 'GET', url: '/manage/room/hotelInfo' })).statusCode).toBe(200);
         const api = await manageCall(app, 'room/hotelInfo', {});
         expect(api.errno).toBe(100003);
       } finally {
