@@ -38,7 +38,9 @@ describeEachDatabase('server, console and CLI', (t) => {
         expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
         // A console rebuilt while the server runs: its new files are served without a restart.
         writeFileSync(join(webDist, 'assets', 'app-new.js'), 'console.log("new")');
-        expect((await app.inject({ method: 'GET', url: '/assets/app-new.js' })).body).toBe('console.log("new")');
+        expect((await app.inject({ method: 'GET', url: '/assets/app-new.js' })).body).toBe(
+          'console.log("new")',
+        );
         expect((await app.inject({ method: 'GET', url: '/manage/room/hotelInfo' })).statusCode).toBe(200);
         const api = await manageCall(app, 'room/hotelInfo', {});
         expect(api.errno).toBe(100003);
