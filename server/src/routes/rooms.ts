@@ -28,7 +28,7 @@ import {
   roomView,
   stayView,
 } from './room-views.js';
-import { statusAfterClose } from './stays.js';
+import { otherOpenStays, statusAfterClose } from './stays.js';
 
 const DATE_PICKS = ['today', 'yesterday', 'week'] as const;
 const SORTS = ['asc', 'desc', 'A-Z', 'Z-A'] as const;
@@ -372,13 +372,7 @@ export function roomRoutes(app: FastifyInstance): void {
             .executeTakeFirstOrThrow();
           const fromStatus = await statusAfterClose(trx, fromRoom, stay, stay.status === 'active', nowMs);
           // A reservation moved next to a guest in the target room leaves that room checked in.
-          const targetStays = await trx
-            .selectFrom('stays')
-            .select(['check_in', 'check_out'])
-            .where('room_id', '=', to.id)
-            .where('id', '!=', moved.id)
-            .where('status', 'in', ['active', 'reserved'])
-            .execute();
+          const targetStays = await otherOpenStays(trx, to.id, moved.id);
           const someoneIn = targetStays.some(
             (s) => s.check_in.getTime() <= nowMs && s.check_out.getTime() > nowMs,
           );

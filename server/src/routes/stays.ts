@@ -123,6 +123,17 @@ function readFellows(
   }));
 }
 
+/** The open (active or reserved) stays of a room other than `exceptStayId`. */
+export function otherOpenStays(trx: Trx, roomId: number, exceptStayId: number) {
+  return trx
+    .selectFrom('stays')
+    .select(['status', 'check_in', 'check_out'])
+    .where('room_id', '=', roomId)
+    .where('id', '!=', exceptStayId)
+    .where('status', 'in', ['active', 'reserved'])
+    .execute();
+}
+
 /** The room status once a stay has closed (or moved away): dirty after a guest left, else vacant or still reserved. */
 export async function statusAfterClose(
   trx: Trx,
@@ -131,13 +142,7 @@ export async function statusAfterClose(
   begun: boolean,
   nowMs: number,
 ): Promise<number> {
-  const others = await trx
-    .selectFrom('stays')
-    .select(['status', 'check_in'])
-    .where('room_id', '=', room.id)
-    .where('id', '!=', closed.id)
-    .where('status', 'in', ['active', 'reserved'])
-    .execute();
+  const others = await otherOpenStays(trx, room.id, closed.id);
   if (others.some((s) => s.check_in.getTime() <= nowMs)) return ROOM_STATUS.checkedIn;
   if (begun) return STATUS_AFTER_CHECK_OUT;
   if (others.length > 0) return ROOM_STATUS.reserved;
