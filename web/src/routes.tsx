@@ -1,24 +1,24 @@
+import { FIND_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './app/paths.ts';
 import { chineseOrUnset, cpuDispenser, type PageLoader, type RouteEntry } from './app/routeTable.ts';
+import { faceRoutes } from './features/faces/routes.ts';
+import { fingerprintRoutes } from './features/fingerprints/routes.ts';
+import { centerRoutes } from './features/hotel/routes.ts';
+import { notBuilt } from './features/notBuilt/loader.ts';
+import { priceRoutes } from './features/prices/routes.ts';
+import { roomRoutes } from './features/rooms/routes.ts';
+import { stayRoutes } from './features/stays/routes.ts';
 
 /**
  * THE route table of the console (spec §2). It builds the router, the sidebar menu, the breadcrumb and the page
- * titles. Titles are keys under `route.` in src/i18n/locales. A page a later issue has not built yet loads
- * `notBuilt`, which says so plainly; a feature replaces it with its own page loader.
+ * titles. Titles are keys under `route.` in src/i18n/locales. Each feature declares its own entries in
+ * features/<area>/routes.ts; a page a later issue has not built yet loads `notBuilt`, which says so plainly.
+ * Paths for links and redirects live in app/paths.ts, which imports nothing.
  */
 
-const notBuilt: PageLoader = () => import('./features/notBuilt/NotBuiltPage.tsx');
 const login: PageLoader = () => import('./features/account/LoginPage.tsx');
 const find: PageLoader = () => import('./features/account/FindPasswordPage.tsx');
 const changePassword: PageLoader = () => import('./features/account/ChangePasswordPage.tsx');
 const notFound: PageLoader = () => import('./features/notFound/NotFoundPage.tsx');
-
-/** Where `/` and the post-login landing go. */
-export const HOME_PATH = '/room/roomList';
-export const LOGIN_PATH = '/login';
-export const FIND_PATH = '/find';
-export const NOT_FOUND_PATH = '/404';
-/** Where a signed-in user opening /login is sent (spec §2). */
-export const SIGNED_IN_LANDING = '/room';
 
 export const ROUTES: RouteEntry[] = [
   { path: LOGIN_PATH, title: 'login', public: true, hidden: true, page: login },
@@ -38,13 +38,11 @@ export const ROUTES: RouteEntry[] = [
     icon: 'room',
     redirect: '/room/roomList',
     children: [
-      { path: 'roomList', title: 'roomList', page: notBuilt },
-      { path: 'roomDetails', title: 'roomDetails', hidden: true, page: notBuilt },
-      { path: 'checkIn', title: 'checkIn', hidden: true, page: notBuilt },
-      { path: 'priceSet', title: 'priceSet', hidden: true, page: notBuilt },
-      { path: 'faceHistory', title: 'faceHistory', hidden: true, page: notBuilt },
-      { path: 'buildFace', title: 'buildFace', hidden: true, page: notBuilt },
-      { path: 'fingerprintsHistory', title: 'fingerprintsHistory', hidden: true, page: notBuilt },
+      ...roomRoutes,
+      ...stayRoutes,
+      ...priceRoutes,
+      ...faceRoutes,
+      ...fingerprintRoutes,
       { path: 'thetouristsDetails', title: 'thetouristsDetails', hidden: true, page: notBuilt },
       { path: 'thetouristsDetailsNoUser', title: 'thetouristsDetailsNoUser', hidden: true, page: notBuilt },
       { path: 'cardReading', title: 'cardReading', hidden: true, page: notBuilt },
@@ -162,7 +160,7 @@ export const ROUTES: RouteEntry[] = [
     hidden: true,
     redirect: '/center/personalCenter',
     children: [
-      { path: 'personalCenter', title: 'personalCenter', page: notBuilt },
+      ...centerRoutes,
       { path: 'customer', title: 'customer', page: notBuilt },
       { path: 'cardEncryption', title: 'cardEncryption', page: notBuilt },
       { path: 'thirdPartyAuthorization', title: 'thirdPartyAuthorization', page: notBuilt },

@@ -1,53 +1,17 @@
 // The console in a real browser against the real server: Debian's Chromium driven through playwright-core, the
-// server started from its build with demo data. It builds nothing: run `pnpm -r build` (or the root
+// server started from its build with demo data (harness.ts). It builds nothing: run `pnpm -r build` (or the root
 // `pnpm test`, which does) first.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, type Console, DEMO_ACCOUNTS, DEMO_PASSWORD, startConsole } from './harness.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-const SERVER_CLI = join(ROOT, 'server', 'dist', 'cli.js');
-const WEB_DIST = join(ROOT, 'web', 'dist');
-const ARTIFACTS = join(ROOT, 'tests', '.artifacts');
-const DEMO = { account: '13800138000', password: 'demo1234' };
+const DEMO = { account: DEMO_ACCOUNTS.super, password: DEMO_PASSWORD };
 
-let server: ChildProcess | undefined;
+let app: Console | undefined;
 let browser: Browser | undefined;
-let dataDir: string | undefined;
 let base = '';
-
-/** Starts the built server on an ephemeral port with demo data; resolves with its URL from the banner. */
-function startServer(dir: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SERVER_CLI, 'start', '--demo', '--port', '0', '--data-dir', dir], {
-      cwd: ROOT,
-      env: { ...process.env, LOCKDESK_WEB_DIST: WEB_DIST, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /LockDesk console: (http:\/\/[^\s/]+)/.exec(output);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
 
 const pathOf = (page: Page) => {
   const u = new URL(page.url());
@@ -55,47 +19,13 @@ const pathOf = (page: Page) => {
 };
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: run the root test script (pnpm test), which installs Debian's chromium, or apt-get install -y chromium`,
-    );
-  }
-  for (const [what, path] of [
-    ['the server', SERVER_CLI],
-    ['the console', join(WEB_DIST, 'index.html')],
-  ] as const) {
-    if (!existsSync(path))
-      throw new Error(`${what} is not built (${path} missing): run \`pnpm -r build\` first`);
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), 'lockdesk-web-'));
-  const started = await startServer(dataDir);
-  server = started.child;
-  base = started.url;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  app = await startConsole();
+  browser = app.browser;
+  base = app.base;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server?.once('exit', r));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await app?.stop();
 });
 
 describe('the console in Chromium against the real server', () => {

@@ -1,4 +1,4 @@
-import { FIND_PATH, LOGIN_PATH, SIGNED_IN_LANDING } from '../routes.tsx';
+import { FIND_PATH, LOGIN_PATH, SIGNED_IN_LANDING } from './paths.ts';
 
 /** Paths a visitor without a session may open (spec §2: all others send them to login). */
 export const OPEN_PATHS: readonly string[] = [LOGIN_PATH, FIND_PATH];

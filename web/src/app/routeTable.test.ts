@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/locales/en.ts';
 import { isNotBuilt, ROUTES } from '../routes.tsx';
 import { selectedMenuKey } from './layout/SideMenu.tsx';
+import { PATHS } from './paths.ts';
 import { breadcrumbOf, buildMenu, flattenRoutes, matchRoute, titleKeyOf } from './routeTable.ts';
 
 const paths = () => flattenRoutes(ROUTES).map((r) => r.fullPath);
@@ -96,7 +97,15 @@ describe('the route table (spec §2)', () => {
     // The account screens are built; the screens of later issues say so.
     expect(isNotBuilt(matchRoute(ROUTES, '/login')?.entry.page)).toBe(false);
     expect(isNotBuilt(matchRoute(ROUTES, '/user/changePsw')?.entry.page)).toBe(false);
-    expect(isNotBuilt(matchRoute(ROUTES, '/room/roomList')?.entry.page)).toBe(true);
+    expect(isNotBuilt(matchRoute(ROUTES, '/message/messageList')?.entry.page)).toBe(true);
+  });
+
+  it('knows every path of the paths module, with a page', () => {
+    for (const [key, path] of Object.entries(PATHS)) {
+      const route = matchRoute(ROUTES, path);
+      expect(route, `${key} ${path}`).toBeDefined();
+      expect(route?.entry.page ?? route?.entry.redirect, `${key} ${path}`).toBeDefined();
+    }
   });
 
   it('names only titles the console has texts for', () => {

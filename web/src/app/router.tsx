@@ -13,8 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { isSignedIn } from '../api/session.ts';
 import { DEPLOY } from '../config/deploy.ts';
-import { NOT_FOUND_PATH, ROUTES } from '../routes.tsx';
+import { ROUTES } from '../routes.tsx';
+import { CurrentRouteTitle } from './currentRoute.ts';
 import { guardRedirect } from './guards.ts';
+import { NOT_FOUND_PATH } from './paths.ts';
 import { type PageLoader, type RouteEntry, titleKeyOf } from './routeTable.ts';
 
 /** The page title: the route title plus the product title (spec §2). */
@@ -119,7 +121,15 @@ function PageLoading() {
 const loadLayout: PageLoader = () => import('./layout/ConsoleLayout.tsx');
 
 function pageRoute(entry: RouteEntry, path: string): RouteObject {
-  return entry.page ? { path, element: <PageSlot loader={entry.page} /> } : { path };
+  if (!entry.page) return { path };
+  return {
+    path,
+    element: (
+      <CurrentRouteTitle.Provider value={entry.title}>
+        <PageSlot loader={entry.page} />
+      </CurrentRouteTitle.Provider>
+    ),
+  };
 }
 
 function sectionRoute(entry: RouteEntry): RouteObject {

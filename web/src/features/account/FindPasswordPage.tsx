@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useResetPassword, useSendSms } from '../../api/account.ts';
 import { CallError } from '../../api/client.ts';
-import { LOGIN_PATH } from '../../routes.tsx';
+import { LOGIN_PATH } from '../../app/paths.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { ruleOf, sameAs } from './rules.ts';
 

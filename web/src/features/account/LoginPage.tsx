@@ -8,7 +8,7 @@ import { needsGraphicCode, useCaptcha, useLogin } from '../../api/account.ts';
 import { CallError } from '../../api/client.ts';
 import { setUserInfo } from '../../api/session.ts';
 import { safeRedirect } from '../../app/guards.ts';
-import { FIND_PATH, SIGNED_IN_LANDING } from '../../routes.tsx';
+import { FIND_PATH, SIGNED_IN_LANDING } from '../../app/paths.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { ruleOf } from './rules.ts';
 

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../../routes.tsx';
+import { HOME_PATH } from '../../app/paths.ts';
 
 /** The 404 page every unknown path is sent to. */
 export default function NotFoundPage() {

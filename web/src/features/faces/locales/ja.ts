@@ -1,0 +1,7 @@
+import type { Texts } from './en.ts';
+
+const ja: Texts = {
+  feature: '顔',
+};
+
+export default ja;

@@ -1,0 +1,7 @@
+import type { Texts } from './en.ts';
+
+const de: Texts = {
+  feature: 'Fingerabdrücke',
+};
+
+export default de;

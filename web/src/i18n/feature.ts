@@ -1,0 +1,46 @@
+import type { LanguageCode } from '@lockdesk/protocol';
+import i18next from 'i18next';
+import type { PageLoader } from '../app/routeTable.ts';
+import { currentLanguage } from '../app/storage.ts';
+
+/**
+ * A feature's texts: an i18next namespace of its own, one chunk per language, loaded with the feature's pages so
+ * that no single locale file grows with every page (features/<area>/locales/<lang>.ts, en.ts the reference).
+ */
+export interface FeatureTexts {
+  /** The i18next namespace: components call `useTranslation(ns)`. */
+  readonly ns: string;
+  /** Adds the namespace's texts of a language to i18next (once; later calls resolve at once). */
+  load(code?: LanguageCode): Promise<void>;
+  /** A page loader that resolves once this namespace (and `also`'s) is loaded in the current language. */
+  page(loader: PageLoader, ...also: FeatureTexts[]): PageLoader;
+}
+
+export type FeatureLocales = Record<LanguageCode, () => Promise<{ default: object }>>;
+
+/** Declares a feature's namespace and where each language's texts are. */
+export function defineFeatureTexts(ns: string, locales: FeatureLocales): FeatureTexts {
+  const loading = new Map<LanguageCode, Promise<void>>();
+  const texts: FeatureTexts = {
+    ns,
+    load(code = currentLanguage()) {
+      let done = loading.get(code);
+      if (!done) {
+        done = locales[code]().then(({ default: messages }) => {
+          i18next.addResourceBundle(code, ns, messages, true, true);
+        });
+        // A failed chunk (server down) may be fetched again by the page's 'Try again'.
+        done.catch(() => loading.delete(code));
+        loading.set(code, done);
+      }
+      return done;
+    },
+    page(loader, ...also) {
+      return async () => {
+        const [page] = await Promise.all([loader(), texts.load(), ...also.map((f) => f.load())]);
+        return page;
+      };
+    },
+  };
+  return texts;
+}
