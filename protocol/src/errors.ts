@@ -147,6 +147,10 @@ export const ERROR_TEXTS = {
   ROOM_OCCUPIED: 'the room already has a stay in this period',
   ROOM_NOT_AVAILABLE: 'this room cannot be checked into in its current status',
   GROUP_NOT_EMPTY: 'the group still holds rooms',
+  // Rooms added and removed from the console (this project's)
+  ROOM_NAME_EXISTS: 'a room with this name already exists',
+  LOCK_MAC_IN_USE: 'this lock is already bound to another room',
+  ROOM_HAS_HISTORY: 'the room has stays or credentials and cannot be deleted; set it to maintenance instead',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

@@ -126,4 +126,7 @@ export const chsErrors: ErrorTexts = {
   ROOM_OCCUPIED: '该房间在此时间段内已有入住',
   ROOM_NOT_AVAILABLE: '该房间当前状态无法办理入住',
   GROUP_NOT_EMPTY: '该分组下仍有房间',
+  ROOM_NAME_EXISTS: '已存在同名房间',
+  LOCK_MAC_IN_USE: '该门锁已绑定到其他房间',
+  ROOM_HAS_HISTORY: '该房间有入住记录或凭证，无法删除；请改为设置维修状态',
 };

@@ -126,4 +126,7 @@ export const chsTWErrors: ErrorTexts = {
   ROOM_OCCUPIED: '此房間在該時段已有住宿',
   ROOM_NOT_AVAILABLE: '此房間目前的狀態無法辦理入住',
   GROUP_NOT_EMPTY: '此群組內仍有房間',
+  ROOM_NAME_EXISTS: '已存在同名房間',
+  LOCK_MAC_IN_USE: '此門鎖已綁定到其他房間',
+  ROOM_HAS_HISTORY: '此房間有入住紀錄或憑證，無法刪除；請改為設定維修狀態',
 };

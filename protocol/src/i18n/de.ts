@@ -129,4 +129,7 @@ export const deErrors: ErrorTexts = {
   ROOM_OCCUPIED: 'Für dieses Zimmer besteht in diesem Zeitraum bereits ein Aufenthalt',
   ROOM_NOT_AVAILABLE: 'Im aktuellen Status ist für dieses Zimmer kein Check-in möglich',
   GROUP_NOT_EMPTY: 'Die Gruppe enthält noch Zimmer',
+  ROOM_NAME_EXISTS: 'Ein Zimmer mit diesem Namen gibt es bereits',
+  LOCK_MAC_IN_USE: 'Dieses Schloss ist bereits einem anderen Zimmer zugeordnet',
+  ROOM_HAS_HISTORY: 'Das Zimmer hat Aufenthalte oder Zugangsdaten und kann nicht gelöscht werden; setzen Sie es stattdessen auf Wartung',
 };

@@ -127,4 +127,7 @@ export const esErrors: ErrorTexts = {
   ROOM_OCCUPIED: 'La habitación ya tiene una estancia en este periodo',
   ROOM_NOT_AVAILABLE: 'No se puede hacer el check-in en esta habitación en su estado actual',
   GROUP_NOT_EMPTY: 'El grupo todavía contiene habitaciones',
+  ROOM_NAME_EXISTS: 'Ya existe una habitación con este nombre',
+  LOCK_MAC_IN_USE: 'Esta cerradura ya está vinculada a otra habitación',
+  ROOM_HAS_HISTORY: 'La habitación tiene estancias o credenciales y no se puede eliminar; póngala en mantenimiento',
 };

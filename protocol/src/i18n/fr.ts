@@ -127,4 +127,7 @@ export const frErrors: ErrorTexts = {
   ROOM_OCCUPIED: 'La chambre a déjà un séjour sur cette période',
   ROOM_NOT_AVAILABLE: 'Impossible d’enregistrer une arrivée dans cette chambre dans son état actuel',
   GROUP_NOT_EMPTY: 'Le groupe contient encore des chambres',
+  ROOM_NAME_EXISTS: 'Une chambre porte déjà ce nom',
+  LOCK_MAC_IN_USE: 'Cette serrure est déjà liée à une autre chambre',
+  ROOM_HAS_HISTORY: 'La chambre a des séjours ou des accès et ne peut pas être supprimée ; mettez-la plutôt en maintenance',
 };

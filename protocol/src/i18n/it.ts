@@ -128,4 +128,7 @@ export const itErrors: ErrorTexts = {
   ROOM_OCCUPIED: 'La camera ha già un soggiorno in questo periodo',
   ROOM_NOT_AVAILABLE: 'Impossibile effettuare il check-in in questa camera nel suo stato attuale',
   GROUP_NOT_EMPTY: 'Il gruppo contiene ancora camere',
+  ROOM_NAME_EXISTS: 'Esiste già una camera con questo nome',
+  LOCK_MAC_IN_USE: 'Questa serratura è già associata a un\'altra camera',
+  ROOM_HAS_HISTORY: 'La camera ha soggiorni o credenziali e non può essere eliminata; mettila in manutenzione',
 };

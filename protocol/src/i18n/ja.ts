@@ -127,4 +127,7 @@ export const jaErrors: ErrorTexts = {
   ROOM_OCCUPIED: 'この部屋にはこの期間すでに宿泊が登録されています',
   ROOM_NOT_AVAILABLE: 'この部屋は現在のステータスではチェックインできません',
   GROUP_NOT_EMPTY: 'このグループにはまだ部屋があります',
+  ROOM_NAME_EXISTS: '同じ名前の部屋がすでにあります',
+  LOCK_MAC_IN_USE: 'この錠はすでに別の部屋に紐付けられています',
+  ROOM_HAS_HISTORY: '宿泊履歴または認証情報がある部屋は削除できません。代わりにメンテナンス中に設定してください',
 };

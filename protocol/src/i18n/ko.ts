@@ -126,4 +126,7 @@ export const koErrors: ErrorTexts = {
   ROOM_OCCUPIED: '이 객실은 해당 기간에 이미 투숙이 등록되어 있습니다.',
   ROOM_NOT_AVAILABLE: '현재 상태에서는 이 객실에 체크인할 수 없습니다.',
   GROUP_NOT_EMPTY: '그룹에 아직 객실이 있습니다.',
+  ROOM_NAME_EXISTS: '같은 이름의 객실이 이미 있습니다',
+  LOCK_MAC_IN_USE: '이 도어락은 이미 다른 객실에 연결되어 있습니다',
+  ROOM_HAS_HISTORY: '투숙 기록이나 인증 수단이 있는 객실은 삭제할 수 없습니다. 대신 점검 중으로 설정하세요',
 };

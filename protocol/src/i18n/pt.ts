@@ -127,4 +127,7 @@ export const ptErrors: ErrorTexts = {
   ROOM_OCCUPIED: 'O quarto já tem uma hospedagem neste período',
   ROOM_NOT_AVAILABLE: 'Não é possível fazer check-in neste quarto no status atual',
   GROUP_NOT_EMPTY: 'O grupo ainda contém quartos',
+  ROOM_NAME_EXISTS: 'Já existe um quarto com este nome',
+  LOCK_MAC_IN_USE: 'Esta fechadura já está associada a outro quarto',
+  ROOM_HAS_HISTORY: 'O quarto tem estadias ou credenciais e não pode ser excluído; coloque-o em manutenção',
 };

@@ -6,6 +6,7 @@ import { devRoutes } from './dev.js';
 import { hotelRoutes } from './hotel.js';
 import { operationRoutes } from './operation.js';
 import { priceRoutes } from './prices.js';
+import { roomAdminRoutes } from './room-admin.js';
 import { roomRoutes } from './rooms.js';
 import { staffRoutes } from './staff.js';
 import { stayRoutes } from './stays.js';
@@ -19,6 +20,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   devRoutes,
   categoryRoutes,
   roomRoutes,
+  roomAdminRoutes,
   priceRoutes,
   stayRoutes,
   staffRoutes,

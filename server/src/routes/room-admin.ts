@@ -1,0 +1,119 @@
+/**
+ * Adding and removing rooms from the console. The spec's vendor console gets its rooms from locks bound in a phone
+ * app; LockDesk has no app, and a hotel must never need a database tool, so an administrator adds a room (with its
+ * lock's MAC when the lock is fitted) here. Choices:
+ * - names are unique within a hotel (compared as typed, trimmed), because the desk finds rooms by name;
+ * - a lock's MAC is unique across the installation (the rooms_mac index): one lock, one door;
+ * - a secondary administrator who adds a room is assigned it at once, or they could not see what they made;
+ * - a room that ever held a stay or a credential is not deleted (its history belongs to the guests and the log):
+ *   the answer says to set it to maintenance instead. Only a room added by mistake goes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { defineCall, type UserContext } from '../call.js';
+import { isConstraintViolation } from '../db/index.js';
+import { failure } from '../errors.js';
+import { f } from '../fields.js';
+import { normaliseMac, roomView } from './room-views.js';
+
+async function requireNameFree(ctx: UserContext, hotelId: number, name: string, exceptId?: number) {
+  let q = ctx.db.selectFrom('rooms').select('id').where('hotel_id', '=', hotelId).where('name', '=', name);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) throw failure('ROOM_NAME_EXISTS');
+}
+
+export function roomAdminRoutes(app: FastifyInstance): void {
+  defineCall(app, {
+    path: 'room/addRoom',
+    auth: 'user',
+    mutates: true,
+    permission: 'room.manage',
+    schema: {
+      name: f.string({ max: 50 }),
+      category_id: f.int({ min: 0, optional: true }),
+      building: f.int({ min: 0, max: 9999, optional: true }),
+      floor: f.int({ min: -99, max: 999, optional: true }),
+      mac_id: f.string({
+        max: 17,
+        optional: true,
+        check: (v: string) => (normaliseMac(v) ? undefined : 'FIELD_INVALID'),
+      }),
+      bluetooth_name: f.string({ max: 64, optional: true }),
+      remark: f.string({ max: 100, optional: true }),
+    },
+    handler: async (ctx, body) => {
+      const hotelId = ctx.requireHotelId();
+      const name = body.name.trim();
+      await requireNameFree(ctx, hotelId, name);
+      if (body.category_id) {
+        const category = await ctx.db
+          .selectFrom('room_categories')
+          .select('id')
+          .where('id', '=', body.category_id)
+          .where('hotel_id', '=', hotelId)
+          .executeTakeFirst();
+        if (!category) throw failure('FIELD_INVALID', { field: 'category_id' });
+      }
+      const mac = body.mac_id === undefined ? null : (normaliseMac(body.mac_id) ?? null);
+      const now = ctx.now();
+      try {
+        const room = await ctx.db.transaction().execute(async (trx) => {
+          const added = await trx
+            .insertInto('rooms')
+            .values({
+              hotel_id: hotelId,
+              name,
+              category_id: body.category_id ? body.category_id : null,
+              building: body.building ?? null,
+              floor: body.floor ?? null,
+              mac_id: mac,
+              bluetooth_name: body.bluetooth_name ?? '',
+              remark: body.remark ?? '',
+              created_at: now,
+              updated_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          if (ctx.user.role !== 'super') {
+            await trx
+              .insertInto('user_rooms')
+              .values({ user_id: ctx.user.id, room_id: added.id, granted_by: ctx.user.id, created_at: now })
+              .execute();
+          }
+          return added;
+        });
+        ctx.touchRooms([room.id]);
+        ctx.audit(`Room ${room.name} added${mac ? ` with lock ${mac}` : ''}`);
+        return roomView(room);
+      } catch (e) {
+        if (isConstraintViolation(e, 'unique')) throw failure('LOCK_MAC_IN_USE');
+        throw e;
+      }
+    },
+  });
+
+  defineCall(app, {
+    path: 'room/deleteRoom',
+    auth: 'user',
+    mutates: true,
+    permission: 'room.manage',
+    schema: { room_id: f.id() },
+    handler: async (ctx, body) => {
+      const room = await ctx.requireRoom(body.room_id, 'room.manage');
+      const used = await ctx.db
+        .selectFrom('stays')
+        .select('id')
+        .where('room_id', '=', room.id)
+        .union(ctx.db.selectFrom('cards').select('id').where('room_id', '=', room.id))
+        .union(ctx.db.selectFrom('lock_passwords').select('id').where('room_id', '=', room.id))
+        .union(ctx.db.selectFrom('faces').select('id').where('room_id', '=', room.id))
+        .union(ctx.db.selectFrom('fingerprints').select('id').where('room_id', '=', room.id))
+        .union(ctx.db.selectFrom('unlock_records').select('id').where('room_id', '=', room.id))
+        .limit(1)
+        .executeTakeFirst();
+      if (used) throw failure('ROOM_HAS_HISTORY');
+      await ctx.db.deleteFrom('rooms').where('id', '=', room.id).execute();
+      ctx.audit(`Room ${room.name} deleted`);
+      return { room_id: room.id };
+    },
+  });
+}
