@@ -11,7 +11,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
 export const SERVER_CLI = join(ROOT, 'server', 'dist', 'cli.js');
-export const WEB_DIST = join(ROOT, 'web', 'dist');
+/** The built console; LOCKDESK_TEST_WEB_DIST points a suite at another build (e.g. one made with `vite build --outDir`). */
+export const WEB_DIST = process.env.LOCKDESK_TEST_WEB_DIST || join(ROOT, 'web', 'dist');
 /** Screenshots of the browser suites (look at them: the file tool shows PNGs). */
 export const ARTIFACTS = join(ROOT, 'tests', '.artifacts');
 export const DEMO_PASSWORD = 'demo1234';
