@@ -17,7 +17,7 @@ interface Vector {
   ciphertext_base64: string;
 }
 const vectors: Vector[] = JSON.parse(
-  readFileSync(new URL('../../../shared/reference/des-cbc-vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./fixtures/reference/des-cbc-vectors.json', import.meta.url), 'utf8'),
 ).cases;
 
 /** Node's OpenSSL 3 lacks des-cbc without the legacy provider; 3DES with K|K|K is the same cipher. */

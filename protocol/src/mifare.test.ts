@@ -66,7 +66,7 @@ interface Reference {
 }
 
 const reference = JSON.parse(
-  readFileSync(new URL('../../../shared/reference/mifare-reference.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./fixtures/reference/mifare-reference.json', import.meta.url), 'utf8'),
 ) as Reference;
 
 // Test-local hex helpers, so these tests do not lean on the code under test.

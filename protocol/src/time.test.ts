@@ -9,7 +9,7 @@ import {
   parseCardTime,
 } from './time.js';
 
-// The four values of shared/reference/mifare-reference.json 'asia_shanghai_times', copied so CI needs no
+// The four values of fixtures/reference/mifare-reference.json 'asia_shanghai_times', copied so CI needs no
 // checkout outside the repository.
 const SHANGHAI_REFERENCE = [
   { epoch: 0, local: '1970-01-01 08:00:00' },

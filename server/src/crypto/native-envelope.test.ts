@@ -6,7 +6,10 @@ import { nativeEnvelope } from './native-envelope.js';
 
 const vectors: { key_utf8: string; iv_utf8: string; plaintext_utf8: string; ciphertext_base64: string }[] =
   JSON.parse(
-    readFileSync(new URL('../../../../shared/reference/des-cbc-vectors.json', import.meta.url), 'utf8'),
+    readFileSync(
+      new URL('../../../protocol/src/fixtures/reference/des-cbc-vectors.json', import.meta.url),
+      'utf8',
+    ),
   ).cases;
 
 describe('native envelope', () => {
