@@ -32,6 +32,8 @@ export const ERROR_TEXTS = {
   SESSION_REVOKED: 'your session was ended, please log in again',
   PERMISSION_DENIED: 'no permission for this operation',
   NOT_FOUND: 'the requested record does not exist',
+  /** A /manage path no call answers (a typo or a call this server does not have). */
+  UNKNOWN_CALL: 'Unknown call: {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'device response timeout (15 seconds)',
   DEVICE_NOT_RESPONDING: 'device not responding, check connection',

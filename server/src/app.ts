@@ -109,8 +109,17 @@ async function registerConsole(app: FastifyInstance, webDist: string | null): Pr
   if (built) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/manage')) {
-      // Only POST reaches a call; anything else under /manage is an unknown call.
-      return answer(reply, app.config, callerLanguage(request), ERRNO.failure, 'NOT_FOUND', undefined, null);
+      // Only POST reaches a call; anything else under /manage is an unknown call (named with its method).
+      const path = `${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 80)}`;
+      return answer(
+        reply,
+        app.config,
+        callerLanguage(request),
+        ERRNO.failure,
+        'UNKNOWN_CALL',
+        { path },
+        null,
+      );
     }
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.code(404).send({ error: 'Not Found' });

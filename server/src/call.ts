@@ -229,7 +229,8 @@ async function runCall(
   const client = state.client;
   const payload = openPayload(request.body, config);
   const call = findCall(app, path);
-  if (!call) throw failure('NOT_FOUND');
+  // The path comes from the URL: answer it back, cut short, so a typo is visible without echoing a flood.
+  if (!call) throw failure('UNKNOWN_CALL', { path: path.length > 80 ? `${path.slice(0, 80)}…` : path });
   state.call = call;
 
   const token = bearerToken(request.headers.authorization);

@@ -57,11 +57,19 @@ describeEachDatabase('envelope and session', (t) => {
     });
   });
 
-  it('an unknown call path answers NOT_FOUND, also for GET', async () => {
+  it('an unknown call path answers UNKNOWN_CALL naming the path, also for GET', async () => {
     const res = await t.call('no/such/call', {});
-    expect(res).toMatchObject({ errno: 1, errmsg: errorText('NOT_FOUND'), status: 200 });
-    const get = await t.app.inject({ method: 'GET', url: '/manage/login' });
-    expect(openAnswer(get.body, get.statusCode).errmsg).toBe(errorText('NOT_FOUND'));
+    expect(res).toMatchObject({ errno: 1, errmsg: 'Unknown call: no/such/call', status: 200 });
+    expect(res.errmsg).toBe(errorText('UNKNOWN_CALL', { path: 'no/such/call' }));
+    const get = await t.app.inject({ method: 'GET', url: '/manage/login?x=1' });
+    expect(openAnswer(get.body, get.statusCode).errmsg).toBe('Unknown call: GET /manage/login');
+  });
+
+  it('an unknown call path is answered in the caller language and cut short', async () => {
+    const res = await t.call('room/nope', {}, { language: 'de' });
+    expect(res.errmsg).toBe('Unbekannter Aufruf: room/nope');
+    const long = await t.call(`x/${'a'.repeat(300)}`, {});
+    expect(long.errmsg).toBe(`Unknown call: x/${'a'.repeat(78)}…`);
   });
 
   it('the path case is forgiven (Order/recharge style)', async () => {

@@ -102,7 +102,9 @@ describeEachDatabase('server, console and CLI', (t) => {
       const app = await buildApp({ db: t.db, logger: false, webDist: null });
       try {
         expect(app.calls.has('dev/smsOutbox')).toBe(false);
-        expect((await manageCall(app, 'dev/smsOutbox', {})).errmsg).toBe(errorText('NOT_FOUND'));
+        expect((await manageCall(app, 'dev/smsOutbox', {})).errmsg).toBe(
+          errorText('UNKNOWN_CALL', { path: 'dev/smsOutbox' }),
+        );
       } finally {
         await app.close();
       }

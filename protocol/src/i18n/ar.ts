@@ -11,6 +11,7 @@ export const arErrors: ErrorTexts = {
   SESSION_REVOKED: 'تم إنهاء جلستك، يرجى تسجيل الدخول مرة أخرى',
   PERMISSION_DENIED: 'ليست لديك صلاحية لتنفيذ هذه العملية',
   NOT_FOUND: 'السجل المطلوب غير موجود',
+  UNKNOWN_CALL: 'استدعاء غير معروف: {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'انتهت مهلة استجابة الجهاز (15 ثانية)',
   DEVICE_NOT_RESPONDING: 'الجهاز لا يستجيب، تحقق من الاتصال',

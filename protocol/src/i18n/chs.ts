@@ -11,6 +11,7 @@ export const chsErrors: ErrorTexts = {
   SESSION_REVOKED: '当前登录已失效，请重新登录',
   PERMISSION_DENIED: '无此操作权限',
   NOT_FOUND: '请求的记录不存在',
+  UNKNOWN_CALL: '未知的调用：{path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: '设备响应超时（15秒）',
   DEVICE_NOT_RESPONDING: '设备无响应，请检查连接',

@@ -11,6 +11,7 @@ export const chsTWErrors: ErrorTexts = {
   SESSION_REVOKED: '目前的登入已失效，請重新登入',
   PERMISSION_DENIED: '您沒有執行此操作的權限',
   NOT_FOUND: '查詢的紀錄不存在',
+  UNKNOWN_CALL: '未知的呼叫：{path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: '裝置回應逾時（15 秒）',
   DEVICE_NOT_RESPONDING: '裝置沒有回應，請檢查連線',

@@ -12,6 +12,7 @@ export const deErrors: ErrorTexts = {
   SESSION_REVOKED: 'Ihre Sitzung wurde beendet, bitte melden Sie sich erneut an',
   PERMISSION_DENIED: 'Keine Berechtigung für diesen Vorgang',
   NOT_FOUND: 'Der angeforderte Datensatz existiert nicht',
+  UNKNOWN_CALL: 'Unbekannter Aufruf: {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'Zeitüberschreitung bei der Geräteantwort (15 Sekunden)',
   DEVICE_NOT_RESPONDING: 'Gerät antwortet nicht, Verbindung prüfen',
@@ -131,5 +132,6 @@ export const deErrors: ErrorTexts = {
   GROUP_NOT_EMPTY: 'Die Gruppe enthält noch Zimmer',
   ROOM_NAME_EXISTS: 'Ein Zimmer mit diesem Namen gibt es bereits',
   LOCK_MAC_IN_USE: 'Dieses Schloss ist bereits einem anderen Zimmer zugeordnet',
-  ROOM_HAS_HISTORY: 'Das Zimmer hat Aufenthalte oder Zugangsdaten und kann nicht gelöscht werden; setzen Sie es stattdessen auf Wartung',
+  ROOM_HAS_HISTORY:
+    'Das Zimmer hat Aufenthalte oder Zugangsdaten und kann nicht gelöscht werden; setzen Sie es stattdessen auf Wartung',
 };

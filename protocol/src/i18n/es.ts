@@ -12,6 +12,7 @@ export const esErrors: ErrorTexts = {
   SESSION_REVOKED: 'Su sesión ha finalizado, vuelva a iniciar sesión',
   PERMISSION_DENIED: 'No tiene permiso para realizar esta operación',
   NOT_FOUND: 'El registro solicitado no existe',
+  UNKNOWN_CALL: 'Llamada desconocida: {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'Se agotó el tiempo de respuesta del dispositivo (15 segundos)',
   DEVICE_NOT_RESPONDING: 'El dispositivo no responde, compruebe la conexión',
@@ -129,5 +130,6 @@ export const esErrors: ErrorTexts = {
   GROUP_NOT_EMPTY: 'El grupo todavía contiene habitaciones',
   ROOM_NAME_EXISTS: 'Ya existe una habitación con este nombre',
   LOCK_MAC_IN_USE: 'Esta cerradura ya está vinculada a otra habitación',
-  ROOM_HAS_HISTORY: 'La habitación tiene estancias o credenciales y no se puede eliminar; póngala en mantenimiento',
+  ROOM_HAS_HISTORY:
+    'La habitación tiene estancias o credenciales y no se puede eliminar; póngala en mantenimiento',
 };

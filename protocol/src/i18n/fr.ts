@@ -11,6 +11,7 @@ export const frErrors: ErrorTexts = {
   SESSION_REVOKED: 'Votre session a pris fin, veuillez vous reconnecter',
   PERMISSION_DENIED: 'Vous n’avez pas l’autorisation d’effectuer cette opération',
   NOT_FOUND: 'L’enregistrement demandé n’existe pas',
+  UNKNOWN_CALL: 'Appel inconnu : {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'Délai de réponse de l’appareil dépassé (15 secondes)',
   DEVICE_NOT_RESPONDING: 'L’appareil ne répond pas, vérifiez la connexion',
@@ -129,5 +130,6 @@ export const frErrors: ErrorTexts = {
   GROUP_NOT_EMPTY: 'Le groupe contient encore des chambres',
   ROOM_NAME_EXISTS: 'Une chambre porte déjà ce nom',
   LOCK_MAC_IN_USE: 'Cette serrure est déjà liée à une autre chambre',
-  ROOM_HAS_HISTORY: 'La chambre a des séjours ou des accès et ne peut pas être supprimée ; mettez-la plutôt en maintenance',
+  ROOM_HAS_HISTORY:
+    'La chambre a des séjours ou des accès et ne peut pas être supprimée ; mettez-la plutôt en maintenance',
 };

@@ -11,6 +11,7 @@ export const itErrors: ErrorTexts = {
   SESSION_REVOKED: 'La sessione è stata chiusa, effettua di nuovo l’accesso',
   PERMISSION_DENIED: 'Non hai l’autorizzazione per questa operazione',
   NOT_FOUND: 'Il record richiesto non esiste',
+  UNKNOWN_CALL: 'Chiamata sconosciuta: {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'Timeout della risposta del dispositivo (15 secondi)',
   DEVICE_NOT_RESPONDING: 'Il dispositivo non risponde, controlla la connessione',
@@ -129,6 +130,7 @@ export const itErrors: ErrorTexts = {
   ROOM_NOT_AVAILABLE: 'Impossibile effettuare il check-in in questa camera nel suo stato attuale',
   GROUP_NOT_EMPTY: 'Il gruppo contiene ancora camere',
   ROOM_NAME_EXISTS: 'Esiste già una camera con questo nome',
-  LOCK_MAC_IN_USE: 'Questa serratura è già associata a un\'altra camera',
-  ROOM_HAS_HISTORY: 'La camera ha soggiorni o credenziali e non può essere eliminata; mettila in manutenzione',
+  LOCK_MAC_IN_USE: "Questa serratura è già associata a un'altra camera",
+  ROOM_HAS_HISTORY:
+    'La camera ha soggiorni o credenziali e non può essere eliminata; mettila in manutenzione',
 };

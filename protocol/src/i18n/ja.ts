@@ -11,6 +11,7 @@ export const jaErrors: ErrorTexts = {
   SESSION_REVOKED: 'セッションが終了しました。再度ログインしてください',
   PERMISSION_DENIED: 'この操作を行う権限がありません',
   NOT_FOUND: '指定されたレコードは存在しません',
+  UNKNOWN_CALL: '不明な呼び出しです：{path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'デバイスの応答がタイムアウトしました（15秒）',
   DEVICE_NOT_RESPONDING: 'デバイスが応答しません。接続を確認してください',
@@ -129,5 +130,6 @@ export const jaErrors: ErrorTexts = {
   GROUP_NOT_EMPTY: 'このグループにはまだ部屋があります',
   ROOM_NAME_EXISTS: '同じ名前の部屋がすでにあります',
   LOCK_MAC_IN_USE: 'この錠はすでに別の部屋に紐付けられています',
-  ROOM_HAS_HISTORY: '宿泊履歴または認証情報がある部屋は削除できません。代わりにメンテナンス中に設定してください',
+  ROOM_HAS_HISTORY:
+    '宿泊履歴または認証情報がある部屋は削除できません。代わりにメンテナンス中に設定してください',
 };

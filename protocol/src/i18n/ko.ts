@@ -11,6 +11,7 @@ export const koErrors: ErrorTexts = {
   SESSION_REVOKED: '세션이 종료되었습니다. 다시 로그인해 주세요.',
   PERMISSION_DENIED: '이 작업을 수행할 권한이 없습니다.',
   NOT_FOUND: '요청한 기록이 존재하지 않습니다.',
+  UNKNOWN_CALL: '알 수 없는 호출: {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: '장치 응답 시간 초과(15초)',
   DEVICE_NOT_RESPONDING: '장치가 응답하지 않습니다. 연결을 확인하세요.',

@@ -11,6 +11,7 @@ export const ptErrors: ErrorTexts = {
   SESSION_REVOKED: 'Sua sessão foi encerrada, faça login novamente',
   PERMISSION_DENIED: 'Você não tem permissão para esta operação',
   NOT_FOUND: 'O registro solicitado não existe',
+  UNKNOWN_CALL: 'Chamada desconhecida: {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'Tempo de resposta do dispositivo esgotado (15 segundos)',
   DEVICE_NOT_RESPONDING: 'O dispositivo não responde, verifique a conexão',

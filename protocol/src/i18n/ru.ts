@@ -11,6 +11,7 @@ export const ruErrors: ErrorTexts = {
   SESSION_REVOKED: 'Ваш сеанс завершён, войдите снова',
   PERMISSION_DENIED: 'Нет прав на выполнение этой операции',
   NOT_FOUND: 'Запрошенная запись не существует',
+  UNKNOWN_CALL: 'Неизвестный вызов: {path}',
   // §8 Device
   DEVICE_RESPONSE_TIMEOUT: 'Истекло время ожидания ответа устройства (15 секунд)',
   DEVICE_NOT_RESPONDING: 'Устройство не отвечает, проверьте подключение',
