@@ -10,7 +10,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERRNO } from '@lockdesk/protocol';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { CallRateLimit } from './auth/rate-limit.js';
 import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
 import { resolveConfig, type ServerConfig } from './config.js';
@@ -41,7 +42,15 @@ const BODY_LIMIT = 10 * 1024 * 1024;
 /** Builds the application (not listening). The database is opened and migrated unless `db` is given. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options);
-  const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT, trustProxy: false });
+  // Fastify's own two lines per request (with headers) are off: logRequest below writes one line per request.
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    disableRequestLogging: true,
+  });
+  app.decorateRequest('callOutcome', null);
+  app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
 
   // Tier 1: external plugins and parsing. Any body is read as text and parsed here, so that a broken or
   // mistyped body reaches the dispatcher (which answers DATA_PARSE_FAILED) instead of a 400/415.
@@ -97,8 +106,48 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       .send({ error: code === 500 ? 'Internal Server Error' : (error as Error).message });
   });
 
+  // A liveness check for load balancers and supervisors: the database answers. Logged at debug only.
+  app.get('/health', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ok' };
+    } catch (e) {
+      app.log.error({ err: e }, 'health check: the database does not answer');
+      return reply.code(503).send({ status: 'database unavailable' });
+    }
+  });
+
   await registerConsole(app, config.webDist);
   return app;
+}
+
+/**
+ * The request log: one line per API call at info — method, the call's path, errno (and catalogue code), duration,
+ * caller's account id, HTTP status; never the token, the body or the answer. Other non-GET requests (uploads) are
+ * API calls too and log at info without errno. Console files, health checks and every other GET/HEAD log at debug.
+ */
+function logRequest(request: FastifyRequest, reply: FastifyReply): void {
+  const ms = Math.round(reply.elapsedTime * 10) / 10;
+  const url = (request.url.split('?')[0] ?? '').slice(0, 120);
+  const outcome = request.callOutcome;
+  if (outcome) {
+    request.log.info(
+      {
+        method: request.method,
+        call: outcome.path ?? url,
+        errno: outcome.errno,
+        code: outcome.code,
+        ms,
+        user: outcome.userId,
+        status: reply.statusCode,
+      },
+      'call',
+    );
+  } else if (request.method === 'GET' || request.method === 'HEAD') {
+    request.log.debug({ method: request.method, url, status: reply.statusCode, ms }, 'request');
+  } else {
+    request.log.info({ method: request.method, url, status: reply.statusCode, ms }, 'request');
+  }
 }
 
 /** Serves the built console with SPA fallback; without a build, `/` says so plainly. */

@@ -103,10 +103,24 @@ export interface CallDef<S extends Schema, A extends Auth> {
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds calls of every schema
 export type AnyCall = CallDef<any, Auth>;
 
+/** What the request log line of a /manage call says (app.ts logs it once the answer is sent). No token, no body. */
+export interface CallOutcome {
+  /** The call's path as registered, or the unknown path asked for. */
+  path: string | null;
+  /** The caller's account id, once known. */
+  userId: number | null;
+  errno: number | null;
+  code: ErrorCode | null;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every /manage call by path (tests iterate it). */
     calls: Map<string, AnyCall>;
+  }
+  interface FastifyRequest {
+    /** Set by the /manage answer for the request log (null on other requests). */
+    callOutcome: CallOutcome | null;
   }
 }
 
@@ -161,6 +175,8 @@ export function answer(
   data: unknown,
 ): FastifyReply {
   const body = { errno, errmsg: code ? messageFor(lang, code, params) : '', data: data ?? null };
+  const outcome = reply.request.callOutcome;
+  reply.request.callOutcome = { path: outcome?.path ?? null, userId: outcome?.userId ?? null, errno, code };
   const sealed = envelopeFor(config.envelopeKeys)?.encrypt(body);
   reply.code(200).header('content-type', 'application/json; charset=utf-8');
   return sealed?.ok ? reply.send({ data: sealed.value }) : reply.send(body);
@@ -403,10 +419,17 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
     const lang = callerLanguage(request);
     const path = ((request.params as Record<string, string>)['*'] ?? '').replace(/^\/+|\/+$/g, '');
     const state: CallState = { client: clientInfo(request), actor: null, summary: path, roomIds: new Set() };
-    const audit = (errno: number, code: string | null) =>
-      writeAudit(deps.db, state, new Date(deps.config.now()), errno, code).catch((e) =>
+    const audit = (errno: number, code: string | null) => {
+      request.callOutcome = {
+        path: state.call?.path ?? path.slice(0, 80),
+        userId: state.actor?.id ?? null,
+        errno: null,
+        code: null,
+      };
+      return writeAudit(deps.db, state, new Date(deps.config.now()), errno, code).catch((e) =>
         request.log.error({ err: e }, 'operation log write failed'),
       );
+    };
     try {
       const data = await runCall(app, deps, request, lang, path, state);
       await audit(ERRNO.ok, null);
