@@ -101,6 +101,8 @@ export const ERROR_TEXTS = {
   EXPIRATION_NOT_FUTURE: 'Expiration time must be later than current time',
   DELETE_FAILED: 'Delete failed',
   SET_EXPIRATION_FAILED: 'Set expiration time failed',
+  /** A renewal asked for a stay that has ended (checked out, moved to another room or cancelled). */
+  STAY_CLOSED: 'This stay has ended and cannot be renewed',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'Customer manager mobile number cannot be empty',
   // §5 Validation rules
   ACCOUNT_INVALID: 'Please enter the correct account',

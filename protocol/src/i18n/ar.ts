@@ -80,6 +80,7 @@ export const arErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: 'يجب أن يكون وقت انتهاء الصلاحية بعد الوقت الحالي',
   DELETE_FAILED: 'فشل الحذف',
   SET_EXPIRATION_FAILED: 'فشل تعيين وقت انتهاء الصلاحية',
+  STAY_CLOSED: 'انتهت هذه الإقامة ولا يمكن تمديدها',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'لا يمكن ترك رقم جوال مدير العملاء فارغًا',
   // §5 Validation rules
   ACCOUNT_INVALID: 'يرجى إدخال حساب صحيح',

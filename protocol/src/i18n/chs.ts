@@ -79,6 +79,7 @@ export const chsErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: '到期时间必须晚于当前时间',
   DELETE_FAILED: '删除失败',
   SET_EXPIRATION_FAILED: '设置到期时间失败',
+  STAY_CLOSED: '该入住已结束，无法续住',
   CUSTOMER_MANAGER_MOBILE_EMPTY: '客户经理手机号不能为空',
   // §5 Validation rules
   ACCOUNT_INVALID: '请输入正确的账号',

@@ -79,6 +79,7 @@ export const chsTWErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: '到期時間必須晚於目前時間',
   DELETE_FAILED: '刪除失敗',
   SET_EXPIRATION_FAILED: '設定到期時間失敗',
+  STAY_CLOSED: '此入住已結束，無法續住',
   CUSTOMER_MANAGER_MOBILE_EMPTY: '客戶經理手機號碼不可為空',
   // §5 Validation rules
   ACCOUNT_INVALID: '請輸入正確的帳號',

@@ -82,6 +82,7 @@ export const deErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: 'Die Ablaufzeit muss nach der aktuellen Zeit liegen',
   DELETE_FAILED: 'Löschen fehlgeschlagen',
   SET_EXPIRATION_FAILED: 'Ablaufzeit konnte nicht festgelegt werden',
+  STAY_CLOSED: 'Dieser Aufenthalt ist beendet und kann nicht verlängert werden',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'Die Mobilnummer des Kundenbetreuers darf nicht leer sein',
   // §5 Validation rules
   ACCOUNT_INVALID: 'Bitte geben Sie ein gültiges Konto ein',

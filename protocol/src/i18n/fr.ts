@@ -80,6 +80,7 @@ export const frErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: 'La date d’expiration doit être postérieure à l’heure actuelle',
   DELETE_FAILED: 'Échec de la suppression',
   SET_EXPIRATION_FAILED: 'Échec de la définition de la date d’expiration',
+  STAY_CLOSED: 'Ce séjour est terminé et ne peut pas être prolongé',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'Le numéro de mobile du chargé de clientèle ne peut pas être vide',
   // §5 Validation rules
   ACCOUNT_INVALID: 'Veuillez saisir un compte valide',

@@ -81,6 +81,7 @@ export const itErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: 'La scadenza deve essere successiva all’ora attuale',
   DELETE_FAILED: 'Eliminazione non riuscita',
   SET_EXPIRATION_FAILED: 'Impostazione della scadenza non riuscita',
+  STAY_CLOSED: 'Questo soggiorno è terminato e non può essere prolungato',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'Il cellulare del referente commerciale non può essere vuoto',
   // §5 Validation rules
   ACCOUNT_INVALID: 'Inserisci un account valido',

@@ -80,6 +80,7 @@ export const jaErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: '有効期限は現在時刻より後に設定してください',
   DELETE_FAILED: '削除に失敗しました',
   SET_EXPIRATION_FAILED: '有効期限の設定に失敗しました',
+  STAY_CLOSED: 'この滞在は終了しているため延長できません',
   CUSTOMER_MANAGER_MOBILE_EMPTY: '担当マネージャーの携帯電話番号を入力してください',
   // §5 Validation rules
   ACCOUNT_INVALID: '正しいアカウントを入力してください',

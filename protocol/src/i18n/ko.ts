@@ -79,6 +79,7 @@ export const koErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: '만료 시간은 현재 시간 이후여야 합니다.',
   DELETE_FAILED: '삭제에 실패했습니다.',
   SET_EXPIRATION_FAILED: '만료 시간 설정에 실패했습니다.',
+  STAY_CLOSED: '이미 종료된 투숙이라 연장할 수 없습니다',
   CUSTOMER_MANAGER_MOBILE_EMPTY: '담당 매니저 휴대폰 번호는 비워 둘 수 없습니다.',
   // §5 Validation rules
   ACCOUNT_INVALID: '올바른 계정을 입력하세요.',

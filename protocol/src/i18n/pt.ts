@@ -80,6 +80,7 @@ export const ptErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: 'A data de expiração deve ser posterior ao horário atual',
   DELETE_FAILED: 'Falha ao excluir',
   SET_EXPIRATION_FAILED: 'Falha ao definir a data de expiração',
+  STAY_CLOSED: 'Esta estadia terminou e não pode ser prorrogada',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'O celular do gerente de contas não pode ficar vazio',
   // §5 Validation rules
   ACCOUNT_INVALID: 'Digite uma conta válida',

@@ -81,6 +81,7 @@ export const ruErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: 'Срок действия должен быть позже текущего времени',
   DELETE_FAILED: 'Не удалось удалить',
   SET_EXPIRATION_FAILED: 'Не удалось установить срок действия',
+  STAY_CLOSED: 'Это проживание завершено и не может быть продлено',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'Мобильный номер персонального менеджера не может быть пустым',
   // §5 Validation rules
   ACCOUNT_INVALID: 'Введите правильную учётную запись',

@@ -13,6 +13,8 @@ import { addDays, daysBetween, shanghaiDate, weekdayOf } from './time.js';
  * - The deposit is charged once per stay, on top of the nights, and never on a renewal.
  * - Renewal: when 'renewal at the set price' is on, renewal nights follow the same rules as a new stay; when it is
  *   off, they cost the stay's own nightly rate (what the guest agreed at check-in), whatever the prices are now.
+ * - A move to another room splits the fee between the old and the new stay (splitMovedFee): the fee of a chain of
+ *   moves is the sum of its stays' prices, and its nightly rate that sum over the chain's nights.
  */
 
 /** A room's price settings, in fen. */
@@ -134,6 +136,27 @@ export function quoteRenewal(
   }
   const roomFeeFen = sum(nights);
   return ok({ nights, roomFeeFen, depositFen: 0, totalFen: roomFeeFen });
+}
+
+/**
+ * A move (room/exchangeHouses) at `moveMs` splits the fee of the stay it ends, so the money of a stay is counted
+ * once over its chain of moves: the old stay keeps the share of the nights spent in the old room, the new stay
+ * carries the rest. A night belongs to the room the guest is in when its date ends: the nights from the stay's
+ * first charged date up to (not including) the move's date stay with the old room; a move on the check-in date (or
+ * of a stay not begun) leaves the old stay nothing. The share is the fee × those nights ÷ the stay's charged
+ * nights, rounded to the fen, so an agreed flat rate splits exactly and the two parts always add up to the fee.
+ */
+export function splitMovedFee(
+  feeFen: number,
+  startMs: number,
+  endMs: number,
+  moveMs: number,
+): { oldFen: number; newFen: number } {
+  const first = shanghaiDate(startMs);
+  const nights = Math.max(1, daysBetween(first, shanghaiDate(endMs)));
+  const used = Math.min(nights, Math.max(0, daysBetween(first, shanghaiDate(moveMs))));
+  const oldFen = Math.round((feeFen * used) / nights);
+  return { oldFen, newFen: feeFen - oldFen };
 }
 
 /** The spec §5 price rule on an amount in fen: not less than 1 yuan. */

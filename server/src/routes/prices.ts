@@ -229,6 +229,8 @@ export function priceRoutes(app: FastifyInstance): void {
           .where('room_id', '=', room.id)
           .executeTakeFirst();
         if (!stay) throw failure('NOT_FOUND');
+        // Only a stay still open can be renewed (user/setUserExpiration refuses the others too).
+        if (stay.status !== 'active' && stay.status !== 'reserved') throw failure('STAY_CLOSED');
         // Priced exactly as user/setUserExpiration will charge it.
         const { checkInMs, nightlyFen } = await renewalBasis(ctx, stay);
         const quote = quoteRenewal(

@@ -129,27 +129,30 @@ export function roomView(room: Omit<Room, 'name_key'>, categoryName: string | nu
 
 /**
  * What a renewal of a stay is priced from (quoteRenewal): the check-in its fee counts from and its nightly rate,
- * the fee over its charged nights. A stay moved from another room carries the whole fee of the stay it continues
- * (room/exchangeHouses), so both count from the first stay's check-in.
+ * the fee over its charged nights. A move (room/exchangeHouses) splits the fee between the stay it ends and the
+ * new one (splitMovedFee), so the fee of a moved stay is the sum over its chain of moves, counted from the first
+ * stay's check-in.
  */
 export async function renewalBasis(
   ctx: UserContext,
   stay: Stay,
 ): Promise<{ checkInMs: number; nightlyFen: number }> {
   let checkIn = stay.check_in;
+  let feeFen = parseYuan(stay.price) ?? 0;
   let from = stay.moved_from_stay_id;
   for (let hops = 0; from !== null && hops < 100; hops++) {
     const earlier = await ctx.db
       .selectFrom('stays')
-      .select(['check_in', 'moved_from_stay_id'])
+      .select(['check_in', 'price', 'moved_from_stay_id'])
       .where('id', '=', from)
       .executeTakeFirst();
     if (!earlier) break;
     checkIn = earlier.check_in;
+    feeFen += parseYuan(earlier.price) ?? 0;
     from = earlier.moved_from_stay_id;
   }
   const nights = chargedNights(checkIn.getTime(), stay.check_out.getTime()).length;
-  return { checkInMs: checkIn.getTime(), nightlyFen: Math.round((parseYuan(stay.price) ?? 0) / nights) };
+  return { checkInMs: checkIn.getTime(), nightlyFen: Math.round(feeFen / nights) };
 }
 
 /** Runs a write that may break the stays overlap rules; the database's refusal becomes ROOM_OCCUPIED. */

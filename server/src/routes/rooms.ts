@@ -14,6 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall } from '../call.js';
 import type { Stay } from '../db/schema.js';
+import { parseYuan, toYuan } from '../domain/money.js';
+import { splitMovedFee } from '../domain/pricing.js';
 import { checkRoomCheckable, planMove, ROOM_STATUS_NAMES, statusAfterCheckIn } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { failure } from '../errors.js';
@@ -27,6 +29,7 @@ import {
   normaliseMac,
   roomView,
   stayView,
+  yuanText,
 } from './room-views.js';
 import { otherOpenStays, statusAfterClose } from './stays.js';
 
@@ -333,9 +336,23 @@ export function roomRoutes(app: FastifyInstance): void {
             nowMs,
           );
           if (!plan.ok) throw failure(plan.code, plan.params);
+          // The money is counted once: the old stay keeps the nights spent in the old room, the new stay carries
+          // the rest of the fee and the deposit (refunded when the guest finally leaves).
+          const fee = splitMovedFee(
+            parseYuan(stay.price) ?? 0,
+            stay.check_in.getTime(),
+            stay.check_out.getTime(),
+            plan.value.oldEndsMs,
+          );
           await trx
             .updateTable('stays')
-            .set({ status: 'moved', checked_out_at: new Date(plan.value.oldEndsMs), updated_at: now })
+            .set({
+              status: 'moved',
+              checked_out_at: new Date(plan.value.oldEndsMs),
+              price: yuanText(toYuan(fee.oldFen)),
+              deposit: yuanText(0),
+              updated_at: now,
+            })
             .where('id', '=', stay.id)
             .execute();
           const { id: _, created_at: __, updated_at: ___, ...rest } = stay;
@@ -349,6 +366,7 @@ export function roomRoutes(app: FastifyInstance): void {
               checked_out_at: null,
               status: plan.value.newStartMs <= nowMs ? 'active' : 'reserved',
               moved_from_stay_id: stay.id,
+              price: yuanText(toYuan(fee.newFen)),
               created_by: ctx.user.id,
             })
             .returningAll()
