@@ -1,13 +1,16 @@
-import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
+import { decryptEnvelope, ERROR_TEXTS, encryptEnvelope } from '@lockdesk/protocol';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadErrorTexts } from '../i18n/errors.ts';
 import { browser } from './browser.ts';
 import {
   CallError,
   callManage,
   ERRNO_NETWORK,
   ERRNO_UNDECODABLE,
+  hotelInfoUrl,
   http,
+  isHotelInfoRequired,
   NETWORK_TOAST_SECONDS,
   RELOGIN_DELAY_MS,
   REVOKED_RELOAD_DELAY_MS,
@@ -246,5 +249,45 @@ describe('the error catalogue of the main client (spec §8)', () => {
       { kind: 'error', text: 'Network Error', seconds: 1.2 },
       { kind: 'error', text: 'timeout of 40000ms exceeded', seconds: 1.2 },
     ]);
+  });
+});
+
+describe('HOTEL_INFO_REQUIRED: the hotel information first (spec §5), handled once for every page', () => {
+  it('shows the message and sends the operator to the hotel information, with the way back', async () => {
+    serve(answer(1, ERROR_TEXTS.HOTEL_INFO_REQUIRED));
+    const e = await rejection(callManage('room/setPrice', { room_id: 1, price: 200 }));
+    expect(e.errno).toBe(1);
+    expect(notes).toEqual([{ kind: 'error', text: ERROR_TEXTS.HOTEL_INFO_REQUIRED, seconds: undefined }]);
+    expect(browser.goTo).toHaveBeenCalledTimes(1);
+    expect(browser.goTo).toHaveBeenCalledWith(
+      '/center/personalCenter?reason=hotelInfo&redirect=%2Fcard%2FfloorCard',
+    );
+    expect(hotelInfoUrl('/room/priceSet?room_id=3')).toBe(
+      '/center/personalCenter?reason=hotelInfo&redirect=%2Froom%2FpriceSet%3Froom_id%3D3',
+    );
+  });
+
+  it("recognises the message in the user's language", async () => {
+    window.localStorage.setItem('language', 'de');
+    const german = (await loadErrorTexts('de')).HOTEL_INFO_REQUIRED;
+    expect(german).not.toBe(ERROR_TEXTS.HOTEL_INFO_REQUIRED);
+    serve(answer(1, german));
+    await rejection(callManage('room/exchangeHouses'));
+    expect(notes.map((n) => n.text)).toEqual([german]);
+    expect(browser.goTo).toHaveBeenCalledTimes(1);
+    expect(isHotelInfoRequired(german)).toBe(true);
+  });
+
+  it('stays put on the hotel information page itself, and ignores every other refusal', async () => {
+    vi.mocked(browser.currentPath).mockReturnValue('/center/personalCenter?reason=hotelInfo');
+    serve(answer(1, ERROR_TEXTS.HOTEL_INFO_REQUIRED));
+    await rejection(callManage('room/setHotelInfo'));
+    vi.mocked(browser.currentPath).mockReturnValue('/room/priceSet');
+    serve(answer(1, ERROR_TEXTS.PRICE_TOO_LOW));
+    await rejection(callManage('room/setPrice'));
+    expect(notes.map((n) => n.text)).toEqual([ERROR_TEXTS.HOTEL_INFO_REQUIRED, ERROR_TEXTS.PRICE_TOO_LOW]);
+    expect(browser.goTo).not.toHaveBeenCalled();
+    expect(isHotelInfoRequired('')).toBe(false);
+    expect(isHotelInfoRequired(undefined)).toBe(false);
   });
 });

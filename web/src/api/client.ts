@@ -2,12 +2,14 @@ import {
   decryptEnvelope,
   ENGLISH_DISPLAY_REWRITES,
   ERRNO,
+  ERROR_TEXTS,
   encryptEnvelope,
   LIMITS,
   languageHeader,
 } from '@lockdesk/protocol';
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
 import { loginUrl } from '../app/guards.ts';
+import { PATHS } from '../app/paths.ts';
 import { currentLanguage, storedLanguage } from '../app/storage.ts';
 import { ENV } from '../config/deploy.ts';
 import { errorMessage, t } from '../i18n/index.ts';
@@ -115,6 +117,31 @@ export function displayMessage(errmsg: string | undefined): string {
 
 let reloginAsked = false;
 
+/**
+ * True when a refusal is HOTEL_INFO_REQUIRED. The envelope carries the catalogue text, not the code, in the
+ * language the call asked for: compare with that language's text (and the English one, the server's fallback).
+ */
+export function isHotelInfoRequired(errmsg: string | undefined): boolean {
+  const text = errmsg?.trim();
+  if (!text) return false;
+  return text === errorMessage('HOTEL_INFO_REQUIRED') || text === ERROR_TEXTS.HOTEL_INFO_REQUIRED;
+}
+
+/** Where a HOTEL_INFO_REQUIRED refusal sends the operator: the hotel information, with a way back to `from`. */
+export function hotelInfoUrl(from: string): string {
+  return `${PATHS.personalCenter}?reason=hotelInfo&redirect=${encodeURIComponent(from)}`;
+}
+
+/**
+ * Spec §5 'Merchant or hotel information must be completed first': whichever page made the call, the operator
+ * goes to the hotel information form, which names the page to return to. Once, here, rather than in each page.
+ */
+function sendToHotelInfo(): void {
+  const here = browser.currentPath();
+  if (here.startsWith(PATHS.personalCenter)) return;
+  browser.goTo(hotelInfoUrl(here));
+}
+
 /** Error 100003: one confirm box at a time; on 're-login', after 1.5 s forget the session and load login. */
 function askToLogInAgain(): void {
   if (reloginAsked) return;
@@ -155,6 +182,7 @@ export function settle<T>(answer: Answer): T {
     default: {
       const text = displayMessage(answer.errmsg);
       notifier().error(text);
+      if (isHotelInfoRequired(answer.errmsg)) sendToHotelInfo();
       throw new CallError(answer.errno, text, answer.data);
     }
   }

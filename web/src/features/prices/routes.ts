@@ -1,7 +1,10 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { notBuilt } from '../notBuilt/loader.ts';
+import { hotelTexts } from '../hotel/texts.ts';
+import { pricesTexts } from './texts.ts';
+
+const priceSet = pricesTexts.page(() => import('./PriceSetPage.tsx'), hotelTexts);
 
 /** The 'prices' feature's routes (children of their section in src/routes.tsx). */
 export const priceRoutes: RouteEntry[] = [
-  { path: 'priceSet', title: 'priceSet', hidden: true, page: notBuilt },
+  { path: 'priceSet', title: 'priceSet', hidden: true, page: priceSet },
 ];

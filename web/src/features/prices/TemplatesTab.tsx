@@ -1,0 +1,254 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Modal, Popconfirm, Result, Skeleton, Space, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { formatHotelTime } from '../../app/time.ts';
+import {
+  type PriceTemplate,
+  useApplyTemplate,
+  useDeleteTemplate,
+  useRoomGroups,
+  useRoomOptions,
+  useSaveTemplate,
+  useTemplate,
+  useTemplates,
+} from './api.ts';
+import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
+import { RoomPicker } from './RoomPicker.tsx';
+import { pricesTexts } from './texts.ts';
+
+const PAGE_SIZE = 10;
+
+/** A test id for props typed without data attributes (antd's button props). */
+const testId = (id: string) => ({ 'data-testid': id }) as Record<string, string>;
+
+/** The price templates: listed, created, edited, deleted, applied to rooms. Its page lives in `?tpage=`. */
+export function TemplatesTab() {
+  const { t } = useTranslation(pricesTexts.ns);
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('tpage')) || 1);
+  const templates = useTemplates(page, PAGE_SIZE);
+  const remove = useDeleteTemplate();
+  const [editing, setEditing] = useState<number | 'new' | undefined>();
+  const [applying, setApplying] = useState<PriceTemplate | undefined>();
+
+  const setPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set('tpage', String(p));
+    setParams(next);
+  };
+
+  if (templates.isError && !templates.data)
+    return (
+      <Result
+        status="warning"
+        title={t('templates.loadFailed')}
+        extra={<Button onClick={() => void templates.refetch()}>{t('actions.retry')}</Button>}
+      />
+    );
+
+  return (
+    <div data-testid="templates">
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing('new')}
+          data-testid="template-new"
+        >
+          {t('templates.new')}
+        </Button>
+        <Typography.Text type="secondary">{t('templates.hint')}</Typography.Text>
+      </Space>
+      <Table<PriceTemplate>
+        rowKey="id"
+        size="middle"
+        loading={templates.isFetching}
+        dataSource={templates.data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty description={t('templates.empty')} /> }}
+        onRow={(r) =>
+          ({ 'data-testid': 'template-row', 'data-name': r.name }) as React.HTMLAttributes<HTMLElement>
+        }
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: templates.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
+        columns={[
+          { key: 'name', dataIndex: 'name', title: t('fields.templateName') },
+          { key: 'price', dataIndex: 'price', title: t('fields.price') },
+          {
+            key: 'weekend',
+            dataIndex: 'weekend_price',
+            title: t('fields.weekendPrice'),
+            render: (v: number) => (Number(v) > 0 ? v : '—'),
+          },
+          { key: 'deposit', dataIndex: 'deposit', title: t('fields.deposit') },
+          {
+            key: 'dates',
+            title: t('fields.datePrices'),
+            render: (_v, r) => r.date_prices.length,
+          },
+          { key: 'rooms', dataIndex: 'room_count', title: t('templates.rooms') },
+          {
+            key: 'updated',
+            dataIndex: 'updated_at',
+            title: t('templates.updated'),
+            render: (v: number) => formatHotelTime(v),
+          },
+          {
+            key: 'actions',
+            title: t('templates.actions'),
+            render: (_v, r) => (
+              <Space wrap size={4}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing(r.id)}
+                  data-testid="template-edit"
+                >
+                  {t('actions.edit')}
+                </Button>
+                <Button
+                  size="small"
+                  icon={<SendOutlined />}
+                  onClick={() => setApplying(r)}
+                  data-testid="template-apply"
+                >
+                  {t('templates.apply')}
+                </Button>
+                <Popconfirm
+                  title={t('templates.deleteConfirm', { name: r.name })}
+                  okText={t('actions.delete')}
+                  cancelText={t('actions.cancel')}
+                  okButtonProps={{ danger: true, ...testId('template-delete-ok') }}
+                  onConfirm={() =>
+                    remove.mutateAsync(r.id).then(() => {
+                      void message.success(t('templates.deleted'));
+                      if ((templates.data?.list.length ?? 0) === 1 && page > 1) setPage(page - 1);
+                    })
+                  }
+                >
+                  <Button size="small" danger icon={<DeleteOutlined />} data-testid="template-delete">
+                    {t('actions.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing !== undefined ? (
+        <TemplateModal id={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
+      ) : null}
+      {applying ? <ApplyModal template={applying} onClose={() => setApplying(undefined)} /> : null}
+    </div>
+  );
+}
+
+/** Creates a template (no id) or edits one. */
+function TemplateModal({ id, onClose }: { id: number | undefined; onClose: () => void }) {
+  const { t } = useTranslation(pricesTexts.ns);
+  const { message } = App.useApp();
+  const template = useTemplate(id);
+  const save = useSaveTemplate();
+  const data = template.data;
+  const initial = useMemo<PriceFormInitial>(
+    () =>
+      data
+        ? {
+            name: data.name,
+            deposit: data.deposit,
+            price: data.price,
+            weekend_price: data.weekend_price,
+            date_prices: data.date_prices,
+          }
+        : { name: '', deposit: 0, date_prices: [] },
+    [data],
+  );
+  return (
+    <Modal
+      open
+      title={id === undefined ? t('templates.new') : t('templates.edit')}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      destroyOnHidden
+    >
+      {id !== undefined && template.isPending ? (
+        <Skeleton active />
+      ) : (
+        <PriceForm
+          testId="template-form"
+          initial={initial}
+          renew="none"
+          withName
+          alwaysSendDates
+          saving={save.isPending}
+          submitText={t('actions.save')}
+          onSubmit={({ name, prices }) =>
+            save.mutate(
+              { id, name: name ?? '', ...prices },
+              {
+                onSuccess: () => {
+                  void message.success(t('templates.saved'));
+                  onClose();
+                },
+              },
+            )
+          }
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** Applies a template to rooms picked among every room in scope. */
+function ApplyModal({ template, onClose }: { template: PriceTemplate; onClose: () => void }) {
+  const { t } = useTranslation(pricesTexts.ns);
+  const { message, modal } = App.useApp();
+  const rooms = useRoomOptions();
+  const groups = useRoomGroups();
+  const apply = useApplyTemplate();
+  const [ids, setIds] = useState<number[]>([]);
+  const confirm = () =>
+    modal.confirm({
+      title: t('templates.applyConfirm', { name: template.name, count: ids.length }),
+      content: t('templates.applyWarning'),
+      okText: t('templates.apply'),
+      cancelText: t('actions.cancel'),
+      onOk: () =>
+        apply.mutateAsync({ id: template.id, roomIds: ids }).then((r) => {
+          void message.success(t('templates.applied', { count: r.count }));
+          onClose();
+        }),
+    });
+  return (
+    <Modal
+      open
+      title={t('templates.applyTitle', { name: template.name })}
+      onCancel={onClose}
+      width={640}
+      okText={t('templates.apply')}
+      cancelText={t('actions.cancel')}
+      okButtonProps={{ disabled: ids.length === 0, loading: apply.isPending, ...testId('apply-ok') }}
+      onOk={confirm}
+      destroyOnHidden
+    >
+      <RoomPicker
+        testId="apply-picker"
+        rooms={rooms.data ?? []}
+        groups={groups.data ?? []}
+        loading={rooms.isPending}
+        value={ids}
+        onChange={setIds}
+      />
+    </Modal>
+  );
+}
