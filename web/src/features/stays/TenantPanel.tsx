@@ -1,4 +1,368 @@
-/** Placeholder of the stays slice (tenant management), which replaces this file; the room detail renders it. */
-export function TenantPanel(_props: { roomId: number }) {
-  return null;
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  List,
+  Pagination,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../app/paths.ts';
+import { formatHotelTime } from '../../app/time.ts';
+import {
+  type Stay,
+  type StayState,
+  useCheckOut,
+  useFreezeTenant,
+  useLimitPasswords,
+  useRemoveFellow,
+  useRoomStays,
+} from './api.ts';
+import { formatDuration, formatMoney } from './format.ts';
+import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
+import { useStaysTexts } from './texts.ts';
+
+/** Stays per page of the panel; the page is kept in the URL (`stayPage`). */
+const STAYS_PER_PAGE = 5;
+
+const STATE_COLOURS: Record<StayState, string> = {
+  upcoming: 'blue',
+  active: 'green',
+  expired: 'orange',
+  checkedOut: 'default',
+  ended: 'default',
+};
+
+/** What the panel says of a stay's time: starts in, remaining, expired, checked out at, ended. */
+export function stayTimeText(t: TFunction, stay: Stay, nowMs: number = Date.now()): string {
+  switch (stay.state) {
+    case 'upcoming':
+      return t('state.startsIn', { time: formatDuration(t, stay.start_time - nowMs / 1000) });
+    case 'active':
+      return t('state.remaining', { time: formatDuration(t, stay.remaining) });
+    case 'expired':
+      return t('state.expiredAt', { time: formatHotelTime(stay.end_time) });
+    case 'checkedOut':
+      return t('state.checkedOutAt', { time: formatHotelTime(stay.checked_out_at ?? stay.end_time) });
+    default:
+      return t('state.endedText');
+  }
+}
+
+const isOpen = (stay: Stay) => stay.status === 'active' || stay.status === 'reserved';
+
+type Dialog = { kind: 'renew' | 'validity' | 'move' | 'fellow'; stay: Stay } | undefined;
+
+/**
+ * Tenant management of a room (spec §4): the room's stays with their time left (or expired, checked out, ended),
+ * tenants and fellow tenants, and what the front desk does with an open stay: check-out, renewal, move, freeze,
+ * validity, password limit. Rendered by the room detail's 'tenant' tab.
+ */
+export function TenantPanel({ roomId }: { roomId: number }) {
+  const ready = useStaysTexts();
+  return ready ? <TenantPanelBody roomId={roomId} /> : <Skeleton active />;
+}
+
+function TenantPanelBody({ roomId }: { roomId: number }) {
+  const { t } = useTranslation('stays');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('stayPage')) || 1);
+  const stays = useRoomStays(roomId, page, STAYS_PER_PAGE);
+  const [dialog, setDialog] = useState<Dialog>();
+
+  const setPage = (next: number) => {
+    const p = new URLSearchParams(params);
+    if (next === 1) p.delete('stayPage');
+    else p.set('stayPage', String(next));
+    setParams(p, { replace: true });
+  };
+
+  return (
+    <div data-testid="tenant-panel">
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t('tenant.title')}
+        </Typography.Title>
+        <Link to={`${PATHS.checkIn}?room_id=${roomId}`}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="tenant-check-in">
+            {t('tenant.checkIn')}
+          </Button>
+        </Link>
+      </Flex>
+      {stays.isLoading && <Skeleton active />}
+      {stays.isError && (
+        <Result
+          status="warning"
+          title={t('tenant.loadFailed')}
+          extra={
+            <Button onClick={() => void stays.refetch()} data-testid="tenant-retry">
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      )}
+      {stays.data && stays.data.total === 0 && (
+        <Empty description={t('tenant.empty')} data-testid="tenant-empty" />
+      )}
+      {stays.data && stays.data.list.length > 0 && (
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          {stays.data.list.map((stay) => (
+            <StayCard key={stay.stay_id} stay={stay} onDialog={setDialog} />
+          ))}
+        </Space>
+      )}
+      {stays.data && stays.data.total > STAYS_PER_PAGE && (
+        <Pagination
+          style={{ marginTop: 12 }}
+          size="small"
+          current={page}
+          pageSize={STAYS_PER_PAGE}
+          total={stays.data.total}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
+      )}
+      {dialog?.kind === 'renew' && (
+        <ExpirationModal stay={dialog.stay} mode="renew" onClose={() => setDialog(undefined)} />
+      )}
+      {dialog?.kind === 'validity' && (
+        <ExpirationModal stay={dialog.stay} mode="validity" onClose={() => setDialog(undefined)} />
+      )}
+      {dialog?.kind === 'move' && <MoveModal stay={dialog.stay} onClose={() => setDialog(undefined)} />}
+      {dialog?.kind === 'fellow' && (
+        <AddFellowModal stay={dialog.stay} onClose={() => setDialog(undefined)} />
+      )}
+    </div>
+  );
+}
+
+function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => void }) {
+  const { t } = useTranslation('stays');
+  const { message, modal } = App.useApp();
+  const checkOut = useCheckOut();
+  const freeze = useFreezeTenant(stay.room_id);
+  const limit = useLimitPasswords(stay.room_id);
+  const removeFellow = useRemoveFellow(stay.room_id);
+  const open = isOpen(stay);
+  const guest = stay.nickname || stay.mobile;
+
+  const askCheckOut = () =>
+    modal.confirm({
+      title: stay.state === 'upcoming' ? t('checkOut.cancelTitle') : t('checkOut.title'),
+      content: t(stay.state === 'upcoming' ? 'checkOut.cancelText' : 'checkOut.text', { guest }),
+      okText: stay.state === 'upcoming' ? t('checkOut.cancelConfirm') : t('checkOut.confirm'),
+      okButtonProps: { danger: true, 'data-testid': 'checkout-confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        checkOut
+          .mutateAsync({ room_id: stay.room_id, stay_id: stay.stay_id })
+          .then(() => message.success(t('checkOut.done', { guest })))
+          .catch(() => undefined),
+    });
+
+  const askFreeze = () =>
+    modal.confirm({
+      title: stay.frozen ? t('freeze.unfreezeTitle') : t('freeze.freezeTitle'),
+      content: t(stay.frozen ? 'freeze.unfreezeText' : 'freeze.freezeText', { guest }),
+      okText: stay.frozen ? t('freeze.unfreeze') : t('freeze.freeze'),
+      okButtonProps: { 'data-testid': 'freeze-confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        freeze
+          .mutateAsync({ stay_id: stay.stay_id, frozen: !stay.frozen })
+          .then((answer) => message.success(t(`freeze.result.${answer.result}`, { guest })))
+          .catch(() => undefined),
+    });
+
+  const askLimit = () =>
+    modal.confirm({
+      title: stay.password_limited ? t('limit.allowTitle') : t('limit.limitTitle'),
+      content: t(stay.password_limited ? 'limit.allowText' : 'limit.limitText', { guest }),
+      okText: stay.password_limited ? t('limit.allow') : t('limit.limit'),
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        limit
+          .mutateAsync({ stay_id: stay.stay_id, limit: !stay.password_limited })
+          .then((answer) =>
+            message.success(answer.password_limited ? t('limit.limited') : t('limit.allowed')),
+          )
+          .catch(() => undefined),
+    });
+
+  const actions = open
+    ? [
+        <Button key="out" danger size="small" onClick={askCheckOut} data-testid="stay-check-out">
+          {stay.state === 'upcoming' ? t('checkOut.cancelAction') : t('checkOut.action')}
+        </Button>,
+        <Button
+          key="renew"
+          size="small"
+          onClick={() => onDialog({ kind: 'renew', stay })}
+          data-testid="stay-renew"
+        >
+          {t('renew.action')}
+        </Button>,
+        <Button
+          key="validity"
+          size="small"
+          onClick={() => onDialog({ kind: 'validity', stay })}
+          data-testid="stay-validity"
+        >
+          {t('renew.validityAction')}
+        </Button>,
+        ...(stay.state === 'expired'
+          ? []
+          : [
+              <Button
+                key="move"
+                size="small"
+                onClick={() => onDialog({ kind: 'move', stay })}
+                data-testid="stay-move"
+              >
+                {t('move.action')}
+              </Button>,
+            ]),
+        <Button key="freeze" size="small" onClick={askFreeze} data-testid="stay-freeze">
+          {stay.frozen ? t('freeze.unfreeze') : t('freeze.freeze')}
+        </Button>,
+        <Button key="limit" size="small" onClick={askLimit} data-testid="stay-limit">
+          {stay.password_limited ? t('limit.allow') : t('limit.limit')}
+        </Button>,
+        <Button
+          key="fellow"
+          size="small"
+          onClick={() => onDialog({ kind: 'fellow', stay })}
+          data-testid="stay-add-fellow"
+        >
+          {t('fellow.add')}
+        </Button>,
+      ]
+    : [];
+
+  const fellows = stay.tenants ?? [];
+  return (
+    <Card
+      size="small"
+      data-testid="stay-card"
+      data-stay-id={stay.stay_id}
+      data-state={stay.state}
+      title={
+        <Space wrap size={4}>
+          <span>{guest}</span>
+          <Tag color={STATE_COLOURS[stay.state]} data-testid="stay-state">
+            {t(`state.${stay.state}`)}
+          </Tag>
+          {stay.frozen && <Tag color="red">{t('freeze.frozenTag')}</Tag>}
+          {stay.password_limited && <Tag color="purple">{t('limit.limitedTag')}</Tag>}
+        </Space>
+      }
+      extra={
+        <Typography.Text type="secondary" data-testid="stay-time">
+          {stayTimeText(t, stay)}
+        </Typography.Text>
+      }
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        items={[
+          { key: 'mobile', label: t('fields.mobile'), children: stay.mobile },
+          ...(stay.id_number ? [{ key: 'id', label: t('fields.idNumber'), children: stay.id_number }] : []),
+          { key: 'in', label: t('fields.checkIn'), children: formatHotelTime(stay.start_time) },
+          {
+            key: 'out',
+            label: t('fields.checkOut'),
+            children: <span data-testid="stay-end">{formatHotelTime(stay.end_time)}</span>,
+          },
+          ...(stay.checked_out_at
+            ? [
+                {
+                  key: 'left',
+                  label: t('fields.checkedOutAt'),
+                  children: formatHotelTime(stay.checked_out_at),
+                },
+              ]
+            : []),
+          { key: 'price', label: t('fields.price'), children: formatMoney(stay.price) },
+          { key: 'deposit', label: t('fields.deposit'), children: formatMoney(stay.deposit) },
+          {
+            key: 'kind',
+            label: t('fields.kind'),
+            children: t(`kind.${stay.kind}`, { defaultValue: stay.kind }),
+          },
+          {
+            key: 'breakfast',
+            label: t('fields.breakfast'),
+            children: stay.breakfast ? String(stay.breakfast) : t('checkIn.noBreakfast'),
+          },
+          {
+            key: 'idCard',
+            label: t('fields.unlockByIdCard'),
+            children: stay.unlock_by_id_card ? t('common.enabled') : t('common.disabled'),
+          },
+          ...(stay.other_information
+            ? [{ key: 'other', label: t('fields.otherInformation'), children: stay.other_information }]
+            : []),
+        ]}
+      />
+      {fellows.length > 0 && (
+        <List
+          size="small"
+          header={<Typography.Text strong>{t('checkIn.fellows')}</Typography.Text>}
+          dataSource={fellows}
+          renderItem={(f, i) => (
+            <List.Item
+              data-testid="stay-fellow"
+              actions={
+                open
+                  ? [
+                      <Popconfirm
+                        key="remove"
+                        title={t('fellow.removeText', { guest: f.nickname || f.mobile })}
+                        okText={t('fellow.remove')}
+                        cancelText={t('common.cancel')}
+                        okButtonProps={{ danger: true }}
+                        onConfirm={() =>
+                          removeFellow
+                            .mutateAsync({ id: f.id })
+                            .then(() => message.success(t('fellow.removed')))
+                            .catch(() => undefined)
+                        }
+                      >
+                        <Button type="link" size="small" danger>
+                          {t('fellow.remove')}
+                        </Button>
+                      </Popconfirm>,
+                    ]
+                  : []
+              }
+            >
+              {t('fellow.line', { index: i + 1, name: f.nickname || '—', mobile: f.mobile })}
+            </List.Item>
+          )}
+        />
+      )}
+      {stay.moved_from_stay_id !== null && (
+        <Alert type="info" showIcon style={{ marginTop: 8 }} title={t('move.movedHere')} />
+      )}
+      {actions.length > 0 && (
+        <Flex wrap gap={8} style={{ marginTop: 12 }}>
+          {actions}
+        </Flex>
+      )}
+    </Card>
+  );
 }

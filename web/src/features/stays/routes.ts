@@ -1,5 +1,13 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { notBuilt } from '../notBuilt/loader.ts';
+import { staysTexts } from './texts.ts';
 
 /** The 'stays' feature's routes (children of their section in src/routes.tsx). */
-export const stayRoutes: RouteEntry[] = [{ path: 'checkIn', title: 'checkIn', hidden: true, page: notBuilt }];
+export const stayRoutes: RouteEntry[] = [
+  {
+    path: 'checkIn',
+    title: 'checkIn',
+    hidden: true,
+    activeMenu: '/room/roomList',
+    page: staysTexts.page(() => import('./CheckInPage.tsx')),
+  },
+];

@@ -1,3 +1,5 @@
+import i18next from 'i18next';
+import { useEffect, useState } from 'react';
 import { defineFeatureTexts } from '../../i18n/feature.ts';
 
 /** The 'stays' namespace, loaded with the feature's pages. */
@@ -15,3 +17,24 @@ export const staysTexts = defineFeatureTexts('stays', {
   fr: () => import('./locales/fr.ts'),
   it: () => import('./locales/it.ts'),
 });
+
+/**
+ * True once the 'stays' texts of the current language are loaded. The panels are rendered by other features'
+ * pages (the room detail), which need not have loaded this namespace with their page.
+ */
+export function useStaysTexts(): boolean {
+  const [ready, setReady] = useState(() => i18next.hasResourceBundle(i18next.language, staysTexts.ns));
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    staysTexts.load().then(
+      () => live && setReady(true),
+      // A chunk that cannot be fetched (server gone) leaves the keys showing rather than a blank panel.
+      () => live && setReady(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
