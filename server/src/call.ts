@@ -19,6 +19,7 @@ import { type Permission, roleAllows, seesAllRooms } from './auth/permissions.js
 import { bearerToken, resolveSession, type SessionUser } from './auth/sessions.js';
 import type { ServerConfig } from './config.js';
 import { type Envelope, nativeEnvelope } from './crypto/native-envelope.js';
+import { changeFeed, VersionedCache } from './db/changes.js';
 import type { Db } from './db/index.js';
 import type { Role, Room } from './db/schema.js';
 import { AppError, failure, silentReject, tooManyCalls } from './errors.js';
@@ -51,6 +52,9 @@ interface BaseContext {
   now(): Date;
   /** The operation-log summary of this call (mutating calls; default: the path). Never put secrets in it. */
   audit(summary: string): void;
+  /** For a call with `cache`: the answer being built holds only until this server time (ms), e.g. a remaining time
+   * that ticks. The earliest of several calls wins. */
+  validUntil(ms: number): void;
 }
 
 /** The handler's context of a public call (login, captcha, getBack/*). */
@@ -97,6 +101,18 @@ export interface CallDef<S extends Schema, A extends Auth> {
   /** Run the handler in one transaction (ctx.db is the transaction). Keep such handlers short: on PGlite the
    * transaction holds the only connection. */
   transaction?: boolean;
+  /**
+   * A read-only call of signed-in callers whose answers this process may keep, sealed, and answer again: `key`
+   * names the answer from the caller and the checked body (everything the answer depends on; null: do not keep
+   * this one), `tables` lists every table the handler reads. A kept answer is dropped as soon as one of those
+   * tables changes (db/changes.ts) or the server clock leaves [the time it was built, ctx.validUntil). Everything
+   * before the handler — session, frozen account, service period, role and permission, rate limit — still runs on
+   * every call.
+   */
+  cache?: {
+    tables: readonly string[];
+    key: (ctx: UserContext, body: Infer<S>) => string | null;
+  };
   handler: (ctx: CallContext<A>, body: Infer<S>) => Promise<unknown>;
 }
 
@@ -162,6 +178,52 @@ function envelopeFor(keys: EnvelopeKeys): Envelope | null {
     envelopes.set(keys, envelope);
   }
   return envelope;
+}
+
+/** A successful answer already sealed (the body text), e.g. kept by a call's `cache`. */
+class SealedAnswer {
+  constructor(readonly text: string) {}
+}
+
+/** The sealed body text of a successful answer, or undefined when the envelope cannot be made. */
+function sealSuccess(config: ServerConfig, data: unknown): string | undefined {
+  const sealed = envelopeFor(config.envelopeKeys)?.encrypt({
+    errno: ERRNO.ok,
+    errmsg: '',
+    data: data ?? null,
+  });
+  return sealed?.ok ? JSON.stringify({ data: sealed.value }) : undefined;
+}
+
+function answerSealed(reply: FastifyReply, sealed: SealedAnswer): FastifyReply {
+  const outcome = reply.request.callOutcome;
+  reply.request.callOutcome = {
+    path: outcome?.path ?? null,
+    userId: outcome?.userId ?? null,
+    errno: ERRNO.ok,
+    code: null,
+  };
+  return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(sealed.text);
+}
+
+/** The kept answers of an app's cached calls (per app: the envelope keys are the app's). */
+const keptAnswers = new WeakMap<FastifyInstance, Map<AnyCall, VersionedCache<string> | null>>();
+/** Kept answers per call: a page of 50 rooms is ~25 KB sealed, so at most ~25 MB per call. */
+const KEPT_PER_CALL = 1_000;
+
+function keptAnswersOf(app: FastifyInstance, db: Db, call: AnyCall): VersionedCache<string> | null {
+  let byCall = keptAnswers.get(app);
+  if (!byCall) {
+    byCall = new Map();
+    keptAnswers.set(app, byCall);
+  }
+  let kept = byCall.get(call);
+  if (kept === undefined) {
+    const feed = changeFeed(db);
+    kept = feed && call.cache ? new VersionedCache<string>(feed, call.cache.tables, KEPT_PER_CALL) : null;
+    byCall.set(call, kept);
+  }
+  return kept;
 }
 
 /** The errno/errmsg/data answer, enveloped; plain JSON only when even the envelope cannot be made. */
@@ -270,6 +332,9 @@ async function runCall(
     audit: (s: string) => {
       state.summary = s.slice(0, 500);
     },
+    validUntil: (ms: number) => {
+      state.validUntil = Math.min(state.validUntil, ms);
+    },
   };
 
   let ctx: PublicContext | UserContext;
@@ -309,6 +374,15 @@ async function runCall(
   }
 
   const body = checkBody(call.schema, payload);
+  const kept = call.cache && !call.mutates && ctx.user !== null ? keptAnswersOf(app, db, call) : null;
+  const key = kept && call.cache ? call.cache.key(ctx as UserContext, body) : null;
+  const startedAt = config.now();
+  if (kept && key !== null) {
+    const hit = kept.get(key, startedAt);
+    if (hit !== undefined) return new SealedAnswer(hit);
+  }
+  // Read before the handler reads the tables: a change landing while it runs leaves the answer stale, not kept.
+  const version = kept?.version() ?? 0;
   let data: unknown;
   if (call.transaction) {
     data = await db.transaction().execute(async (trx) => {
@@ -317,6 +391,13 @@ async function runCall(
     });
   } else {
     data = await call.handler(ctx as never, body);
+  }
+  if (kept && key !== null) {
+    const text = sealSuccess(config, data);
+    if (text !== undefined) {
+      kept.set(key, version, text, startedAt, state.validUntil);
+      return new SealedAnswer(text);
+    }
   }
   return data;
 }
@@ -327,6 +408,8 @@ interface CallState {
   call?: AnyCall;
   actor: { id: number; hotelId: number | null } | null;
   summary: string;
+  /** Until when (server ms) the answer of a cached call holds (ctx.validUntil). */
+  validUntil: number;
   /** The rooms the call resolved through its room helpers (ctx.requireRoom, ctx.touchRooms). */
   roomIds: Set<number>;
 }
@@ -418,7 +501,13 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
   app.post('/manage/*', async (request, reply) => {
     const lang = callerLanguage(request);
     const path = ((request.params as Record<string, string>)['*'] ?? '').replace(/^\/+|\/+$/g, '');
-    const state: CallState = { client: clientInfo(request), actor: null, summary: path, roomIds: new Set() };
+    const state: CallState = {
+      client: clientInfo(request),
+      actor: null,
+      summary: path,
+      roomIds: new Set(),
+      validUntil: Number.POSITIVE_INFINITY,
+    };
     const audit = (errno: number, code: string | null) => {
       request.callOutcome = {
         path: state.call?.path ?? path.slice(0, 80),
@@ -433,6 +522,7 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
     try {
       const data = await runCall(app, deps, request, lang, path, state);
       await audit(ERRNO.ok, null);
+      if (data instanceof SealedAnswer) return answerSealed(reply, data);
       return answer(reply, deps.config, lang, ERRNO.ok, null, undefined, data);
     } catch (e) {
       if (e instanceof AppError) {

@@ -1,5 +1,15 @@
-/** Login sessions: opaque bearer tokens, stored as SHA-256 hashes. */
+/**
+ * Login sessions: opaque bearer tokens, stored as SHA-256 hashes.
+ *
+ * Every authenticated call resolves its token. The resolved caller is kept in memory per token hash (at most
+ * SESSION_CACHE entries) while the change feed (db/changes.ts) says no row of `sessions`, `users` or `hotels` changed
+ * since it was read: a logout, a revocation, a frozen account, a changed role or service period is seen by the very
+ * next call on this process (the write reports itself when its connection is released, after the commit), and by
+ * other replicas within the notification delay, never later than the feed's liveness bound (3 s) — past that, every
+ * call reads the database again. Expiry and service end are compared with the clock on every call.
+ */
 import { createHash, randomBytes } from 'node:crypto';
+import { type ChangeFeed, changeFeed, VersionedCache } from '../db/changes.js';
 import type { Db } from '../db/index.js';
 import type { Role } from '../db/schema.js';
 import { loginExpired, sessionRevoked } from '../errors.js';
@@ -59,9 +69,48 @@ export async function openSession(db: Db, s: NewSession): Promise<{ token: strin
   return { token, expiresAt };
 }
 
+/** The tables a resolved session is read from. */
+const SESSION_TABLES = ['sessions', 'users', 'hotels'] as const;
+const SESSION_CACHE = 10_000;
+
+interface KnownSession {
+  user: SessionUser;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+const sessionCaches = new WeakMap<ChangeFeed, VersionedCache<KnownSession>>();
+
+function sessionCache(db: Db): VersionedCache<KnownSession> | undefined {
+  const feed = changeFeed(db);
+  if (!feed) return undefined;
+  let cache = sessionCaches.get(feed);
+  if (!cache) {
+    cache = new VersionedCache<KnownSession>(feed, SESSION_TABLES, SESSION_CACHE);
+    sessionCaches.set(feed, cache);
+  }
+  return cache;
+}
+
 /** The caller of a token: 100003 when unknown or expired, 9000005 when revoked. */
 export async function resolveSession(db: Db, token: string | undefined, now: number): Promise<SessionUser> {
   if (!token) throw loginExpired();
+  const tokenHash = hashToken(token);
+  const cache = sessionCache(db);
+  // Sessions do not depend on the clock (expiry is checked below), so an entry holds at any time.
+  let known = cache?.get(tokenHash, 0);
+  if (!known) {
+    const version = cache?.version() ?? 0;
+    known = await readSession(db, tokenHash);
+    if (!known) throw loginExpired();
+    cache?.set(tokenHash, version, known, 0);
+  }
+  if (known.revoked) throw sessionRevoked();
+  if (known.expiresAt <= now) throw loginExpired();
+  return known.user;
+}
+
+async function readSession(db: Db, tokenHash: string): Promise<KnownSession | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -79,12 +128,10 @@ export async function resolveSession(db: Db, token: string | undefined, now: num
       'u.authorities',
       serviceEndsSql.as('service_ends_at'),
     ])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  if (!row) throw loginExpired();
-  if (row.revoked_at) throw sessionRevoked();
-  if (row.expires_at.getTime() <= now) throw loginExpired();
-  return {
+  if (!row) return undefined;
+  const user: SessionUser = {
     id: row.id,
     sessionId: row.sessionId,
     role: row.role,
@@ -96,6 +143,9 @@ export async function resolveSession(db: Db, token: string | undefined, now: num
     authorities: Array.isArray(row.authorities) ? row.authorities.map(String) : [],
     serviceEndsAt: row.service_ends_at === null ? null : new Date(row.service_ends_at),
   };
+  // Shared by every call of the session while cached: frozen, so no handler can change it for the next one.
+  Object.freeze(user.authorities);
+  return { user: Object.freeze(user), expiresAt: row.expires_at.getTime(), revoked: row.revoked_at !== null };
 }
 
 /** Revokes sessions of a user (all, or all but one); their next call answers 9000005. */

@@ -28,11 +28,13 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { attachFeed, ChangeFeed, PendingWrites } from './changes.js';
 import * as m001 from './migrations/001_initial.js';
 import { ALL_TABLES } from './migrations/001_initial.js';
 import * as m002 from './migrations/002_rooms.js';
 import * as m003 from './migrations/003_login_ip.js';
 import * as m004 from './migrations/004_operation_rooms.js';
+import * as m007 from './migrations/007_change_notices.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -65,8 +67,11 @@ class Mutex {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  /** The writes since the connection was handed out (reported to the change feed when it comes back). */
+  readonly writes = new PendingWrites();
   constructor(private readonly pglite: PGlite) {}
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    this.writes.note(compiled.sql);
     const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     return { rows: result.rows ?? [], numAffectedRows: BigInt(result.affectedRows ?? 0) };
   }
@@ -80,7 +85,10 @@ class PGliteConnection implements DatabaseConnection {
 class PGliteDriver implements Driver {
   readonly #mutex = new Mutex();
   readonly #connection: PGliteConnection;
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly feed: ChangeFeed,
+  ) {
     this.#connection = new PGliteConnection(pglite);
   }
   async init(): Promise<void> {}
@@ -113,6 +121,8 @@ class PGliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(`release savepoint "${name.replace(/"/g, '')}"`));
   }
   async releaseConnection(): Promise<void> {
+    // After the commit (a transaction holds the connection until then), before the next task can read.
+    this.#connection.writes.flush(this.feed);
     this.#mutex.unlock();
   }
   async destroy(): Promise<void> {
@@ -121,12 +131,15 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly feed: ChangeFeed,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver() {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.feed);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();
@@ -161,13 +174,60 @@ function postgresPool(url: string): pg.Pool {
   });
 }
 
-/** Opens the database the config names (without migrating). */
+/**
+ * The pool as Kysely sees it, each client reporting its writes to the change feed when released (after its
+ * statement or transaction committed); ending it also stops the feed's listener.
+ */
+function watchedPool(pool: pg.Pool, feed: ChangeFeed) {
+  const watched = new WeakMap<pg.PoolClient, object>();
+  const watch = (client: pg.PoolClient) => {
+    const writes = new PendingWrites();
+    return {
+      // biome-ignore lint/suspicious/noExplicitAny: forwards Kysely's two query forms (text + values, cursor)
+      query: (text: any, values?: any) => {
+        writes.note(typeof text === 'string' ? text : String(text?.text ?? ''));
+        return client.query(text, values);
+      },
+      release: () => {
+        writes.flush(feed);
+        client.release();
+      },
+    };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = watched.get(client);
+      if (!wrapper) {
+        wrapper = watch(client);
+        watched.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    async end() {
+      await feed.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the database the config names (without migrating), with its change feed (db/changes.ts). */
 export async function openDatabase(config: DbConfig): Promise<Db> {
+  let db: Db;
+  let feed: ChangeFeed;
   if (config.kind === 'postgres') {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(config.url) }) });
+    feed = new ChangeFeed(config.url);
+    db = new Kysely<Database>({
+      // biome-ignore lint/suspicious/noExplicitAny: the wrapper implements the part of pg.Pool Kysely uses
+      dialect: new PostgresDialect({ pool: watchedPool(postgresPool(config.url), feed) as any }),
+    });
+  } else {
+    feed = new ChangeFeed();
+    const pglite = await openPGlite(config.dataDir);
+    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, feed) });
   }
-  const pglite = await openPGlite(config.dataDir);
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  attachFeed(db, feed);
+  return db;
 }
 
 /** The versioned migrations, in order. Add a file `00N_name.ts` and a line here; never edit a shipped one. */
@@ -176,6 +236,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_rooms': m002,
   '003_login_ip': m003,
   '004_operation_rooms': m004,
+  '007_change_notices': m007,
 };
 
 /** The migration names, in order. */

@@ -7,6 +7,7 @@ import { hotelRoutes } from './hotel.js';
 import { operationRoutes } from './operation.js';
 import { priceRoutes } from './prices.js';
 import { roomAdminRoutes } from './room-admin.js';
+import { roomListRoutes } from './room-list.js';
 import { roomRoutes } from './rooms.js';
 import { staffRoutes } from './staff.js';
 import { stayRoutes } from './stays.js';
@@ -20,6 +21,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   devRoutes,
   categoryRoutes,
   roomRoutes,
+  roomListRoutes,
   roomAdminRoutes,
   priceRoutes,
   stayRoutes,

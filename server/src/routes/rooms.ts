@@ -11,7 +11,6 @@
  */
 import { ROOM_STATUS } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { defineCall } from '../call.js';
 import type { Stay } from '../db/schema.js';
 import { parseYuan, toYuan } from '../domain/money.js';
@@ -34,8 +33,6 @@ import {
 import { otherOpenStays, statusAfterClose } from './stays.js';
 
 const DATE_PICKS = ['today', 'yesterday', 'week'] as const;
-const SORTS = ['asc', 'desc', 'A-Z', 'Z-A'] as const;
-const STATUS_FILTER = [-1, 0, 1, 2, 3, 4] as const;
 const MANUAL_STATUSES = [
   ROOM_STATUS.vacant,
   ROOM_STATUS.reserved,
@@ -67,96 +64,6 @@ function currentStays(stays: Stay[]): Map<number, Stay> {
 }
 
 export function roomRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/listNew',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: {
-      page: f.int({ min: 1, max: 1_000_000, optional: true }),
-      limit: f.int({ min: 1, max: 100, optional: true }),
-      pageSize: f.int({ min: 1, max: 100, optional: true }),
-      category_id: f.int({ min: 0, optional: true }),
-      status: f.enum(STATUS_FILTER, { optional: true }),
-      sort: f.enum(SORTS, { optional: true }),
-      name: f.string({ max: 50, optional: true }),
-      date: f.enum(DATE_PICKS, { optional: true }),
-    },
-    handler: async (ctx, body) => {
-      const { hotelId, scope } = callerScope(ctx);
-      const page = body.page ?? 1;
-      const limit = body.limit ?? body.pageSize ?? 20;
-      const nowMs = ctx.now().getTime();
-      let q = ctx.db.selectFrom('rooms as r').where(inScope(scope, hotelId));
-      if (body.category_id === 0) q = q.where('r.category_id', 'is', null);
-      else if (body.category_id !== undefined) {
-        const id = body.category_id;
-        q = q.where((eb) =>
-          eb.or([
-            eb('r.category_id', '=', id),
-            eb(
-              'r.category_id',
-              'in',
-              eb.selectFrom('room_categories').select('id').where('parent_id', '=', id),
-            ),
-          ]),
-        );
-      }
-      if (body.status !== undefined && body.status !== -1) q = q.where('r.status', '=', body.status);
-      if (body.name) q = q.where('r.name', 'ilike', likePattern(body.name));
-      if (body.date) {
-        const w = datePickWindow(body.date, nowMs);
-        q = q.where('r.updated_at', '>=', new Date(w.from)).where('r.updated_at', '<', new Date(w.to));
-      }
-      const desc = body.sort === 'desc' || body.sort === 'Z-A';
-      const [count, rows] = await Promise.all([
-        q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-        // The page is cut first and joined to its groups after, so skipped rows never touch room_categories.
-        ctx.db
-          .selectFrom(
-            q
-              .selectAll('r')
-              .orderBy('r.name_key', desc ? 'desc' : 'asc')
-              .orderBy('r.id', desc ? 'desc' : 'asc')
-              .limit(limit)
-              .offset((page - 1) * limit)
-              .as('p'),
-          )
-          .leftJoin('room_categories as c', 'c.id', 'p.category_id')
-          .selectAll('p')
-          .select('c.name as category_name')
-          .orderBy('p.name_key', desc ? 'desc' : 'asc')
-          .orderBy('p.id', desc ? 'desc' : 'asc')
-          .execute(),
-      ]);
-      const ids = rows.map((r) => r.id);
-      const stays =
-        ids.length === 0
-          ? []
-          : await ctx.db
-              .selectFrom('stays')
-              .selectAll()
-              .where('room_id', 'in', ids)
-              .where('status', 'in', ['active', 'reserved'])
-              .orderBy('check_in')
-              .execute();
-      const current = currentStays(stays);
-      return {
-        list: rows.map((r) => {
-          const stay = current.get(r.id);
-          return {
-            ...roomView(r, r.category_name),
-            status_name: ROOM_STATUS_NAMES[r.status] ?? null,
-            tenant: stay ? stayView(stay, nowMs) : null,
-          };
-        }),
-        total: Number(count.n),
-        page,
-        limit,
-      };
-    },
-  });
-
   defineCall(app, {
     path: 'room/setRoomStatus',
     auth: 'user',
