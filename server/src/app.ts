@@ -14,10 +14,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { sql } from 'kysely';
 import { CallRateLimit } from './auth/rate-limit.js';
 import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
-import { resolveConfig, type ServerConfig } from './config.js';
+import { defaultDataDir, resolveConfig, type ServerConfig } from './config.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
+import { diskStorage, type Storage } from './services/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ export interface BuildOptions extends Partial<ServerConfig> {
   db?: Db;
   /** Replaces the outbox SMS provider. */
   sms?: SmsProvider;
+  /** Where uploaded files live; default: on disk in `<dataDir>/files`. */
+  storage?: Storage;
 }
 
 /** Bodies up to 10 MiB: face images travel as base64 inside the envelope. */
@@ -70,6 +73,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('sms', options.sms ?? outboxSmsProvider(db, app.log));
+  app.decorate('storage', options.storage ?? diskStorage(join(options.dataDir ?? defaultDataDir(), 'files')));
   app.decorate('calls', new Map<string, AnyCall>());
   if (ownDb) app.addHook('onClose', async () => db.destroy());
 

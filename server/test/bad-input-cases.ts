@@ -27,6 +27,7 @@ export const ROOM_BAD_INPUT: Record<string, BadInput[]> = {
   'room/setLockData': [
     [{ name: 'x' }, 'FIELD_REQUIRED', { field: 'room_id' }],
     [{ room_id: 1, floor: 'top' }, 'FIELD_INVALID', { field: 'floor' }],
+    [{ room_id: 1, picture: 'http://example.com/a.png' }, 'PICTURE_URL_INVALID', { field: 'picture' }],
   ],
   'room/exchangeHouses': [
     [{ new_room_id: 2 }, 'FIELD_REQUIRED', { field: 'room_id' }],
@@ -219,6 +220,95 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ limit: 101 }, 'FIELD_INVALID', { field: 'limit' }],
     [{ start_time: 'yesterday' }, 'FIELD_INVALID', { field: 'start_time' }],
     [{ user_id: 0 }, 'FIELD_INVALID', { field: 'user_id' }],
+  ],
+  // Uploads, faces and fingerprints (API.md §7; the role matrix is in credentials.test.ts)
+  'oss/token': [
+    [{}, 'FIELD_REQUIRED', { field: 'purpose' }],
+    [{ purpose: 'avatar' }, 'FIELD_INVALID', { field: 'purpose' }],
+  ],
+  'user/uploadTFaceImg': [
+    [{ note: 'Li Wei', image: '/files/x.png' }, 'FACE_ID_REQUIRED', { field: 'face_id' }],
+    [{ face_id: 'G-1', note: ' ', image: '/files/x.png' }, 'FACE_NOTE_REQUIRED', { field: 'note' }],
+    [{ face_id: 'G-1', note: 'Li Wei' }, 'FACE_IMAGE_REQUIRED', { field: 'image' }],
+    [
+      { face_id: 'G'.repeat(65), note: 'Li Wei', image: '/files/x.png' },
+      'FIELD_INVALID',
+      { field: 'face_id' },
+    ],
+    [{ face_id: 'G-1', note: 'n'.repeat(101), image: '/files/x.png' }, 'FIELD_INVALID', { field: 'note' }],
+    [{ face_id: 'G-1', note: 'Li Wei', image: 'x'.repeat(301) }, 'UPLOAD_FILE_INVALID', { field: 'image' }],
+    [
+      { face_id: 'G-1', note: 'Li Wei', image: '/files/../../etc/passwd' },
+      'UPLOAD_FILE_INVALID',
+      { field: 'image' },
+    ],
+    [
+      { face_id: 'G-1', note: 'Li Wei', image: '/files/x.png', room_id: 0 },
+      'FIELD_INVALID',
+      { field: 'room_id' },
+    ],
+    [
+      { face_id: 'G-1', note: 'Li Wei', image: '/files/x.png', stay_id: 'x' },
+      'FIELD_INVALID',
+      { field: 'stay_id' },
+    ],
+  ],
+  'user/faceImgList': [
+    [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
+    [{ limit: 101 }, 'FIELD_INVALID', { field: 'limit' }],
+    [{ room_id: 'a' }, 'FIELD_INVALID', { field: 'room_id' }],
+    [{ stay_id: -1 }, 'FIELD_INVALID', { field: 'stay_id' }],
+    [{ keyword: 'k'.repeat(51) }, 'FIELD_INVALID', { field: 'keyword' }],
+  ],
+  'user/updateFaceNote': [
+    [{ note: 'Li Wei' }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 'one', note: 'Li Wei' }, 'FIELD_INVALID', { field: 'id' }],
+    [{ id: 1 }, 'FACE_NOTE_REQUIRED', { field: 'note' }],
+    [{ id: 1, note: 'n'.repeat(101) }, 'FIELD_INVALID', { field: 'note' }],
+  ],
+  'user/updateLockFaceNote': [
+    [{ lock_note: 'LI W' }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1, lock_note: 'L'.repeat(33) }, 'FIELD_INVALID', { field: 'lock_note' }],
+  ],
+  'user/deleteTFaceImg': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 0 }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'fingerprint/addData': [
+    [{ finger_id: 'F 1', note: 'thumb', data: 'ab'.repeat(32) }, 'FIELD_INVALID', { field: 'finger_id' }],
+    [{ data: 'ab'.repeat(32) }, 'FIELD_REQUIRED', { field: 'note' }],
+    [{ note: 'n'.repeat(101), data: 'ab'.repeat(32) }, 'FIELD_INVALID', { field: 'note' }],
+    [{ note: 'thumb' }, 'FIELD_REQUIRED', { field: 'data' }],
+    [{ note: 'thumb', data: 'not a template!' }, 'FINGERPRINT_DATA_INVALID', { field: 'data' }],
+    [{ note: 'thumb', data: 'abcd' }, 'FINGERPRINT_DATA_INVALID', { field: 'data' }],
+    [{ note: 'thumb', data: 'ab'.repeat(32), room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }],
+    [{ note: 'thumb', data: 'ab'.repeat(32), stay_id: 0 }, 'FIELD_INVALID', { field: 'stay_id' }],
+  ],
+  'fingerprint/dataLists': [
+    [{ page: 'two' }, 'FIELD_INVALID', { field: 'page' }],
+    [{ limit: 0 }, 'FIELD_INVALID', { field: 'limit' }],
+    [{ room_id: 1.5 }, 'FIELD_INVALID', { field: 'room_id' }],
+    [{ stay_id: 'x' }, 'FIELD_INVALID', { field: 'stay_id' }],
+    [{ keyword: 'k'.repeat(51) }, 'FIELD_INVALID', { field: 'keyword' }],
+  ],
+  'fingerprint/delData': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 'x' }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'fingerprint/send': [
+    [{ room_id: 1 }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ id: 1, room_id: -1 }, 'FIELD_INVALID', { field: 'room_id' }],
+  ],
+  'fingerprint/sendDataList': [
+    [{ room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }],
+    [{ fingerprint_id: 0 }, 'FIELD_INVALID', { field: 'fingerprint_id' }],
+    [{ status: 'lost' }, 'FIELD_INVALID', { field: 'status' }],
+    [{ limit: 0 }, 'FIELD_INVALID', { field: 'limit' }],
+  ],
+  'fingerprint/delSendData': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1.5 }, 'FIELD_INVALID', { field: 'id' }],
   ],
   'dev/smsOutbox': [[{ mobile: '123' }, 'MOBILE_INVALID', { field: 'mobile' }]],
 };

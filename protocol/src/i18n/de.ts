@@ -114,6 +114,16 @@ export const deErrors: ErrorTexts = {
   FACE_NOTE_REQUIRED: 'Die Gesichtsnotiz darf nicht leer sein',
   FACE_ID_REQUIRED: 'Die Gesichts-ID darf nicht leer sein',
   FACE_IMAGE_REQUIRED: 'Das Gesichtsbild darf nicht leer sein',
+  FILE_TOO_LARGE: 'Die Datei ist zu groß: höchstens {max} MB',
+  FILE_TYPE_NOT_ALLOWED: 'Dieser Dateityp ist hier nicht erlaubt; erlaubt: {types}',
+  UPLOAD_TOKEN_INVALID:
+    'Die Upload-Berechtigung ist ungültig, verbraucht oder abgelaufen; bitte erneut hochladen',
+  UPLOAD_FILE_INVALID:
+    'Die Datei wurde nicht für diesen Zweck hochgeladen oder wird bereits verwendet; bitte erneut hochladen',
+  PICTURE_URL_INVALID: 'Das Bild muss ein hochgeladenes Bild oder eine https-Adresse sein',
+  FACE_ID_EXISTS: 'Ein Gesicht mit dieser Gesichts-ID existiert bereits',
+  FINGERPRINT_ID_EXISTS: 'Ein Fingerabdruck mit dieser ID existiert bereits',
+  FINGERPRINT_DATA_INVALID: 'Die Fingerabdruckvorlage ist ungültig (Hex oder Base64 vom Kodierer erwartet)',
   CHECKIN_PASSWORD_INVALID: 'Das Passwort besteht aus 6 Ziffern',
   GROUP_NAME_REQUIRED: 'Bitte geben Sie den Gruppennamen ein',
   SORT_ORDER_REQUIRED: 'Bitte geben Sie die Sortierreihenfolge ein',

@@ -112,6 +112,17 @@ export const frErrors: ErrorTexts = {
   FACE_NOTE_REQUIRED: 'La remarque du visage ne peut pas être vide',
   FACE_ID_REQUIRED: 'L’identifiant du visage ne peut pas être vide',
   FACE_IMAGE_REQUIRED: 'L’image du visage ne peut pas être vide',
+  FILE_TOO_LARGE: 'Le fichier est trop volumineux : {max} Mo au maximum',
+  FILE_TYPE_NOT_ALLOWED: 'Ce type de fichier n’est pas accepté ici ; types acceptés : {types}',
+  UPLOAD_TOKEN_INVALID:
+    'L’autorisation d’envoi est invalide, déjà utilisée ou expirée ; veuillez renvoyer le fichier',
+  UPLOAD_FILE_INVALID:
+    'Le fichier n’a pas été envoyé pour cet usage ou est déjà utilisé ; veuillez le renvoyer',
+  PICTURE_URL_INVALID: 'L’image doit être un fichier envoyé ou une adresse https',
+  FACE_ID_EXISTS: 'Un visage avec cet identifiant existe déjà',
+  FINGERPRINT_ID_EXISTS: 'Une empreinte avec cet identifiant existe déjà',
+  FINGERPRINT_DATA_INVALID:
+    'Le modèle d’empreinte est invalide (hexadécimal ou Base64 de l’encodeur attendu)',
   CHECKIN_PASSWORD_INVALID: 'Le mot de passe comporte 6 chiffres',
   GROUP_NAME_REQUIRED: 'Veuillez saisir le nom du groupe',
   SORT_ORDER_REQUIRED: 'Veuillez saisir l’ordre de tri',

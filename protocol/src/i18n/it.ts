@@ -113,6 +113,16 @@ export const itErrors: ErrorTexts = {
   FACE_NOTE_REQUIRED: 'La nota del volto non può essere vuota',
   FACE_ID_REQUIRED: 'L’ID del volto non può essere vuoto',
   FACE_IMAGE_REQUIRED: 'L’immagine del volto non può essere vuota',
+  FILE_TOO_LARGE: 'Il file è troppo grande: al massimo {max} MB',
+  FILE_TYPE_NOT_ALLOWED: 'Questo tipo di file non è consentito qui; consentiti: {types}',
+  UPLOAD_TOKEN_INVALID:
+    'Il permesso di caricamento non è valido, è già stato usato o è scaduto; ricarica il file',
+  UPLOAD_FILE_INVALID: 'Il file non è stato caricato per questo uso o è già in uso; caricalo di nuovo',
+  PICTURE_URL_INVALID: 'L’immagine deve essere un file caricato o un indirizzo https',
+  FACE_ID_EXISTS: 'Esiste già un volto con questo ID',
+  FINGERPRINT_ID_EXISTS: 'Esiste già un’impronta con questo ID',
+  FINGERPRINT_DATA_INVALID:
+    'Il modello dell’impronta non è valido (previsti dati esadecimali o Base64 dal codificatore)',
   CHECKIN_PASSWORD_INVALID: 'La password è di 6 cifre',
   GROUP_NAME_REQUIRED: 'Inserisci il nome del gruppo',
   SORT_ORDER_REQUIRED: 'Inserisci l’ordinamento',

@@ -112,6 +112,17 @@ export const jaErrors: ErrorTexts = {
   FACE_NOTE_REQUIRED: '顔のメモを入力してください',
   FACE_ID_REQUIRED: '顔IDを入力してください',
   FACE_IMAGE_REQUIRED: '顔画像を指定してください',
+  FILE_TOO_LARGE: 'ファイルが大きすぎます（最大 {max} MB）',
+  FILE_TYPE_NOT_ALLOWED: 'ここではこの種類のファイルは使用できません。使用できる種類：{types}',
+  UPLOAD_TOKEN_INVALID:
+    'アップロード権限が無効、使用済み、または期限切れです。もう一度アップロードしてください',
+  UPLOAD_FILE_INVALID:
+    'このファイルはこの用途でアップロードされていないか、すでに使用されています。もう一度アップロードしてください',
+  PICTURE_URL_INVALID: '画像はアップロードした画像か https のアドレスにしてください',
+  FACE_ID_EXISTS: 'この顔 ID はすでに登録されています',
+  FINGERPRINT_ID_EXISTS: 'この指紋 ID はすでに登録されています',
+  FINGERPRINT_DATA_INVALID:
+    '指紋テンプレートが無効です（エンコーダーの16進数または Base64 データが必要です）',
   CHECKIN_PASSWORD_INVALID: 'パスワードは6桁の数字です',
   GROUP_NAME_REQUIRED: 'グループ名を入力してください',
   SORT_ORDER_REQUIRED: '並び順を入力してください',

@@ -386,9 +386,16 @@ export interface FacesTable {
   room_id: number | null;
   face_id: string;
   note: Generated<string>;
+  /** The image's URL as answered (`/files/<key>`). */
   image: string;
+  /** 'active' | 'deleted' (006: one live face per face id in a hotel). */
   status: Generated<string>;
   created_at: CreatedAt;
+  /** The note shown on the lock (006). */
+  lock_note: Generated<string>;
+  /** The upload the image is (uploads.key, 006); its file is removed with the face. */
+  upload_key: string | null;
+  updated_at: CreatedAt;
 }
 
 /** Fingerprint library (fingerprint/*). */
@@ -399,9 +406,58 @@ export interface FingerprintsTable {
   room_id: number | null;
   finger_id: string;
   note: Generated<string>;
+  /** The template (lower-case hex); never answered, emptied when the fingerprint is deleted. */
   data: string;
+  /** 'active' | 'deleted' (006: one live fingerprint per finger id in a hotel). */
   status: Generated<string>;
   created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Upload purposes (oss/token, 006). */
+export const UPLOAD_PURPOSES = ['lock_picture', 'face', 'firmware'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** Single-use upload permissions (oss/token, 006); only the SHA-256 of the token is kept. */
+export interface UploadTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  session_id: number;
+  user_id: number;
+  hotel_id: number;
+  purpose: UploadPurpose;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+/** Stored files (POST /upload, GET /files/<key>, 006); the bytes live in the storage (services/storage.ts). */
+export interface UploadsTable {
+  id: Generated<number>;
+  key: string;
+  hotel_id: number;
+  user_id: number | null;
+  purpose: UploadPurpose;
+  /** The type sniffed from the bytes, served as Content-Type. */
+  content_type: string;
+  size: number;
+  created_at: CreatedAt;
+}
+
+/** Delivery states of a fingerprint on a lock. */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'deleting', 'deleted'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** A fingerprint sent to a room's lock (fingerprint/send, 006): pending until the lock syncs. */
+export interface FingerprintDeliveriesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  fingerprint_id: number;
+  room_id: number;
+  status: Generated<DeliveryStatus>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
 }
 
 /** Unlock records reported by locks (room/openHistory). */
@@ -511,6 +567,9 @@ export interface Database {
   orders: OrdersTable;
   messages: MessagesTable;
   api_keys: ApiKeysTable;
+  upload_tokens: UploadTokensTable;
+  uploads: UploadsTable;
+  fingerprint_deliveries: FingerprintDeliveriesTable;
 }
 
 export type Hotel = Selectable<HotelsTable>;

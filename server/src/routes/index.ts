@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.js';
 import { categoryRoutes } from './categories.js';
 import { devRoutes } from './dev.js';
+import { faceRoutes } from './faces.js';
+import { fingerprintRoutes } from './fingerprints.js';
 import { hotelRoutes } from './hotel.js';
 import { operationRoutes } from './operation.js';
 import { priceRoutes } from './prices.js';
@@ -11,6 +13,7 @@ import { roomListRoutes } from './room-list.js';
 import { roomRoutes } from './rooms.js';
 import { staffRoutes } from './staff.js';
 import { stayRoutes } from './stays.js';
+import { uploadRoutes } from './uploads.js';
 
 export type RouteArea = (app: FastifyInstance) => void;
 
@@ -26,4 +29,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   priceRoutes,
   stayRoutes,
   staffRoutes,
+  uploadRoutes,
+  faceRoutes,
+  fingerprintRoutes,
 ];

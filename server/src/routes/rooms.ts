@@ -31,6 +31,7 @@ import {
   yuanText,
 } from './room-views.js';
 import { otherOpenStays, statusAfterClose } from './stays.js';
+import { checkPictureUrl, lockPicture } from './uploads.js';
 
 const DATE_PICKS = ['today', 'yesterday', 'week'] as const;
 const MANUAL_STATUSES = [
@@ -166,7 +167,8 @@ export function roomRoutes(app: FastifyInstance): void {
       name: f.string({ max: 50, optional: true }),
       remark: f.string({ max: 100, optional: true }),
       notice: f.string({ max: 500, optional: true }),
-      picture: f.string({ max: 1000, optional: true }),
+      // An image uploaded for the lock (the `/files/…` URL /upload answered) or an https address (API.md §7.1).
+      picture: f.string({ max: 1000, optional: true, check: (v: string) => checkPictureUrl(v) }),
       description: f.string({ max: 2000, optional: true }),
       building: f.int({ min: 0, max: 9999, optional: true }),
       floor: f.int({ min: -99, max: 999, optional: true }),
@@ -185,6 +187,8 @@ export function roomRoutes(app: FastifyInstance): void {
         if (!category) throw failure('FIELD_INVALID', { field: 'category_id' });
       }
       const { room_id: _, category_id, ...fields } = body;
+      if (fields.picture !== undefined)
+        fields.picture = await lockPicture(ctx.db, room.hotel_id, fields.picture);
       const changes = {
         ...fields,
         ...(category_id === undefined ? {} : { category_id: category_id === 0 ? null : category_id }),

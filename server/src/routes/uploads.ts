@@ -1,0 +1,408 @@
+/**
+ * Uploads (API.md §7.1): `oss/token` hands out a single-use upload token bound to the session and a purpose;
+ * `POST /upload` (multipart, not enveloped) streams one file into the storage, its type sniffed from the bytes and
+ * its size limited per purpose; `GET /files/<key>` serves stored files. The filename and Content-Type the client
+ * sends are never used.
+ *
+ * Purposes and what they accept:
+ * - lock_picture: JPEG, PNG or WebP, at most 2 MiB (needs room.manage);
+ * - face: JPEG, PNG or WebP, at most 2 MiB (needs credential.manage);
+ * - firmware: a ZIP package or a raw binary image (no type file-type recognises, and a NUL byte in its first 4 KiB,
+ *   so no text, HTML or script passes as one), at most 8 MiB (needs hotel.manage).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import { ERRNO, type ErrorCode } from '@lockdesk/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Permission } from '../auth/permissions.js';
+import { bearerToken, resolveSession, type SessionUser } from '../auth/sessions.js';
+import { callerLanguage, defineCall } from '../call.js';
+import type { Db } from '../db/index.js';
+import { UPLOAD_PURPOSES, type UploadPurpose } from '../db/schema.js';
+import { AppError, failure } from '../errors.js';
+import { f } from '../fields.js';
+import { messageFor } from '../i18n.js';
+import {
+  fileUrl,
+  isStorageKey,
+  keyOfFileUrl,
+  newStorageKey,
+  type Storage,
+  type StorageExtension,
+} from '../services/storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded files live (services/storage.ts). */
+    storage: Storage;
+  }
+}
+
+const MIB = 1024 * 1024;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export interface UploadPolicy {
+  maxBytes: number;
+  /** The types accepted, as sniffed from the bytes. */
+  accept: readonly string[];
+  /** The permission oss/token asks of the caller for this purpose. */
+  permission: Permission;
+}
+
+export const UPLOAD_POLICIES: Record<UploadPurpose, UploadPolicy> = {
+  lock_picture: { maxBytes: 2 * MIB, accept: IMAGE_TYPES, permission: 'room.manage' },
+  face: { maxBytes: 2 * MIB, accept: IMAGE_TYPES, permission: 'credential.manage' },
+  firmware: {
+    maxBytes: 8 * MIB,
+    accept: ['application/zip', 'application/octet-stream'],
+    permission: 'hotel.manage',
+  },
+};
+
+/** How long an upload token lives. */
+export const UPLOAD_TOKEN_SECONDS = 600;
+
+const LARGEST = Math.max(...Object.values(UPLOAD_POLICIES).map((p) => p.maxBytes));
+/** Bytes file-type reads to recognise a type. */
+const SNIFF_BYTES = 4100;
+
+const EXTENSIONS: Record<string, StorageExtension> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/zip': 'zip',
+  'application/octet-stream': 'bin',
+};
+
+const hashUploadToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The type of a file from its first bytes, if the policy accepts it. */
+export async function sniffType(head: Uint8Array, policy: UploadPolicy): Promise<string | undefined> {
+  if (head.length === 0) return undefined;
+  const found = await fileTypeFromBuffer(head);
+  if (found) return policy.accept.includes(found.mime) ? found.mime : undefined;
+  // A raw binary image: nothing recognisable, and not text (text never holds a NUL byte).
+  if (policy.accept.includes('application/octet-stream') && head.subarray(0, 4096).includes(0))
+    return 'application/octet-stream';
+  return undefined;
+}
+
+const megabytes = (bytes: number): string => String(Math.round((bytes / MIB) * 10) / 10);
+const typeNames = (policy: UploadPolicy): string =>
+  policy.accept
+    .map((t) => (t === 'application/octet-stream' ? 'BIN' : t.split('/')[1]?.toUpperCase()))
+    .join(', ');
+
+export const fileTooLarge = (policy: UploadPolicy): AppError =>
+  failure('FILE_TOO_LARGE', { max: megabytes(policy.maxBytes) });
+export const typeNotAllowed = (policy: UploadPolicy): AppError =>
+  failure('FILE_TYPE_NOT_ALLOWED', { types: typeNames(policy) });
+
+async function drain(iterator: AsyncIterator<unknown>): Promise<void> {
+  while (!(await iterator.next()).done) {
+    // the bytes go nowhere
+  }
+}
+
+class TooLarge extends Error {}
+
+/**
+ * Streams one file into the storage: its first bytes are sniffed before anything is written, the rest is counted
+ * on the way. A refused file is read to its end (so the client gets the answer, not a reset) and nothing stays
+ * stored.
+ */
+async function storeFile(
+  storage: Storage,
+  file: AsyncIterable<Buffer>,
+  policy: UploadPolicy,
+): Promise<{ key: string; size: number; type: string }> {
+  const iterator = file[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+  }
+  if (size > policy.maxBytes) {
+    await drain(iterator);
+    throw fileTooLarge(policy);
+  }
+  const first = Buffer.concat(head);
+  const type = await sniffType(first.subarray(0, SNIFF_BYTES), policy);
+  const extension = type === undefined ? undefined : EXTENSIONS[type];
+  if (type === undefined || extension === undefined) {
+    if (!ended) await drain(iterator);
+    throw typeNotAllowed(policy);
+  }
+  async function* body(): AsyncGenerator<Buffer> {
+    yield first;
+    if (ended) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      size += next.value.length;
+      if (size > policy.maxBytes) throw new TooLarge();
+      yield next.value;
+    }
+  }
+  const key = newStorageKey(extension);
+  try {
+    await storage.put(key, body(), { contentType: type });
+  } catch (e) {
+    await drain(iterator).catch(() => undefined);
+    if (e instanceof TooLarge) throw fileTooLarge(policy);
+    throw e;
+  }
+  return { key, size, type };
+}
+
+interface TokenRow {
+  id: number;
+  purpose: UploadPurpose;
+  hotel_id: number;
+}
+
+/** Uses up an upload token of this session: UPLOAD_TOKEN_INVALID when unknown, used, expired or another session's. */
+async function consumeToken(db: Db, token: string, user: SessionUser, now: Date): Promise<TokenRow> {
+  if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw failure('UPLOAD_TOKEN_INVALID');
+  const row = await db
+    .updateTable('upload_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashUploadToken(token))
+    .where('session_id', '=', user.sessionId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['id', 'purpose', 'hotel_id'])
+    .executeTakeFirst();
+  if (!row) throw failure('UPLOAD_TOKEN_INVALID');
+  return row;
+}
+
+/** The answer data of a stored upload. */
+export interface UploadAnswer {
+  url: string;
+  key: string;
+  size: number;
+  type: string;
+}
+
+async function receiveUpload(app: FastifyInstance, request: FastifyRequest): Promise<UploadAnswer> {
+  const now = new Date(app.config.now());
+  const user = await resolveSession(app.db, bearerToken(request.headers.authorization), now.getTime());
+  if (user.frozen) throw failure('ACCOUNT_FROZEN');
+  if (!request.isMultipart()) throw failure('FIELD_REQUIRED', { field: 'file' });
+
+  let token: TokenRow | undefined;
+  let stored: { key: string; size: number; type: string } | undefined;
+  let problem: unknown;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'token' && token === undefined && problem === undefined) {
+          try {
+            token = await consumeToken(app.db, String(part.value), user, now);
+          } catch (e) {
+            problem = e;
+          }
+        }
+        continue;
+      }
+      const iterator = part.file[Symbol.asyncIterator]();
+      if (problem !== undefined || part.fieldname !== 'file' || stored !== undefined) {
+        await drain(iterator);
+        continue;
+      }
+      if (token === undefined) {
+        // The token must come before the file: the file is streamed, and only a known token says how.
+        problem = failure('UPLOAD_TOKEN_INVALID');
+        await drain(iterator);
+        continue;
+      }
+      try {
+        stored = await storeFile(app.storage, part.file, UPLOAD_POLICIES[token.purpose]);
+      } catch (e) {
+        problem = e;
+      }
+    }
+  } catch (e) {
+    // Malformed multipart, or more parts, fields or files than an upload has.
+    request.log.warn({ err: e }, 'upload refused: malformed multipart');
+    problem ??= failure('FIELD_INVALID', { field: 'file' });
+  }
+  if (problem !== undefined || token === undefined || stored === undefined) {
+    if (stored) await app.storage.delete(stored.key);
+    if (problem !== undefined) throw problem;
+    if (token === undefined) throw failure('UPLOAD_TOKEN_INVALID');
+    throw failure('FIELD_REQUIRED', { field: 'file' });
+  }
+  try {
+    await app.db
+      .insertInto('uploads')
+      .values({
+        key: stored.key,
+        hotel_id: token.hotel_id,
+        user_id: user.id,
+        purpose: token.purpose,
+        content_type: stored.type,
+        size: stored.size,
+        created_at: now,
+      })
+      .execute();
+  } catch (e) {
+    await app.storage.delete(stored.key);
+    throw e;
+  }
+  return { url: app.storage.url(stored.key), key: stored.key, size: stored.size, type: stored.type };
+}
+
+/** Serves a stored file: the sniffed type, never sniffed again by the browser, and never run as a page. */
+async function serveFile(app: FastifyInstance, key: string) {
+  if (!isStorageKey(key)) return undefined;
+  const row = await app.db
+    .selectFrom('uploads')
+    .select(['content_type', 'purpose'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const file = await app.storage.get(key);
+  return file ? { ...file, ...row } : undefined;
+}
+
+export function uploadRoutes(app: FastifyInstance): void {
+  defineCall(app, {
+    path: 'oss/token',
+    auth: 'user',
+    mutates: false,
+    schema: { purpose: f.enum(UPLOAD_PURPOSES) },
+    handler: async (ctx, body) => {
+      const purpose = body.purpose as UploadPurpose;
+      const policy = UPLOAD_POLICIES[purpose];
+      ctx.require(policy.permission);
+      const hotelId = ctx.requireHotelId();
+      const now = ctx.now();
+      // This session's used and expired tokens go; the new one is the only form of it ever answered.
+      await ctx.db
+        .deleteFrom('upload_tokens')
+        .where('session_id', '=', ctx.user.sessionId)
+        .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+        .execute();
+      const token = randomBytes(32).toString('base64url');
+      await ctx.db
+        .insertInto('upload_tokens')
+        .values({
+          token_hash: hashUploadToken(token),
+          session_id: ctx.user.sessionId,
+          user_id: ctx.user.id,
+          hotel_id: hotelId,
+          purpose,
+          expires_at: new Date(now.getTime() + UPLOAD_TOKEN_SECONDS * 1000),
+          created_at: now,
+        })
+        .execute();
+      return {
+        upload_url: '/upload',
+        token,
+        expires_in: UPLOAD_TOKEN_SECONDS,
+        max_bytes: policy.maxBytes,
+        accept: [...policy.accept],
+      };
+    },
+  });
+
+  // The multipart parser lives in this scope only: /manage keeps reading every body as text.
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fields: 4, fieldSize: 1024, files: 1, parts: 6, headerPairs: 20, fileSize: LARGEST + 1 },
+    });
+
+    scope.post('/upload', async (request, reply) => {
+      const lang = callerLanguage(request);
+      reply.header('Cache-Control', 'no-store');
+      try {
+        const data = await receiveUpload(app, request);
+        return reply.send({ errno: ERRNO.ok, errmsg: '', data });
+      } catch (e) {
+        let error = e instanceof AppError ? e : undefined;
+        if (!error) {
+          request.log.error({ err: e }, 'upload failed');
+          error = failure('ERROR');
+        }
+        const code: ErrorCode = error.code;
+        return reply.send({
+          errno: error.errno,
+          errmsg: messageFor(lang, code, error.params),
+          code,
+          data: null,
+        });
+      }
+    });
+
+    scope.get('/files/*', async (request, reply) => {
+      const key = (request.params as { '*'?: string })['*'] ?? '';
+      const file = await serveFile(app, key);
+      if (!file)
+        return reply.code(404).header('X-Content-Type-Options', 'nosniff').send({ error: 'Not Found' });
+      return reply
+        .header('Content-Type', file.content_type)
+        .header('Content-Length', String(file.size))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cross-Origin-Resource-Policy', 'same-origin')
+        .header('Cache-Control', 'private, max-age=3600')
+        .header(
+          'Content-Disposition',
+          file.purpose === 'firmware' ? `attachment; filename="${key}"` : 'inline',
+        )
+        .send(file.body);
+    });
+  });
+}
+
+/** The upload a `/files/<key>` URL names, when it is a file of the hotel uploaded for the purpose. */
+export async function findUpload(db: Db, hotelId: number, url: string, purpose: UploadPurpose) {
+  const key = keyOfFileUrl(url);
+  if (!key) return undefined;
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('key', '=', key)
+    .where('hotel_id', '=', hotelId)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/** A picture for a lock: a `/files/<key>` URL of this server, or an https address. */
+export function checkPictureUrl(value: string): ErrorCode | undefined {
+  if (keyOfFileUrl(value)) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== ''
+      ? undefined
+      : 'PICTURE_URL_INVALID';
+  } catch {
+    return 'PICTURE_URL_INVALID';
+  }
+}
+
+/**
+ * The picture as stored: an https address as given, a `/files/` URL as `/files/<key>` once it is known to be a lock
+ * picture uploaded by the hotel (PICTURE_URL_INVALID otherwise).
+ */
+export async function lockPicture(db: Db, hotelId: number, value: string): Promise<string> {
+  const key = keyOfFileUrl(value);
+  if (!key) {
+    if (checkPictureUrl(value)) throw failure('PICTURE_URL_INVALID', { field: 'picture' });
+    return value;
+  }
+  const upload = await findUpload(db, hotelId, value, 'lock_picture');
+  if (!upload) throw failure('PICTURE_URL_INVALID', { field: 'picture' });
+  return fileUrl(upload.key);
+}
