@@ -1,7 +1,17 @@
-import type { RouteEntry } from '../../app/routeTable.ts';
-import { notBuilt } from '../notBuilt/loader.ts';
+import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
+import { facesTexts } from '../faces/texts.ts';
+import { fingerprintsTexts } from './texts.ts';
+
+const fingerprintsHistory: PageLoader = () => import('./FingerprintsHistoryPage.tsx');
 
 /** The 'fingerprints' feature's routes (children of their section in src/routes.tsx). */
 export const fingerprintRoutes: RouteEntry[] = [
-  { path: 'fingerprintsHistory', title: 'fingerprintsHistory', hidden: true, page: notBuilt },
+  {
+    path: 'fingerprintsHistory',
+    title: 'fingerprintsHistory',
+    hidden: true,
+    activeMenu: '/room/roomList',
+    // The room and stay pickers are the faces feature's.
+    page: fingerprintsTexts.page(fingerprintsHistory, facesTexts),
+  },
 ];

@@ -1,0 +1,261 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { checkFaceNote } from '@lockdesk/protocol';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Popconfirm,
+  Result,
+  Select,
+  Table,
+  type TableColumnsType,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../app/paths.ts';
+import { formatHotelTime } from '../../app/time.ts';
+import { ruleOf } from '../account/rules.ts';
+import {
+  type Face,
+  useDeleteFace,
+  useFaceList,
+  useRoomOptions,
+  useUpdateFaceNote,
+  useUpdateLockFaceNote,
+} from './api.ts';
+import { LIMITS, listParams } from './listParams.ts';
+
+interface NotesForm {
+  note: string;
+  lock_note: string;
+}
+
+/** Edits a face's note and the note its lock shows; only what changed is sent. */
+function EditNotes({ face, onClose }: { face: Face; onClose: () => void }) {
+  const { t } = useTranslation('faces');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<NotesForm>();
+  const note = useUpdateFaceNote();
+  const lockNote = useUpdateLockFaceNote();
+  const save = async (values: NotesForm) => {
+    try {
+      if (values.note.trim() !== face.note) await note.mutateAsync({ id: face.id, note: values.note });
+      if ((values.lock_note ?? '').trim() !== face.lock_note)
+        await lockNote.mutateAsync({ id: face.id, lock_note: values.lock_note ?? '' });
+      message.success(t('messages.updated'));
+      onClose();
+    } catch {
+      // shown by the request layer
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('edit.title', { faceId: face.face_id })}
+      okText={t('actions.saveNotes')}
+      cancelText={t('actions.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={note.isPending || lockNote.isPending}
+      destroyOnHidden
+      data-testid="face-edit"
+    >
+      <Form<NotesForm>
+        form={form}
+        layout="vertical"
+        initialValues={{ note: face.note, lock_note: face.lock_note }}
+        onFinish={save}
+      >
+        <Form.Item name="note" label={t('fields.note')} required rules={[ruleOf(checkFaceNote)]}>
+          <Input maxLength={64} data-testid="face-edit-note" />
+        </Form.Item>
+        <Form.Item name="lock_note" label={t('fields.lockNote')} extra={t('hints.lockNote')}>
+          <Input maxLength={64} data-testid="face-edit-lock-note" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The face library (`/room/faceHistory`): search by face id or note, filter by room, paged on the server; a
+ * thumbnail per face; edit the notes; delete with a confirm.
+ */
+export default function FaceHistoryPage() {
+  const { t } = useTranslation('faces');
+  const { message } = App.useApp();
+  const [search, setSearch] = useSearchParams();
+  const params = listParams(search);
+  const faces = useFaceList(params);
+  const rooms = useRoomOptions();
+  const remove = useDeleteFace();
+  const [editing, setEditing] = useState<Face | null>(null);
+  const [keyword, setKeyword] = useState(params.keyword ?? '');
+  // Back and forward change the URL under the search box.
+  useEffect(() => setKeyword(params.keyword ?? ''), [params.keyword]);
+
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    // A new filter starts from the first page.
+    if (!('page' in changes)) next.delete('page');
+    setSearch(next);
+  };
+
+  const columns: TableColumnsType<Face> = [
+    {
+      key: 'image',
+      title: t('fields.image'),
+      width: 84,
+      render: (_, face) =>
+        face.image ? (
+          <Image
+            src={face.image}
+            alt={face.note}
+            width={56}
+            height={56}
+            style={{ objectFit: 'cover', borderRadius: 6 }}
+            data-testid="face-thumbnail"
+          />
+        ) : null,
+    },
+    { key: 'face_id', dataIndex: 'face_id', title: t('fields.faceId') },
+    { key: 'note', dataIndex: 'note', title: t('fields.note') },
+    { key: 'lock_note', dataIndex: 'lock_note', title: t('fields.lockNote'), responsive: ['md'] },
+    {
+      key: 'room',
+      title: t('fields.room'),
+      render: (_, face) => face.room_name || t('list.noRoom'),
+    },
+    {
+      key: 'created_at',
+      title: t('fields.createdAt'),
+      responsive: ['lg'],
+      render: (_, face) => formatHotelTime(face.created_at),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      render: (_, face) => (
+        <Flex gap={4} wrap>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setEditing(face)}
+            data-testid="face-edit-open"
+          >
+            {t('actions.edit')}
+          </Button>
+          <Popconfirm
+            title={t('messages.deleteConfirm', { faceId: face.face_id })}
+            okText={t('actions.delete')}
+            cancelText={t('actions.cancel')}
+            okButtonProps={{ danger: true, ...({ 'data-testid': 'face-delete-ok' } as object) }}
+            onConfirm={() =>
+              remove.mutateAsync(face.id).then(
+                () => {
+                  message.success(t('messages.deleted'));
+                },
+                () => {},
+              )
+            }
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} data-testid="face-delete">
+              {t('actions.delete')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(params.keyword || params.room_id);
+  const body = faces.isError ? (
+    <Result
+      status="error"
+      title={t('list.loadFailed')}
+      extra={<Button onClick={() => faces.refetch()}>{t('actions.retry')}</Button>}
+      data-testid="face-list-error"
+    />
+  ) : (
+    <Table<Face>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={faces.data?.list ?? []}
+      loading={faces.isFetching}
+      scroll={{ x: 'max-content' }}
+      data-testid="face-list"
+      onRow={(face) => ({ 'data-face-id': face.face_id }) as object}
+      locale={{
+        emptyText: faces.isLoading ? (
+          ' '
+        ) : (
+          <Empty
+            description={filtered ? t('list.emptyFiltered') : t('list.empty')}
+            data-testid="face-list-empty"
+          />
+        ),
+      }}
+      pagination={{
+        current: params.page,
+        pageSize: params.limit,
+        total: faces.data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: LIMITS,
+        showTotal: (total) => t('list.total', { count: total }),
+        onChange: (page, limit) =>
+          update({ page: page > 1 ? page : undefined, limit: limit !== 20 ? limit : undefined }),
+      }}
+    />
+  );
+
+  return (
+    <Card
+      title={t('libraryTitle')}
+      data-testid="face-history-page"
+      extra={
+        <Link to={PATHS.buildFace}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="face-create">
+            {t('actions.create')}
+          </Button>
+        </Link>
+      }
+    >
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(value) => update({ keyword: value.trim() || undefined })}
+          placeholder={t('placeholders.search')}
+          style={{ width: 260, maxWidth: '100%' }}
+          data-testid="face-search"
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={params.room_id}
+          placeholder={t('placeholders.allRooms')}
+          loading={rooms.isLoading}
+          options={(rooms.data ?? []).map((r) => ({ value: r.room_id ?? r.id, label: r.name }))}
+          onChange={(value?: number) => update({ room_id: value })}
+          style={{ width: 200, maxWidth: '100%' }}
+          data-testid="face-room-filter"
+        />
+      </Flex>
+      {body}
+      {editing && <EditNotes face={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}

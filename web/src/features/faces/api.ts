@@ -1,0 +1,168 @@
+import {
+  keepPreviousData,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callManage } from '../../api/client.ts';
+
+/**
+ * The face calls (server/API.md 'Faces', contract D) and the room and stay pickers the face and fingerprint forms
+ * share, as react-query hooks: pages use these, never axios.
+ */
+
+/** A face of the library. */
+export interface Face {
+  id: number;
+  face_id: string;
+  note: string;
+  lock_note: string;
+  /** A `/files/…` url from the upload service. */
+  image: string;
+  room_id: number | null;
+  room_name: string;
+  stay_id: number | null;
+  status: string;
+  created_at: number;
+}
+
+/** A page of a list call. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface FaceListParams {
+  room_id?: number | undefined;
+  keyword?: string | undefined;
+  page: number;
+  limit: number;
+}
+
+/** A room of the pickers (room/allLock). */
+export interface RoomOption {
+  id: number;
+  room_id: number;
+  name: string;
+}
+
+/** An open stay of a room (room/tenant/list with `open`). */
+export interface OpenStay {
+  stay_id: number;
+  room_id: number;
+  mobile: string;
+  nickname: string;
+  start_time: number;
+  end_time: number;
+  state: string;
+}
+
+export const faceKeys = {
+  all: ['faces'] as const,
+  lists: () => [...faceKeys.all, 'list'] as const,
+  list: (params: FaceListParams) => [...faceKeys.lists(), params] as const,
+};
+
+export const pickerKeys = {
+  all: ['pickers'] as const,
+  rooms: () => [...pickerKeys.all, 'rooms'] as const,
+  stays: (roomId: number) => [...pickerKeys.all, 'stays', roomId] as const,
+};
+
+/** Drops the fields a list call leaves out (undefined, empty keyword). */
+function definedFields(params: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') out[k] = v;
+  return out;
+}
+
+/** One page of the face library. */
+export function useFaceList(params: FaceListParams): UseQueryResult<Page<Face>> {
+  return useQuery({
+    queryKey: faceKeys.list(params),
+    queryFn: () => callManage<Page<Face>>('user/faceImgList', definedFields(params)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface NewFace {
+  face_id: string;
+  note: string;
+  image: string;
+  room_id?: number | undefined;
+  stay_id?: number | undefined;
+}
+
+/** Creates a face (and grants it to a room's lock for a stay when a room is given). Invalidates the face lists. */
+export function useCreateFace(): UseMutationResult<Face, Error, NewFace> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewFace) =>
+      callManage<Face>('user/uploadTFaceImg', {
+        ...definedFields(input),
+        face_id: input.face_id.trim(),
+        note: input.note.trim(),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: faceKeys.lists() }),
+  });
+}
+
+/** Edits a face's note. Invalidates the face lists. */
+export function useUpdateFaceNote(): UseMutationResult<Face, Error, { id: number; note: string }> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; note: string }) =>
+      callManage<Face>('user/updateFaceNote', { id: input.id, note: input.note.trim() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: faceKeys.lists() }),
+  });
+}
+
+/** Edits the note the lock shows for a face. Invalidates the face lists. */
+export function useUpdateLockFaceNote(): UseMutationResult<Face, Error, { id: number; lock_note: string }> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; lock_note: string }) =>
+      callManage<Face>('user/updateLockFaceNote', { id: input.id, lock_note: input.lock_note.trim() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: faceKeys.lists() }),
+  });
+}
+
+/** Deletes a face. Invalidates the face lists. */
+export function useDeleteFace(): UseMutationResult<{ id: number }, Error, number> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callManage<{ id: number }>('user/deleteTFaceImg', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: faceKeys.lists() }),
+  });
+}
+
+/** Every room in the caller's scope, for a room picker (filtered in the browser: at most 10,000 names). */
+export function useRoomOptions(enabled = true): UseQueryResult<RoomOption[]> {
+  return useQuery({
+    queryKey: pickerKeys.rooms(),
+    queryFn: async () => (await callManage<{ list: RoomOption[] }>('room/allLock', {})).list,
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** The reserved and active stays of a room (the current guest first when there is one). */
+export function useOpenStays(roomId: number | undefined): UseQueryResult<OpenStay[]> {
+  return useQuery({
+    queryKey: pickerKeys.stays(roomId ?? 0),
+    queryFn: async () =>
+      (
+        await callManage<Page<OpenStay>>('room/tenant/list', {
+          room_id: roomId,
+          open: true,
+          page: 1,
+          limit: 50,
+        })
+      ).list,
+    enabled: roomId !== undefined,
+  });
+}

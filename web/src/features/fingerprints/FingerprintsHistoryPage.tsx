@@ -1,0 +1,372 @@
+import { DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Result,
+  Select,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+} from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { formatHotelTime } from '../../app/time.ts';
+import { useRoomOptions } from '../faces/api.ts';
+import { LIMITS, listParams } from '../faces/listParams.ts';
+import {
+  type Delivery,
+  type Fingerprint,
+  useDeleteDelivery,
+  useDeleteFingerprint,
+  useDeliveryList,
+  useFingerprintList,
+  useSendFingerprint,
+} from './api.ts';
+import { FingerprintEnrol } from './FingerprintEnrol.tsx';
+
+const DELIVERY_COLORS: Record<string, string> = {
+  pending: 'gold',
+  delivered: 'green',
+  deleting: 'orange',
+  deleted: 'default',
+};
+
+type Tab = 'library' | 'deliveries';
+
+/** Sends a fingerprint to the lock of a chosen room. */
+function SendToLock({ fingerprint, onClose }: { fingerprint: Fingerprint; onClose: () => void }) {
+  const { t } = useTranslation('fingerprints');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ room_id?: number }>();
+  const rooms = useRoomOptions();
+  const send = useSendFingerprint();
+  const submit = async ({ room_id }: { room_id?: number }) => {
+    if (room_id === undefined) return;
+    try {
+      const delivery = await send.mutateAsync({ id: fingerprint.id, room_id });
+      message.success(t('messages.sent', { room: delivery.room_name }));
+      onClose();
+    } catch {
+      // shown by the request layer
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('send.title', { fingerId: fingerprint.finger_id })}
+      okText={t('actions.send')}
+      cancelText={t('actions.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={send.isPending}
+      destroyOnHidden
+      data-testid="finger-send-modal"
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ room_id: fingerprint.room_id ?? undefined }}
+      >
+        <Form.Item
+          name="room_id"
+          label={t('fields.room')}
+          extra={t('send.hint')}
+          rules={[{ required: true, message: t('send.pickRoom') }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={rooms.isLoading}
+            options={(rooms.data ?? []).map((r) => ({ value: r.room_id ?? r.id, label: r.name }))}
+            data-testid="finger-send-room"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function emptyOf(loading: boolean, text: string, testId: string): ReactNode {
+  return loading ? ' ' : <Empty description={text} data-testid={testId} />;
+}
+
+/**
+ * The fingerprint library (`/room/fingerprintsHistory`): enrolled fingerprints (search, filter by room, enrol one,
+ * send one to a lock, delete) and their deliveries to locks (filter by room, withdraw). Filters, tab and page live
+ * in the URL.
+ */
+export default function FingerprintsHistoryPage() {
+  const { t } = useTranslation('fingerprints');
+  const { message } = App.useApp();
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = search.get('tab') === 'deliveries' ? 'deliveries' : 'library';
+  const params = listParams(search);
+  const library = useFingerprintList(params);
+  const deliveries = useDeliveryList({ room_id: params.room_id, page: params.page, limit: params.limit });
+  const rooms = useRoomOptions();
+  const removeFingerprint = useDeleteFingerprint();
+  const removeDelivery = useDeleteDelivery();
+  const [enrolling, setEnrolling] = useState(false);
+  const [sending, setSending] = useState<Fingerprint | null>(null);
+  const [keyword, setKeyword] = useState(params.keyword ?? '');
+  useEffect(() => setKeyword(params.keyword ?? ''), [params.keyword]);
+
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    if (!('page' in changes)) next.delete('page');
+    setSearch(next);
+  };
+  const fingerOf = (d: Delivery) =>
+    d.finger_id ??
+    library.data?.list.find((f) => f.id === d.fingerprint_id)?.finger_id ??
+    `#${d.fingerprint_id}`;
+
+  const pagination = (total: number) => ({
+    current: params.page,
+    pageSize: params.limit,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: LIMITS,
+    showTotal: (count: number) => t('list.total', { count }),
+    onChange: (page: number, limit: number) =>
+      update({ page: page > 1 ? page : undefined, limit: limit !== 20 ? limit : undefined }),
+  });
+
+  const libraryColumns: TableColumnsType<Fingerprint> = [
+    { key: 'finger_id', dataIndex: 'finger_id', title: t('fields.fingerId') },
+    { key: 'note', dataIndex: 'note', title: t('fields.note') },
+    { key: 'room', title: t('fields.room'), render: (_, f) => f.room_name || t('list.noRoom') },
+    {
+      key: 'created_at',
+      title: t('fields.createdAt'),
+      responsive: ['md'],
+      render: (_, f) => formatHotelTime(f.created_at),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      render: (_, f) => (
+        <Flex gap={4} wrap>
+          <Button
+            size="small"
+            icon={<SendOutlined />}
+            onClick={() => setSending(f)}
+            data-testid="finger-send"
+          >
+            {t('actions.send')}
+          </Button>
+          <Popconfirm
+            title={t('messages.deleteConfirm', { fingerId: f.finger_id })}
+            okText={t('actions.delete')}
+            cancelText={t('actions.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              removeFingerprint.mutateAsync(f.id).then(
+                () => {
+                  message.success(t('messages.deleted'));
+                },
+                () => {},
+              )
+            }
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} data-testid="finger-delete">
+              {t('actions.delete')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  const deliveryColumns: TableColumnsType<Delivery> = [
+    { key: 'finger', title: t('fields.fingerId'), render: (_, d) => fingerOf(d) },
+    { key: 'room', dataIndex: 'room_name', title: t('fields.room') },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      render: (_, d) => (
+        <Tag color={DELIVERY_COLORS[d.status] ?? 'default'}>
+          {d.status in DELIVERY_COLORS ? t(`status.${d.status}`) : d.status}
+        </Tag>
+      ),
+    },
+    {
+      key: 'created_at',
+      title: t('fields.sentAt'),
+      responsive: ['md'],
+      render: (_, d) => formatHotelTime(d.created_at),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      render: (_, d) =>
+        d.status === 'deleted' ? null : (
+          <Popconfirm
+            title={t('messages.withdrawConfirm', { fingerId: fingerOf(d), room: d.room_name })}
+            okText={t('actions.withdraw')}
+            cancelText={t('actions.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              removeDelivery.mutateAsync(d.id).then(
+                () => {
+                  message.success(t('messages.withdrawn'));
+                },
+                () => {},
+              )
+            }
+          >
+            <Button size="small" danger icon={<DeleteOutlined />} data-testid="delivery-delete">
+              {t('actions.withdraw')}
+            </Button>
+          </Popconfirm>
+        ),
+    },
+  ];
+
+  const failed = (retry: () => void, testId: string) => (
+    <Result
+      status="error"
+      title={t('list.loadFailed')}
+      extra={<Button onClick={retry}>{t('actions.retry')}</Button>}
+      data-testid={testId}
+    />
+  );
+  const filtered = Boolean(params.keyword || params.room_id);
+
+  const roomFilter = (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      value={params.room_id}
+      placeholder={t('placeholders.allRooms')}
+      loading={rooms.isLoading}
+      options={(rooms.data ?? []).map((r) => ({ value: r.room_id ?? r.id, label: r.name }))}
+      onChange={(value?: number) => update({ room_id: value })}
+      style={{ width: 200, maxWidth: '100%' }}
+      data-testid="finger-room-filter"
+    />
+  );
+
+  return (
+    <Card
+      title={t('libraryTitle')}
+      data-testid="fingerprints-page"
+      extra={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEnrolling(true)}
+          data-testid="finger-enrol-open"
+        >
+          {t('actions.enrol')}
+        </Button>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => update({ tab: key === 'deliveries' ? 'deliveries' : undefined })}
+        items={[
+          {
+            key: 'library',
+            label: t('tabs.library'),
+            children: (
+              <>
+                <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+                  <Input.Search
+                    allowClear
+                    value={keyword}
+                    onChange={(e) => setKeyword(e.target.value)}
+                    onSearch={(value) => update({ keyword: value.trim() || undefined })}
+                    placeholder={t('placeholders.search')}
+                    style={{ width: 260, maxWidth: '100%' }}
+                    data-testid="finger-search"
+                  />
+                  {roomFilter}
+                </Flex>
+                {library.isError ? (
+                  failed(() => library.refetch(), 'finger-list-error')
+                ) : (
+                  <Table<Fingerprint>
+                    rowKey="id"
+                    size="middle"
+                    columns={libraryColumns}
+                    dataSource={library.data?.list ?? []}
+                    loading={library.isFetching}
+                    scroll={{ x: 'max-content' }}
+                    data-testid="finger-list"
+                    locale={{
+                      emptyText: emptyOf(
+                        library.isLoading,
+                        filtered ? t('list.emptyFiltered') : t('list.empty'),
+                        'finger-list-empty',
+                      ),
+                    }}
+                    pagination={pagination(library.data?.total ?? 0)}
+                  />
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'deliveries',
+            label: t('tabs.deliveries'),
+            children: (
+              <>
+                <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+                  {roomFilter}
+                </Flex>
+                {deliveries.isError ? (
+                  failed(() => deliveries.refetch(), 'delivery-list-error')
+                ) : (
+                  <Table<Delivery>
+                    rowKey="id"
+                    size="middle"
+                    columns={deliveryColumns}
+                    dataSource={deliveries.data?.list ?? []}
+                    loading={deliveries.isFetching}
+                    scroll={{ x: 'max-content' }}
+                    data-testid="delivery-list"
+                    locale={{
+                      emptyText: emptyOf(
+                        deliveries.isLoading,
+                        params.room_id ? t('list.emptyFiltered') : t('list.deliveriesEmpty'),
+                        'delivery-list-empty',
+                      ),
+                    }}
+                    pagination={pagination(deliveries.data?.total ?? 0)}
+                  />
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={enrolling}
+        title={t('actions.enrol')}
+        footer={null}
+        onCancel={() => setEnrolling(false)}
+        destroyOnHidden
+        width={720}
+        data-testid="finger-enrol-modal"
+      >
+        {/* Closing the box while the encoder waits for a finger cancels the enrolment (FingerprintEnrol unmounts). */}
+        <FingerprintEnrol onDone={() => setEnrolling(false)} />
+      </Modal>
+      {sending && <SendToLock fingerprint={sending} onClose={() => setSending(null)} />}
+    </Card>
+  );
+}
