@@ -164,6 +164,12 @@ export const ERROR_TEXTS = {
   ROOM_NAME_EXISTS: 'a room with this name already exists',
   LOCK_MAC_IN_USE: 'this lock is already bound to another room',
   ROOM_HAS_HISTORY: 'the room has stays or credentials and cannot be deleted; set it to maintenance instead',
+  // PIN passwords (room/password*)
+  PASSWORD_IN_USE: 'this password is already in use in this room',
+  PASSWORD_LIMITED: 'this tenant may not use PIN passwords',
+  TENANT_FROZEN: 'this tenant is frozen and may not unlock',
+  PASSWORD_OUTSIDE_STAY: 'the password must be valid within the stay',
+  PASSWORD_NOT_ACTIVE: 'this password is no longer active',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

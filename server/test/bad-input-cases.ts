@@ -311,4 +311,20 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ id: 1.5 }, 'FIELD_INVALID', { field: 'id' }],
   ],
   'dev/smsOutbox': [[{ mobile: '123' }, 'MOBILE_INVALID', { field: 'mobile' }]],
+  // PIN passwords and unlock records: their role matrix and every field's cases are in passwords.test.ts and
+  // unlock-records.test.ts; these rows keep the registry check whole.
+  'room/password': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, single_use: 'maybe' }, 'FIELD_INVALID', { field: 'single_use' }],
+  ],
+  'room/addPassword': [
+    [{ password: '123456' }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, password: '12345' }, 'CHECKIN_PASSWORD_INVALID', { field: 'password' }],
+  ],
+  'room/passwordList': [[{}, 'FIELD_REQUIRED', { field: 'room_id' }]],
+  'room/passwordHistory': [[{ room_id: 1, status: 'lost' }, 'FIELD_INVALID', { field: 'status' }]],
+  'room/callbackPassword': [[{}, 'FIELD_REQUIRED', { field: 'id' }]],
+  'room/deletePassword': [[{ id: 'x' }, 'FIELD_INVALID', { field: 'id' }]],
+  'room/openHistory': [[{ type: 'door' }, 'FIELD_INVALID', { field: 'type' }]],
+  'room/openHistoryByPeople': [[{}, 'FIELD_REQUIRED', { field: 'stay_id' }]],
 };

@@ -139,4 +139,9 @@ export const chsErrors: ErrorTexts = {
   ROOM_NAME_EXISTS: '已存在同名房间',
   LOCK_MAC_IN_USE: '该门锁已绑定到其他房间',
   ROOM_HAS_HISTORY: '该房间有入住记录或凭证，无法删除；请改为设置维修状态',
+  PASSWORD_IN_USE: '该密码已在此房间使用中',
+  PASSWORD_LIMITED: '该住客已被限制使用密码',
+  TENANT_FROZEN: '该住客已被冻结，无法开锁',
+  PASSWORD_OUTSIDE_STAY: '密码有效期必须在入住期间内',
+  PASSWORD_NOT_ACTIVE: '该密码已失效',
 };

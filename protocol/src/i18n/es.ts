@@ -142,4 +142,9 @@ export const esErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: 'Esta cerradura ya está vinculada a otra habitación',
   ROOM_HAS_HISTORY:
     'La habitación tiene estancias o credenciales y no se puede eliminar; póngala en mantenimiento',
+  PASSWORD_IN_USE: 'Esta contraseña ya está en uso en esta habitación',
+  PASSWORD_LIMITED: 'Este huésped no puede usar contraseñas PIN',
+  TENANT_FROZEN: 'Este huésped está congelado y no puede abrir la cerradura',
+  PASSWORD_OUTSIDE_STAY: 'La validez de la contraseña debe estar dentro de la estancia',
+  PASSWORD_NOT_ACTIVE: 'Esta contraseña ya no está activa',
 };

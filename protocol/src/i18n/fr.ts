@@ -144,4 +144,9 @@ export const frErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: 'Cette serrure est déjà liée à une autre chambre',
   ROOM_HAS_HISTORY:
     'La chambre a des séjours ou des accès et ne peut pas être supprimée ; mettez-la plutôt en maintenance',
+  PASSWORD_IN_USE: 'Ce mot de passe est déjà utilisé dans cette chambre',
+  PASSWORD_LIMITED: 'Ce client ne peut pas utiliser de codes PIN',
+  TENANT_FROZEN: 'Ce client est gelé et ne peut pas déverrouiller',
+  PASSWORD_OUTSIDE_STAY: 'La validité du mot de passe doit être comprise dans le séjour',
+  PASSWORD_NOT_ACTIVE: 'Ce mot de passe n’est plus actif',
 };

@@ -144,4 +144,9 @@ export const itErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: "Questa serratura è già associata a un'altra camera",
   ROOM_HAS_HISTORY:
     'La camera ha soggiorni o credenziali e non può essere eliminata; mettila in manutenzione',
+  PASSWORD_IN_USE: 'Questa password è già in uso in questa camera',
+  PASSWORD_LIMITED: 'Questo ospite non può usare password PIN',
+  TENANT_FROZEN: 'Questo ospite è congelato e non può aprire la serratura',
+  PASSWORD_OUTSIDE_STAY: 'La validità della password deve rientrare nel soggiorno',
+  PASSWORD_NOT_ACTIVE: 'Questa password non è più attiva',
 };

@@ -144,4 +144,9 @@ export const jaErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: 'この錠はすでに別の部屋に紐付けられています',
   ROOM_HAS_HISTORY:
     '宿泊履歴または認証情報がある部屋は削除できません。代わりにメンテナンス中に設定してください',
+  PASSWORD_IN_USE: 'このパスワードはこの部屋ですでに使用されています',
+  PASSWORD_LIMITED: 'この宿泊者はPINパスワードの使用が制限されています',
+  TENANT_FROZEN: 'この宿泊者は凍結されているため解錠できません',
+  PASSWORD_OUTSIDE_STAY: 'パスワードの有効期間は滞在期間内である必要があります',
+  PASSWORD_NOT_ACTIVE: 'このパスワードはすでに無効です',
 };

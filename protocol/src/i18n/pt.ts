@@ -141,4 +141,9 @@ export const ptErrors: ErrorTexts = {
   ROOM_NAME_EXISTS: 'Já existe um quarto com este nome',
   LOCK_MAC_IN_USE: 'Esta fechadura já está associada a outro quarto',
   ROOM_HAS_HISTORY: 'O quarto tem estadias ou credenciais e não pode ser excluído; coloque-o em manutenção',
+  PASSWORD_IN_USE: 'Esta senha já está em uso neste quarto',
+  PASSWORD_LIMITED: 'Este hóspede não pode usar senhas PIN',
+  TENANT_FROZEN: 'Este hóspede está congelado e não pode destrancar',
+  PASSWORD_OUTSIDE_STAY: 'A validade da senha deve estar dentro da estadia',
+  PASSWORD_NOT_ACTIVE: 'Esta senha não está mais ativa',
 };

@@ -34,6 +34,7 @@ import { ALL_TABLES } from './migrations/001_initial.js';
 import * as m002 from './migrations/002_rooms.js';
 import * as m003 from './migrations/003_login_ip.js';
 import * as m004 from './migrations/004_operation_rooms.js';
+import * as m005 from './migrations/005_lock_passwords.js';
 import * as m006 from './migrations/006_media.js';
 import * as m007 from './migrations/007_change_notices.js';
 import type { Database } from './schema.js';
@@ -237,6 +238,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_rooms': m002,
   '003_login_ip': m003,
   '004_operation_rooms': m004,
+  '005_lock_passwords': m005,
   '006_media': m006,
   '007_change_notices': m007,
 };

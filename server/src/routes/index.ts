@@ -7,12 +7,14 @@ import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
 import { hotelRoutes } from './hotel.js';
 import { operationRoutes } from './operation.js';
+import { passwordRoutes } from './passwords.js';
 import { priceRoutes } from './prices.js';
 import { roomAdminRoutes } from './room-admin.js';
 import { roomListRoutes } from './room-list.js';
 import { roomRoutes } from './rooms.js';
 import { staffRoutes } from './staff.js';
 import { stayRoutes } from './stays.js';
+import { unlockRecordRoutes } from './unlock-records.js';
 import { uploadRoutes } from './uploads.js';
 
 export type RouteArea = (app: FastifyInstance) => void;
@@ -29,6 +31,8 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   priceRoutes,
   stayRoutes,
   staffRoutes,
+  passwordRoutes,
+  unlockRecordRoutes,
   uploadRoutes,
   faceRoutes,
   fingerprintRoutes,
