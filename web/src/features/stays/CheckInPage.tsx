@@ -27,7 +27,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime, hotelNow } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import type { FaceEnrol as FaceEnrolType } from '../faces/FaceEnrol.tsx';
 import {
   type CheckInInput,
   type CheckInKind,
@@ -51,15 +50,9 @@ import { RoomPicker } from './RoomPicker.tsx';
 
 // The enrolment components of the faces feature, fetched only when a face or fingerprint check-in needs them.
 const FaceEnrol = lazy(() => import('../faces/FaceEnrol.tsx').then((m) => ({ default: m.FaceEnrol })));
-// TEMP until helper "faces" lands FingerprintEnrol.tsx: a glob tolerates the file's absence at build time.
-const fingerprintModules = import.meta.glob<{ FingerprintEnrol: typeof FaceEnrolType }>(
-  '../fingerprints/FingerprintEnrol.tsx',
+const FingerprintEnrol = lazy(() =>
+  import('../fingerprints/FingerprintEnrol.tsx').then((m) => ({ default: m.FingerprintEnrol })),
 );
-const FingerprintEnrol = lazy(() => {
-  const load = Object.values(fingerprintModules)[0];
-  if (!load) return Promise.reject(new Error('FingerprintEnrol is not built yet'));
-  return load().then((m) => ({ default: m.FingerprintEnrol }));
-});
 
 /** Fellow tenants a stay may have besides its guest (server: MAX_FELLOW_TENANTS). */
 export const MAX_FELLOWS = 10;

@@ -117,9 +117,11 @@ export function PasswordShownOnce({
   onClose: () => void;
 }) {
   const { t } = useTranslation('stays');
+  // Unmounted at once on close (no closing animation keeping the digits in the page).
+  if (!created) return null;
   return (
     <Modal
-      open={!!created}
+      open
       title={t('password.createdTitle')}
       closable={false}
       mask={{ closable: false }}
@@ -131,39 +133,37 @@ export function PasswordShownOnce({
         </Button>
       }
     >
-      {created && (
-        <div data-testid="password-once">
-          <Typography.Paragraph>
-            {t('password.createdFor', {
-              room: created.room_name,
-              guest: created.nickname || created.mobile || '—',
-            })}
-          </Typography.Paragraph>
-          <div
-            data-testid="password-once-digits"
-            dir="ltr"
-            style={{
-              fontSize: 40,
-              fontWeight: 600,
-              letterSpacing: '0.3em',
-              textAlign: 'center',
-              fontFamily: 'monospace',
-              margin: '12px 0',
-            }}
-          >
-            {created.password}
-          </div>
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            {t('password.period', {
-              start: formatHotelTime(created.start_time),
-              end: formatHotelTime(created.end_time),
-            })}
-            {' · '}
-            {created.single_use ? t('password.singleUseYes') : t('password.singleUseNo')}
-          </Typography.Paragraph>
-          <Alert type="warning" showIcon title={t('password.onceWarning')} />
+      <div data-testid="password-once">
+        <Typography.Paragraph>
+          {t('password.createdFor', {
+            room: created.room_name,
+            guest: created.nickname || created.mobile || '—',
+          })}
+        </Typography.Paragraph>
+        <div
+          data-testid="password-once-digits"
+          dir="ltr"
+          style={{
+            fontSize: 40,
+            fontWeight: 600,
+            letterSpacing: '0.3em',
+            textAlign: 'center',
+            fontFamily: 'monospace',
+            margin: '12px 0',
+          }}
+        >
+          {created.password}
         </div>
-      )}
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          {t('password.period', {
+            start: formatHotelTime(created.start_time),
+            end: formatHotelTime(created.end_time),
+          })}
+          {' · '}
+          {created.single_use ? t('password.singleUseYes') : t('password.singleUseNo')}
+        </Typography.Paragraph>
+        <Alert type="warning" showIcon title={t('password.onceWarning')} />
+      </div>
     </Modal>
   );
 }
