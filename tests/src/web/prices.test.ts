@@ -149,6 +149,23 @@ describe('price setting in Chromium against the real server', () => {
     await form.getByTestId('price-save').click();
     await form.getByText('Price cannot be less than 1!').waitFor();
 
+    // Several rooms at once: the same prices saved into each, renewal left as each room had it.
+    await page.goto(`${base}/room/priceSet`);
+    await pickRooms(page, 'room-picker', ['2105', '2106']);
+    const many = page.getByTestId('many-price-form');
+    await fillNumber(many, 'price-usual', 210);
+    await fillNumber(many, 'price-deposit', 20);
+    await many.getByTestId('price-save').click();
+    await page.getByText('The prices of 2 rooms are saved').waitFor();
+    for (const name of ['2105', '2106']) {
+      const editor = await openRoomPrices(page, name);
+      await editor
+        .locator('[data-testid="room-price-current"][data-price="210"]')
+        .waitFor({ state: 'attached' });
+      expect(await numberInput(editor, 'price-deposit').inputValue()).toBe('20.00');
+      expect(await editor.getByTestId('price-renew').getAttribute('aria-checked')).toBe('false');
+    }
+
     // A template: created with a specific day, applied to two rooms, which then carry its prices.
     const day = hotelDay(3);
     await page.goto(`${base}/room/priceSet?tab=templates`);

@@ -206,7 +206,7 @@ function HotelInfoCard({ back }: { back: string }) {
               ),
             ]}
           >
-            <Input maxLength={NAME_MAX} data-testid="hotel-name" />
+            <Input maxLength={NAME_MAX} dir="auto" data-testid="hotel-name" />
           </Form.Item>
           <Form.Item
             name="address"
@@ -218,7 +218,7 @@ function HotelInfoCard({ back }: { back: string }) {
               ),
             ]}
           >
-            <Input maxLength={ADDRESS_MAX} data-testid="hotel-address" />
+            <Input maxLength={ADDRESS_MAX} dir="auto" data-testid="hotel-address" />
           </Form.Item>
           <Form.Item
             name="telephone"

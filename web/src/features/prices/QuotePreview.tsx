@@ -79,7 +79,7 @@ export function QuotePreview({ roomId, hasPrice }: { roomId: number; hasPrice: b
                 title: t('quote.kind'),
                 render: (k: QuoteNight['kind']) => <Tag color={KIND_COLOURS[k]}>{t(`quote.kinds.${k}`)}</Tag>,
               },
-              { key: 'price', dataIndex: 'price', title: t('fields.price'), align: 'end' },
+              { key: 'price', dataIndex: 'price', title: t('quote.price'), align: 'end' },
             ]}
           />
         </>

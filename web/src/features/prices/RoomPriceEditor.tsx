@@ -39,11 +39,12 @@ export function RoomPriceEditor({ room }: { room: RoomOption }) {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="room-price-editor">
-      <Card
-        size="small"
-        title={t('room.title', { name: data.name })}
-        extra={data.price_template_id !== null ? <Tag color="blue">{t('room.fromTemplate')}</Tag> : null}
-      >
+      <Card size="small" title={t('room.title', { name: data.name })}>
+        {data.price_template_id !== null ? (
+          <Tag color="blue" style={{ marginBottom: 12 }}>
+            {t('room.fromTemplate')}
+          </Tag>
+        ) : null}
         <div data-testid="room-price-current" data-price={data.price} data-weekend={data.weekend_price}>
           {data.price >= 1 ? null : (
             <Alert type="warning" showIcon title={t('room.noPrice')} style={{ marginBottom: 12 }} />

@@ -1,5 +1,17 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Modal, Popconfirm, Result, Skeleton, Space, Table, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Empty,
+  Modal,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -107,14 +119,15 @@ export function TemplatesTab() {
             title: t('templates.actions'),
             render: (_v, r) => (
               <Space wrap size={4}>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setEditing(r.id)}
-                  data-testid="template-edit"
-                >
-                  {t('actions.edit')}
-                </Button>
+                <Tooltip title={t('actions.edit')}>
+                  <Button
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={t('actions.edit')}
+                    onClick={() => setEditing(r.id)}
+                    data-testid="template-edit"
+                  />
+                </Tooltip>
                 <Button
                   size="small"
                   icon={<SendOutlined />}
@@ -135,9 +148,14 @@ export function TemplatesTab() {
                     })
                   }
                 >
-                  <Button size="small" danger icon={<DeleteOutlined />} data-testid="template-delete">
-                    {t('actions.delete')}
-                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('actions.delete')}
+                    title={t('actions.delete')}
+                    data-testid="template-delete"
+                  />
                 </Popconfirm>
               </Space>
             ),

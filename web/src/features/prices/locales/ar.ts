@@ -67,6 +67,7 @@ const ar: Texts = {
     noNights: 'لا ليالي في هذه الفترة',
     date: 'ليلة',
     kind: 'نوع السعر',
+    price: 'سعر الليلة',
     kinds: {
       usual: 'السعر المعتاد',
       weekend: 'سعر عطلة نهاية الأسبوع',

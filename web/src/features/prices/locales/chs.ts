@@ -67,6 +67,7 @@ const chs: Texts = {
     noNights: '该时段没有夜晚',
     date: '入住夜',
     kind: '计价方式',
+    price: '当晚价格',
     kinds: {
       usual: '平日价',
       weekend: '周末价',

@@ -67,6 +67,7 @@ const chsTW: Texts = {
     noNights: '此時段沒有夜晚',
     date: '入住夜',
     kind: '計價方式',
+    price: '當晚價格',
     kinds: {
       usual: '平日價',
       weekend: '週末價',

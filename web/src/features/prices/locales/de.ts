@@ -69,6 +69,7 @@ const de: Texts = {
     noNights: 'Keine Nächte in diesem Zeitraum',
     date: 'Nacht vom',
     kind: 'Berechnet als',
+    price: 'Preis der Nacht',
     kinds: {
       usual: 'Normalpreis',
       weekend: 'Wochenendpreis',

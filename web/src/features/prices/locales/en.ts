@@ -2,7 +2,7 @@
 const en = {
   feature: 'Prices',
   page: {
-    title: 'Price setting',
+    title: 'Price settings',
     roomsTab: 'Room prices',
     templatesTab: 'Price templates',
   },
@@ -67,6 +67,7 @@ const en = {
     noNights: 'No nights in this period',
     date: 'Night of',
     kind: 'Priced as',
+    price: 'Price of the night',
     kinds: {
       usual: 'Usual price',
       weekend: 'Weekend price',

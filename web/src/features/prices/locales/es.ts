@@ -70,6 +70,7 @@ const es: Texts = {
     noNights: 'No hay noches en este periodo',
     date: 'Noche del',
     kind: 'Tarifa aplicada',
+    price: 'Precio de la noche',
     kinds: {
       usual: 'Precio habitual',
       weekend: 'Precio de fin de semana',

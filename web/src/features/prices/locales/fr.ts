@@ -70,6 +70,7 @@ const fr: Texts = {
     noNights: 'Aucune nuit sur cette période',
     date: 'Nuit du',
     kind: 'Tarif appliqué',
+    price: 'Prix de la nuit',
     kinds: {
       usual: 'Tarif habituel',
       weekend: 'Tarif du week-end',

@@ -71,6 +71,7 @@ const it: Texts = {
     noNights: 'Nessuna notte in questo periodo',
     date: 'Notte del',
     kind: 'Tariffa applicata',
+    price: 'Prezzo della notte',
     kinds: {
       usual: 'Prezzo abituale',
       weekend: 'Prezzo del fine settimana',

@@ -67,6 +67,7 @@ const ja: Texts = {
     noNights: 'この期間に泊はありません',
     date: '宿泊日',
     kind: '適用料金',
+    price: 'その夜の料金',
     kinds: {
       usual: '通常料金',
       weekend: '週末料金',

@@ -67,6 +67,7 @@ const ko: Texts = {
     noNights: '이 기간에는 숙박일이 없습니다',
     date: '숙박일',
     kind: '적용 요금',
+    price: '해당 밤 요금',
     kinds: {
       usual: '평일 요금',
       weekend: '주말 요금',

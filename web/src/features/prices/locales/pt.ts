@@ -69,6 +69,7 @@ const pt: Texts = {
     noNights: 'Não há noites neste período',
     date: 'Noite de',
     kind: 'Tarifa aplicada',
+    price: 'Preço da noite',
     kinds: {
       usual: 'Preço habitual',
       weekend: 'Preço de fim de semana',

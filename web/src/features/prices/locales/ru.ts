@@ -67,6 +67,7 @@ const ru: Texts = {
     noNights: 'В этом периоде нет ночей',
     date: 'Ночь на',
     kind: 'Тариф',
+    price: 'Цена ночи',
     kinds: {
       usual: 'Обычная цена',
       weekend: 'Цена выходного дня',
