@@ -41,6 +41,7 @@ Simulator commands (talk to the control service, default http://127.0.0.1:13572)
   sim place-card --dump <file> [--format bin|eml|json|mct]
   sim place-card --guest '<json card content>' [--uid <hex>]
   sim remove-card
+  sim finger [--quality 0-100]                 press a finger on the sensor (one enrolment step)
   sim fault <${FAULT_KINDS.join('|')}> [--count n] [--delay ms] [--command name]
   sim clear-faults | sim unplug | sim replug | sim latency <ms>
   sim dump [--format mct|eml|json|bin]
@@ -252,6 +253,7 @@ async function simCommand(argv: string[]): Promise<void> {
       count: { type: 'string' },
       delay: { type: 'string' },
       command: { type: 'string' },
+      quality: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -329,6 +331,10 @@ async function simCommand(argv: string[]): Promise<void> {
     }
     case 'remove-card':
       return request('DELETE', '/card');
+    case 'finger': {
+      const quality = number(values.quality, '--quality');
+      return request('POST', '/sim/finger', quality === undefined ? {} : { quality });
+    }
     case 'fault': {
       if (!argument) fail(`fault needs a kind: ${FAULT_KINDS.join(', ')}`);
       const count = number(values.count, '--count');

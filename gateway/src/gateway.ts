@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { MqttBridge } from './bridge/mqtt.js';
 import { type EmbeddedBroker, type EmbeddedBrokerAddresses, startEmbeddedBroker } from './broker/embedded.js';
@@ -15,7 +16,7 @@ import type { FuncContext, ReaderState } from './reader/functions.js';
 import { type ReaderTiming, SPEC_TIMING } from './reader/timing.js';
 import { buildRawApp } from './services/raw-http.js';
 import { buildReaderApp, type HealthReport } from './services/reader-http.js';
-import { startWebSocketService, type WebSocketService } from './services/websocket.js';
+import { type ReaderPushes, startWebSocketService, type WebSocketService } from './services/websocket.js';
 import { buildControlApp } from './simulator/control.js';
 import { SimulatedEncoder } from './simulator/encoder.js';
 import { HidTransport, type HidTransportOptions } from './transport/hid.js';
@@ -146,7 +147,15 @@ export async function startGateway(
     const rawState = { opened: false };
     const simulated = transport.kind === 'simulated';
     const describe = () => ({ transport: transport.kind, simulated, description: transport.description });
-    const context = (): FuncContext => ({ encoder, reader, timing, describe });
+    // Progress of running functions (fingerStep), whichever service called them, goes to the WebSocket clients.
+    const pushes: ReaderPushes = new EventEmitter();
+    const context = (): FuncContext => ({
+      encoder,
+      reader,
+      timing,
+      describe,
+      push: (event) => pushes.emit('push', event),
+    });
 
     let bridge: MqttBridge | null = null;
     let bridgeOff: string | null = null;
@@ -184,6 +193,7 @@ export async function startGateway(
       encoder,
       watcher,
       context,
+      pushes,
       hello: () => ({ version: GATEWAY_VERSION, online: encoder.online, ...describe() }),
     });
     cleanup.push(() => ws.close());

@@ -161,9 +161,40 @@ describe('reader service over HTTP (simulated encoder)', () => {
     });
   });
 
+  it('presses a finger through the control service (/sim/finger and /finger), one enrolment step each', async () => {
+    expect(await control('POST', '/sim/finger', {})).toMatchObject({
+      ok: false,
+      error: 'FINGER_ENROLL_FAILED',
+      msg: 'no enrolment is waiting for a finger',
+    });
+    expect(await control('POST', '/sim/finger', { quality: 101 })).toMatchObject({
+      ok: false,
+      error: 'FIELD_INVALID',
+    });
+    await reader('open');
+    const enrolment = reader('enrollFinger', { timeout: 10_000 });
+    await expect.poll(() => gateway.simulator!.state().finger.step).toBe('press');
+    expect(await control('POST', '/finger', {})).toMatchObject({
+      ok: true,
+      state: { finger: { step: 'pressAgain' } },
+    });
+    expect(await control('POST', '/sim/finger', { quality: 77 })).toMatchObject({
+      ok: true,
+      state: { finger: { step: 'captured', quality: 77 } },
+    });
+    const { body } = await enrolment;
+    expect(body).toMatchObject({
+      func: 'enrollFinger',
+      cbdata: 'cb',
+      code: 1,
+      data: { quality: 77, bytes: 256 },
+    });
+  });
+
   it('the control page says the encoder is simulated', async () => {
     const page = await (await fetch(`${gateway.addresses.simulator}/`)).text();
     expect(page).toContain('SIMULATED ENCODER');
+    expect(page).toContain(`call('POST','/sim/finger',{})">Press finger</button>`);
   });
 });
 

@@ -19,7 +19,13 @@ beforeAll(async () => {
     },
     {
       logger: silentLogger(),
-      timing: { ledRedAfterMs: 10, readAfterReadyMs: 10, pollIntervalMs: 10, findThenReadMs: 10 },
+      timing: {
+        ledRedAfterMs: 10,
+        readAfterReadyMs: 10,
+        pollIntervalMs: 10,
+        findThenReadMs: 10,
+        fingerPollMs: 10,
+      },
     },
   );
 });
@@ -186,6 +192,72 @@ describe('reader WebSocket', () => {
       error: 'READ_CARD_CANCELLED',
       msg: 'read card operation cancelled',
     });
+    client.close();
+  });
+});
+
+describe('fingerprint enrolment on the reader WebSocket (contract F)', () => {
+  const press = async () => {
+    const response = await fetch(`${gateway.addresses.simulator}/sim/finger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const step = (client: Client, name: string, cbdata: unknown) =>
+    client.next((m) => m.event === 'fingerStep' && m['step'] === name && m.cbdata === cbdata);
+
+  it('pushes fingerStep press, pressAgain, captured to every client and answers the template', async () => {
+    const client = await Client.connect();
+    const watcher = await Client.connect();
+    expect(await client.call('open')).toMatchObject({ code: 1 });
+    const reply = client.call('enrollFinger', { timeout: 10_000 }, 'enrol-1');
+    expect(await step(client, 'press', 'enrol-1')).toMatchObject({ data: { step: 'press' } });
+    expect(await press()).toMatchObject({ ok: true, msg: 'finger pressed: pressAgain' });
+    await step(client, 'pressAgain', 'enrol-1');
+    expect(await press()).toMatchObject({ ok: true, state: { finger: { step: 'captured' } } });
+    await step(client, 'captured', 'enrol-1');
+    expect(await reply).toMatchObject({ func: 'enrollFinger', cbdata: 'enrol-1', code: 1, retval: 0 });
+    const data = (await reply).data as { template: string; quality: number };
+    expect(data.template).toMatch(/^[0-9A-F]{512}$/);
+    expect(data.quality).toBeGreaterThanOrEqual(60);
+    // Another console tab sees the same steps.
+    for (const name of ['press', 'pressAgain', 'captured']) await step(watcher, name, 'enrol-1');
+    client.close();
+    watcher.close();
+  });
+
+  it('cancel aborts a running enrolment with a cancellation error and stops the sensor', async () => {
+    const client = await Client.connect();
+    await client.call('open');
+    const reply = client.call('enrollFinger', {}, 'enrol-2');
+    await step(client, 'press', 'enrol-2');
+    expect(await client.call('cancel')).toMatchObject({ func: 'cancel', code: 1, data: { cancelled: true } });
+    expect(await reply).toMatchObject({
+      code: 0,
+      error: 'FINGER_ENROLL_CANCELLED',
+      msg: 'Fingerprint enrolment cancelled',
+    });
+    await vi.waitFor(() => expect(gateway.simulator!.state().finger.step).toBe('idle'));
+    // Nothing waits for a finger now.
+    expect(await press()).toMatchObject({ ok: false, error: 'FINGER_ENROLL_FAILED' });
+    client.close();
+  });
+
+  it('an enrolment called over HTTP /reader pushes its steps on the WebSocket too', async () => {
+    const client = await Client.connect();
+    await client.call('open');
+    const answer = fetch(`${gateway.addresses.reader}/reader`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ func: 'enrollFinger', cbdata: 'http-1', parameters: { timeout: 10_000 } }),
+    }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    await step(client, 'press', 'http-1');
+    await press();
+    await press();
+    await step(client, 'captured', 'http-1');
+    expect(await answer).toMatchObject({ func: 'enrollFinger', cbdata: 'http-1', code: 1, retval: 0 });
     client.close();
   });
 });

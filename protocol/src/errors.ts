@@ -60,6 +60,10 @@ export const ERROR_TEXTS = {
   CARD_READ_CANCELLED: 'Card read operation cancelled',
   READ_CARD_CANCELLED: 'read card operation cancelled',
   OPERATION_CANCELLED: 'operation cancelled',
+  /** Fingerprint enrolment on the encoder's sensor (reader func enrollFinger). */
+  FINGER_ENROLL_FAILED: 'Fingerprint enrolment failed: {message}',
+  FINGER_TIMEOUT: 'No finger was pressed in time, please try again',
+  FINGER_ENROLL_CANCELLED: 'Fingerprint enrolment cancelled',
   DEVICE_NOT_RESPONDING_CHECK: 'Device not responding, please check the connection',
   SECTOR_VERIFICATION_FAILED: 'Sector verification failed',
   MAX_RETRIES_REACHED: 'Card reading failed, maximum retries reached ({maxRetries})',

@@ -32,7 +32,15 @@ export const FRAME_MAX_LENGTH = 64;
  * `key` and `blockData` are `uint`/`hex` with the card-reader validation codes of spec §5; `keyType` and
  * `ledColour` are small enumerations.
  */
-export type FieldCodecName = 'uint' | 'hex' | 'block' | 'key' | 'blockData' | 'keyType' | 'ledColour';
+export type FieldCodecName =
+  | 'uint'
+  | 'hex'
+  | 'block'
+  | 'key'
+  | 'blockData'
+  | 'keyType'
+  | 'ledColour'
+  | 'fingerStep';
 
 /** One field of a frame layout: where it sits (offset from the frame's first byte), how wide, how it reads. */
 export interface FrameField<Name extends string = string> {
@@ -49,6 +57,16 @@ export const KEY_TYPE_CODES = { A: 0x60, B: 0x61 } as const satisfies Record<Mif
 export const LED_COLOUR_CODES = { off: 0x00, red: 0x01, green: 0x02 } as const;
 export type LedColour = keyof typeof LED_COLOUR_CODES;
 
+/**
+ * Where a fingerprint enrolment on the encoder's sensor stands (LockDesk's, the spec has no fingerprint frames):
+ * waiting for the first press, waiting for the same finger again, or the template is captured and can be read.
+ */
+export const FINGER_STEP_CODES = { press: 0x00, pressAgain: 0x01, captured: 0x02 } as const;
+export type FingerStep = keyof typeof FINGER_STEP_CODES;
+
+/** A captured template is read in chunks of this many bytes (fingerTemplate), so each answer fits one report. */
+export const FINGER_TEMPLATE_CHUNK_BYTES = 32;
+
 /** A command the host sends to the encoder; `name` selects the row of COMMAND_TABLE. */
 export type EncoderCommand =
   | { name: 'getVersion' }
@@ -62,10 +80,17 @@ export type EncoderCommand =
   | { name: 'readSector'; sector: number; blockIndex: number; keyType: MifareKeyType; key: string }
   | { name: 'halt' }
   | { name: 'requestCard' }
-  | { name: 'ejectCard' };
+  | { name: 'ejectCard' }
+  | { name: 'fingerEnroll' }
+  | { name: 'fingerPoll' }
+  | { name: 'fingerTemplate'; chunk: number }
+  | { name: 'fingerCancel' };
 export type CommandName = EncoderCommand['name'];
 
-/** The response types of spec §4 'Device command' (0 to 5 and 12), by what they carry. */
+/**
+ * The response types of spec §4 'Device command' (0 to 5 and 12), by what they carry, and LockDesk's own for the
+ * fingerprint sensor (0x20, 0x21), kept clear of the spec's range.
+ */
 export const RESPONSE_TYPE = {
   ack: 0,
   deviceInfo: 1,
@@ -74,6 +99,8 @@ export const RESPONSE_TYPE = {
   writeResult: 4,
   sound: 5,
   sectorRead: 12,
+  fingerStep: 0x20,
+  fingerTemplate: 0x21,
 } as const;
 export type ResponseType = (typeof RESPONSE_TYPE)[keyof typeof RESPONSE_TYPE];
 
@@ -144,6 +171,26 @@ export interface SectorStatusResponse {
   status: number;
 }
 
+/** Type 0x20: where the enrolment stands, the quality (0–100) and the size in bytes of the captured template. */
+export interface FingerStepResponse {
+  layout: 'fingerStep';
+  type: 0x20;
+  command: number;
+  status: number;
+  step: FingerStep;
+  quality: number;
+  templateBytes: number;
+}
+/** Type 0x21: one chunk of the captured template (32 bytes; the last one zero-padded past templateBytes). */
+export interface FingerTemplateResponse {
+  layout: 'fingerTemplate';
+  type: 0x21;
+  command: number;
+  status: number;
+  chunk: number;
+  data: string;
+}
+
 /** A frame the encoder sends back, by layout; `type` is the byte on the wire, `layout` tells type 12 apart. */
 export type EncoderResponse =
   | AckResponse
@@ -153,7 +200,9 @@ export type EncoderResponse =
   | WriteResultResponse
   | SoundResponse
   | SectorDataResponse
-  | SectorStatusResponse;
+  | SectorStatusResponse
+  | FingerStepResponse
+  | FingerTemplateResponse;
 export type ResponseLayoutName = EncoderResponse['layout'];
 
 /** The envelope fields of a decoded frame (spec §3 names header, length and checksum too). */
@@ -266,6 +315,17 @@ export const COMMAND_TABLE: { readonly [N in CommandName]: CommandRow<ParamName<
   // Card dispenser: move a card from the stack to the encoding position / push it out to the guest.
   requestCard: { code: 0x20, length: 4, params: [], response: 4, failure: 'OPERATION_FAILED' },
   ejectCard: { code: 0x21, length: 4, params: [], response: 4, failure: 'OPERATION_FAILED' },
+  // Fingerprint sensor (LockDesk's codes 30–33): start an enrolment, poll its step, read the template, cancel.
+  fingerEnroll: { code: 0x30, length: 4, params: [], response: 0, failure: 'FINGER_ENROLL_FAILED' },
+  fingerPoll: { code: 0x31, length: 4, params: [], response: 0x20, failure: 'FINGER_ENROLL_FAILED' },
+  fingerTemplate: {
+    code: 0x32,
+    length: 5,
+    params: [{ name: 'chunk', offset: 3, width: 1, codec: 'uint' }],
+    response: 0x21,
+    failure: 'FINGER_ENROLL_FAILED',
+  },
+  fingerCancel: { code: 0x33, length: 4, params: [], response: 0, failure: 'FINGER_ENROLL_FAILED' },
 };
 
 /** Response frames encoder → host: 5A | length | type | fields… | checksum. */
@@ -348,6 +408,27 @@ export const RESPONSE_LAYOUTS: {
     fields: [
       { name: 'sector', offset: 3, width: 1, codec: 'uint' },
       { name: 'status', offset: 4, width: 1, codec: 'uint' },
+    ],
+  },
+  fingerStep: {
+    type: 0x20,
+    length: 10,
+    fields: [
+      { name: 'command', offset: 3, width: 1, codec: 'uint' },
+      { name: 'status', offset: 4, width: 1, codec: 'uint' },
+      { name: 'step', offset: 5, width: 1, codec: 'fingerStep' },
+      { name: 'quality', offset: 6, width: 1, codec: 'uint' },
+      { name: 'templateBytes', offset: 7, width: 2, codec: 'uint' },
+    ],
+  },
+  fingerTemplate: {
+    type: 0x21,
+    length: 39,
+    fields: [
+      { name: 'command', offset: 3, width: 1, codec: 'uint' },
+      { name: 'status', offset: 4, width: 1, codec: 'uint' },
+      { name: 'chunk', offset: 5, width: 1, codec: 'uint' },
+      { name: 'data', offset: 6, width: 32, codec: 'hex' },
     ],
   },
 };

@@ -19,6 +19,7 @@ import {
   encodeCommand,
   encodeCommandHex,
   encodeResponse,
+  FINGER_STEP_CODES,
   FRAME_HEADER_COMMAND,
   FRAME_HEADER_RESPONSE,
   type FrameField,
@@ -71,6 +72,8 @@ function fieldArbitrary(field: FrameField): fc.Arbitrary<unknown> {
       return fc.constantFrom(...Object.keys(KEY_TYPE_CODES));
     case 'ledColour':
       return fc.constantFrom(...Object.keys(LED_COLOUR_CODES));
+    case 'fingerStep':
+      return fc.constantFrom(...Object.keys(FINGER_STEP_CODES));
   }
 }
 
@@ -175,7 +178,7 @@ describe('the tables', () => {
     for (const name of COMMAND_NAMES) expect(types.has(responseTypeOf(name)), name).toBe(true);
   });
 
-  it('cover the response types 0–5 and 12 of the spec, each (type, length) once', () => {
+  it("cover the response types 0–5 and 12 of the spec and LockDesk's 0x20–0x21, each (type, length) once", () => {
     expect(new Set(LAYOUT_NAMES.map((n) => RESPONSE_LAYOUTS[n].type))).toEqual(
       new Set(Object.values(RESPONSE_TYPE)),
     );
@@ -285,11 +288,16 @@ describe('error codes', () => {
     expect(decodeCommand(bytes('A5 04 01 A1'))).toMatchObject({ ok: false, code: 'BAD_CHECKSUM' });
   });
 
-  it('UNKNOWN_FRAME_TYPE for a type outside 0–5 and 12, an unknown command code or name', () => {
+  it('UNKNOWN_FRAME_TYPE for a type outside 0–5, 12 and 0x20–0x21, an unknown command code or name', () => {
     expect(decodeResponse(sealed(bytes('5A 06 06 12 00 00')))).toMatchObject({
       ok: false,
       code: 'UNKNOWN_FRAME_TYPE',
       params: { type: 6 },
+    });
+    expect(decodeResponse(sealed(bytes('5A 0A 22 31 00 00 00 00 00 00')))).toMatchObject({
+      ok: false,
+      code: 'UNKNOWN_FRAME_TYPE',
+      params: { type: 0x22 },
     });
     expect(decodeCommand(sealed(bytes('A5 04 7F 00')))).toMatchObject({
       ok: false,
@@ -302,6 +310,30 @@ describe('error codes', () => {
     expect(encodeResponse({ layout: 'nope', type: 0 } as unknown as EncoderResponse)).toMatchObject({
       ok: false,
       code: 'UNKNOWN_FRAME_TYPE',
+    });
+  });
+
+  it('FRAME_MALFORMED for a finger step byte the table does not know; FINGER_ENROLL_FAILED by status', () => {
+    expect(decodeResponseFrame(sealed(bytes('5A 0A 20 31 00 03 00 00 00 00')))).toMatchObject({
+      ok: false,
+      code: 'FRAME_MALFORMED',
+      params: { message: 'unknown step 03' },
+    });
+    // A template chunk refused (no template captured yet), and a start refused (no sensor).
+    expect(decodeResponse(sealed(bytes(`5A 27 21 32 0C 00 ${'00'.repeat(32)} 00`)))).toMatchObject({
+      ok: false,
+      code: 'FINGER_ENROLL_FAILED',
+      params: { status: '0C', message: 'fingerTemplate status 0C' },
+    });
+    expect(decodeResponse(bytes('5A 06 00 30 0E 62'))).toMatchObject({
+      ok: false,
+      code: 'FINGER_ENROLL_FAILED',
+      params: { status: '0E', message: 'fingerEnroll status 0E' },
+    });
+    expect(encodeCommand({ name: 'fingerTemplate', chunk: 256 })).toMatchObject({
+      ok: false,
+      code: 'FIELD_INVALID',
+      params: { field: 'chunk' },
     });
   });
 

@@ -6,6 +6,7 @@ import {
   type CommandRow,
   type EncoderCommand,
   type EncoderResponse,
+  FINGER_STEP_CODES,
   type FieldCodecName,
   FRAME_ENVELOPE,
   FRAME_HEADER_COMMAND,
@@ -142,6 +143,7 @@ const FIELD_CODECS: Readonly<Record<FieldCodecName, FieldCodec>> = {
   },
   keyType: enumCodec(KEY_TYPE_CODES),
   ledColour: enumCodec(LED_COLOUR_CODES),
+  fingerStep: enumCodec(FINGER_STEP_CODES),
 };
 
 // Reverse maps, derived from the tables once.
@@ -271,7 +273,7 @@ export function decodeResponseFrame(bytes: Uint8Array): Result<ResponseFrame> {
   const type = bytes[FRAME_ENVELOPE.kindOffset]!;
   const candidates = LAYOUTS_BY_TYPE.get(type);
   if (candidates === undefined)
-    return fail('UNKNOWN_FRAME_TYPE', `response type ${type} is not 0–5 or 12`, { type });
+    return fail('UNKNOWN_FRAME_TYPE', `response type ${type} is not 0–5, 12, 0x20 or 0x21`, { type });
   const layoutName = layoutFor(candidates, bytes.length);
   if (layoutName === undefined) return malformed(`a type ${type} frame is not ${bytes.length} bytes long`);
   const layout: ResponseLayout = RESPONSE_LAYOUTS[layoutName];

@@ -509,3 +509,142 @@ describe('a flood of calls', () => {
     expect((await Promise.all(waiting)).every((reply) => reply.code === 1)).toBe(true);
   });
 });
+
+describe('enrollFinger: fingerprint enrolment on the encoder', () => {
+  /** A rig whose pushes are collected, as the WebSocket service would broadcast them. */
+  async function fingerRig(signal?: AbortSignal) {
+    const rig = await simulatedRig();
+    const pushes: Array<{ step: string; cbdata: unknown }> = [];
+    const context = {
+      ...rig.context({}, signal),
+      push: (e: { step: string; cbdata: unknown }) => pushes.push(e),
+    };
+    const enrol = (parameters?: unknown) =>
+      callReader({ func: 'enrollFinger', cbdata: 'f1', parameters }, context);
+    return { ...rig, pushes, enrol };
+  }
+
+  it('pushes press, pressAgain and captured as the finger is pressed, polling every 200 ms, and answers the template', async () => {
+    const rig = await fingerRig();
+    vi.useFakeTimers();
+    const pending = rig.enrol();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rig.device.state().finger.step).toBe('press');
+    expect(rig.pushes).toEqual([{ event: 'fingerStep', step: 'press', cbdata: 'f1' }]);
+    // Nobody presses: one poll every 200 ms, nothing new pushed.
+    const started = rig.device.state().commands;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(rig.device.state().commands).toBe(started + 5);
+    expect(rig.pushes).toHaveLength(1);
+    rig.device.pressFinger();
+    await vi.advanceTimersByTimeAsync(199);
+    expect(rig.pushes).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rig.pushes.map((p) => p.step)).toEqual(['press', 'pressAgain']);
+    rig.device.pressFinger({ quality: 83 });
+    await vi.advanceTimersByTimeAsync(200);
+    const reply = await pending;
+    expect(rig.pushes.map((p) => p.step)).toEqual(['press', 'pressAgain', 'captured']);
+    expect(reply).toMatchObject({ func: 'enrollFinger', cbdata: 'f1', code: 1, retval: 0, msg: 'success' });
+    const data = reply.data as { template: string; quality: number; bytes: number };
+    expect(data.quality).toBe(83);
+    expect(data.bytes).toBe(256);
+    expect(data.template).toMatch(/^[0-9A-F]{512}$/);
+    // The sensor was told to forget the template once it was read.
+    expect(rig.device.state().finger.step).toBe('idle');
+  });
+
+  it('still tells pressAgain when both presses fall between two polls', async () => {
+    const rig = await fingerRig();
+    vi.useFakeTimers();
+    const pending = rig.enrol();
+    await vi.advanceTimersByTimeAsync(0);
+    rig.device.pressFinger();
+    rig.device.pressFinger();
+    await vi.advanceTimersByTimeAsync(200);
+    expect((await pending).code).toBe(1);
+    expect(rig.pushes.map((p) => p.step)).toEqual(['press', 'pressAgain', 'captured']);
+  });
+
+  it('answers FINGER_TIMEOUT when no finger comes within the timeout, and stops the sensor', async () => {
+    const rig = await fingerRig();
+    vi.useFakeTimers();
+    const pending = rig.enrol({ timeout: 3_000 });
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(rig.device.state().finger.step).toBe('press');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await pending).toMatchObject({
+      code: 0,
+      error: 'FINGER_TIMEOUT',
+      msg: 'No finger was pressed in time, please try again',
+    });
+    expect(rig.device.state().finger.step).toBe('idle');
+  });
+
+  it('waits 60 s by default', async () => {
+    const rig = await fingerRig();
+    vi.useFakeTimers();
+    const pending = rig.enrol();
+    await vi.advanceTimersByTimeAsync(59_700);
+    rig.device.pressFinger();
+    rig.device.pressFinger();
+    await vi.advanceTimersByTimeAsync(200);
+    expect((await pending).code).toBe(1);
+    const late = rig.enrol();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await late).toMatchObject({ code: 0, error: 'FINGER_TIMEOUT' });
+  });
+
+  it('answers FINGER_ENROLL_CANCELLED when the caller cancels, and stops the sensor', async () => {
+    const controller = new AbortController();
+    const rig = await fingerRig(controller.signal);
+    vi.useFakeTimers();
+    const pending = rig.enrol();
+    await vi.advanceTimersByTimeAsync(400);
+    rig.device.pressFinger();
+    await vi.advanceTimersByTimeAsync(200);
+    controller.abort('OPERATION_CANCELLED');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await pending).toMatchObject({
+      code: 0,
+      error: 'FINGER_ENROLL_CANCELLED',
+      msg: 'Fingerprint enrolment cancelled',
+    });
+    expect(rig.pushes.map((p) => p.step)).toEqual(['press', 'pressAgain']);
+    expect(rig.device.state().finger.step).toBe('idle');
+  });
+
+  it('refuses a bad timeout, a closed reader and an unplugged encoder; a sensor failure is FINGER_ENROLL_FAILED', async () => {
+    const rig = await fingerRig();
+    for (const timeout of [-1, 999, 300_001, 'soon'])
+      expect(await rig.enrol({ timeout }), String(timeout)).toMatchObject({
+        code: 0,
+        error: 'FIELD_INVALID',
+        msg: errorText('FIELD_INVALID', { field: 'timeout' }),
+      });
+    expect(rig.device.state().commands).toBe(0);
+    vi.useFakeTimers();
+    rig.device.injectFault('no-answer', { command: 'fingerEnroll' });
+    const silent = rig.enrol();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await silent).toMatchObject({ code: 0, error: 'DEVICE_NOT_RESPONDING' });
+    expect(rig.pushes).toEqual([]);
+    // The sensor forgets the enrolment between two polls (as a real one might after a reset).
+    const pending = rig.enrol();
+    await vi.advanceTimersByTimeAsync(0);
+    rig.device.handle(Uint8Array.from([0xa5, 0x04, 0x33, 0x92]));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await pending).toMatchObject({
+      code: 1,
+      retval: 0x0b,
+      error: 'FINGER_ENROLL_FAILED',
+      msg: 'Fingerprint enrolment failed: fingerPoll status 0B',
+    });
+    vi.useRealTimers();
+    rig.reader.opened = false;
+    expect(await rig.enrol()).toMatchObject({ code: 0, error: 'DEVICE_NOT_OPEN' });
+    rig.reader.opened = true;
+    rig.device.unplug();
+    expect(await rig.enrol()).toMatchObject({ code: 0, error: 'DEVICE_NOT_FOUND' });
+  });
+});

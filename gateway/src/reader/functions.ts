@@ -21,6 +21,8 @@ import {
   encodeGuestCard,
   errorText,
   type Failure,
+  FINGER_TEMPLATE_CHUNK_BYTES,
+  type FingerStep,
   GUEST_CARD_CONTENT_BLOCKS,
   type GuestCardContent,
   LED_COLOUR_CODES,
@@ -62,6 +64,15 @@ export interface ReaderState {
   device: { version: string; mac: string } | null;
 }
 
+/** A progress event a running function pushes to the reader WebSocket's clients (not an answer). */
+export interface ReaderPush {
+  event: 'fingerStep';
+  /** fingerStep: where the enrolment stands. */
+  step: FingerStep;
+  /** The cbdata of the call that pushes, so a client can tell its own call's events. */
+  cbdata: unknown;
+}
+
 /** What a function may use. */
 export interface FuncContext {
   encoder: EncoderService;
@@ -69,6 +80,10 @@ export interface FuncContext {
   timing: ReaderTiming;
   /** Aborted when the caller cancels (WebSocket) or a newer read replaces this one. */
   signal?: AbortSignal | undefined;
+  /** Pushes progress to the WebSocket clients (absent where nobody listens). */
+  push?: ((event: ReaderPush) => void) | undefined;
+  /** The calling request's cbdata (set by callReader). */
+  cbdata?: unknown;
   /** Extra facts for `status` (transport kind, simulated). */
   describe: () => Record<string, unknown>;
 }
@@ -517,7 +532,85 @@ export const READER_FUNCS: Readonly<Record<string, FuncSpec>> = {
   requestCard: { needsOpen: true, run: (params, ctx) => moveDispenser(params, ctx, 'requestCard') },
   ejectCard: { needsOpen: true, run: (params, ctx) => moveDispenser(params, ctx, 'ejectCard') },
   goReadCard: { needsOpen: false, run: (params, ctx) => goReadCard(params, ctx) },
+  enrollFinger: { needsOpen: true, run: (params, ctx) => enrollFinger(params, ctx) },
 };
+
+/** The longest and shortest wait for a finger a caller may ask for (`parameters.timeout`, ms). */
+export const FINGER_TIMEOUT_LIMITS = { min: 1_000, max: 300_000 } as const;
+
+/**
+ * Fingerprint enrolment on the encoder's sensor (WIRE.md 'Fingerprint enrolment'): start it, poll the step every
+ * `fingerPollMs` and push each new step (`press`, `pressAgain`, `captured`) as a `fingerStep` event, then read the
+ * template chunk by chunk. A cancel (WebSocket `cancel`) answers FINGER_ENROLL_CANCELLED, no finger within
+ * `parameters.timeout` ms FINGER_TIMEOUT; both tell the sensor to stop. The device is held only for each step.
+ */
+async function enrollFinger(params: Params, ctx: FuncContext): Promise<Outcome> {
+  const timeoutMs = smallNumber(params, 'timeout', ctx.timing.fingerTimeoutMs, FINGER_TIMEOUT_LIMITS.max);
+  if (timeoutMs < FINGER_TIMEOUT_LIMITS.min) return refusal('FIELD_INVALID', { field: 'timeout' });
+  const run = (work: (device: DeviceSession) => Promise<Outcome>) => onDevice(ctx, work);
+  const push = (step: FingerStep) => ctx.push?.({ event: 'fingerStep', step, cbdata: ctx.cbdata ?? null });
+  let started = false;
+  try {
+    const start = await run(async (device) => {
+      await exec(device, { name: 'fingerEnroll' });
+      return success(null);
+    });
+    if (start.code === 0 || start.retval !== 0) return start;
+    started = true;
+    push('press');
+    const deadline = Date.now() + timeoutMs;
+    // Written by the poll below (a closure), so kept in an object TypeScript does not narrow.
+    const sensor: { step: FingerStep; quality: number; templateBytes: number } = {
+      step: 'press',
+      quality: 0,
+      templateBytes: 0,
+    };
+    while (sensor.step !== 'captured') {
+      if (Date.now() + ctx.timing.fingerPollMs > deadline) return refusal('FINGER_TIMEOUT');
+      // Whatever cancelled it (the caller's cancel, a newer call, the connection closing), this is the answer.
+      await sleep(ctx.timing.fingerPollMs, ctx.signal).catch((error: unknown) => {
+        throw error instanceof Cancelled ? new Stop(refusal('FINGER_ENROLL_CANCELLED')) : error;
+      });
+      const polled = await run(async (device) => {
+        const answer = await exec(device, { name: 'fingerPoll' });
+        if (answer.layout !== 'fingerStep') return refusal('FINGER_ENROLL_FAILED', { message: 'no step' });
+        if (answer.step !== sensor.step) {
+          // Both presses between two polls: the second step is still told.
+          if (sensor.step === 'press' && answer.step === 'captured') push('pressAgain');
+          sensor.step = answer.step;
+          sensor.quality = answer.quality;
+          sensor.templateBytes = answer.templateBytes;
+          push(answer.step);
+        }
+        return success(null);
+      });
+      if (polled.code === 0 || polled.retval !== 0) return polled;
+    }
+    const { quality, templateBytes } = sensor;
+    const chunks = Math.ceil(templateBytes / FINGER_TEMPLATE_CHUNK_BYTES);
+    if (chunks === 0 || chunks > 0xff)
+      return refusal('FINGER_ENROLL_FAILED', { message: `template of ${templateBytes} bytes` });
+    return await run(async (device) => {
+      let hex = '';
+      for (let chunk = 0; chunk < chunks; chunk++) {
+        const answer = await exec(device, { name: 'fingerTemplate', chunk });
+        if (answer.layout !== 'fingerTemplate' || answer.chunk !== chunk)
+          return refusal('FINGER_ENROLL_FAILED', { message: `chunk ${chunk} missing` });
+        hex += answer.data;
+      }
+      // The sensor forgets the template once it is read.
+      started = false;
+      await device.run({ name: 'fingerCancel' });
+      return success({ template: hex.slice(0, templateBytes * 2), quality, bytes: templateBytes });
+    });
+  } catch (error) {
+    if (error instanceof Stop) return error.outcome;
+    throw error;
+  } finally {
+    // Cancelled, timed out or failed part-way: the sensor must stop waiting for a finger.
+    if (started) await ctx.encoder.run({ name: 'fingerCancel' });
+  }
+}
 
 function keyNameOf(key: string): string {
   return MIFARE_DEFAULT_KEYS[0] === key
@@ -659,7 +752,7 @@ export async function callReader(request: ReaderRequest, ctx: FuncContext): Prom
   try {
     if (spec.needsOpen && !ctx.encoder.online) return reply(refusal('DEVICE_NOT_FOUND'));
     if (spec.needsOpen && !ctx.reader.opened) return reply(refusal('DEVICE_NOT_OPEN'));
-    return reply(await spec.run(params, ctx));
+    return reply(await spec.run(params, { ...ctx, cbdata }));
   } catch (error) {
     if (error instanceof Stop) return reply(error.outcome);
     return reply({ ...refusal('OPERATION_FAILED', { message: (error as Error).message ?? String(error) }) });

@@ -1,6 +1,9 @@
 import { BROKER, CARD_READ, LIMITS } from '@lockdesk/protocol';
 
-/** The waits of the card read flow and the sector scan (spec §4, §9); tests and the benchmark may shorten them. */
+/**
+ * The waits of the card read flow, the sector scan (spec §4, §9) and the fingerprint enrolment; tests and the
+ * benchmark may shorten them.
+ */
 export interface ReaderTiming {
   /** Green LED when the read starts, red this long after (spec §4 step 1: 600 ms). */
   ledRedAfterMs: number;
@@ -16,6 +19,10 @@ export interface ReaderTiming {
   cardReadTimeoutMs: number;
   /** Two reads started closer than this by one client are refused (spec §4: 2000 ms lockout). */
   readLockoutMs: number;
+  /** Fingerprint enrolment: how often the sensor's step is polled (as the card poll, 200 ms). */
+  fingerPollMs: number;
+  /** Fingerprint enrolment: how long it waits for the finger when the caller names no `timeout` (60 s). */
+  fingerTimeoutMs: number;
 }
 
 /** The spec's values. */
@@ -27,6 +34,8 @@ export const SPEC_TIMING: ReaderTiming = {
   sectorScanPauseMs: CARD_READ.sectorScanPauseMs,
   cardReadTimeoutMs: LIMITS.deviceCommandTimeoutMs,
   readLockoutMs: LIMITS.readButtonLockoutMs,
+  fingerPollMs: CARD_READ.pollIntervalMs,
+  fingerTimeoutMs: 60_000,
 };
 
 /** How long the bridge gives the device for one broker command: inside the console's 10 s broker timeout. */

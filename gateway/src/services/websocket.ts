@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorText } from '@lockdesk/protocol';
@@ -9,18 +10,27 @@ import type { Logger } from '../log.js';
 import {
   callReader,
   type FuncContext,
+  type ReaderPush,
   type ReaderReply,
   type ReaderRequest,
   refusal,
 } from '../reader/functions.js';
 import { isLoopbackHost } from './browser-guard.js';
 
-/** A pushed event (not an answer to a call). */
+/**
+ * A pushed event (not an answer to a call). `fingerStep` (a running enrolFinger's progress) also carries `step`
+ * and the call's `cbdata` at the top level, as contract F names them.
+ */
 export interface ReaderEvent {
-  event: 'hello' | 'deviceUp' | 'deviceDown' | 'cardPlaced' | 'cardRemoved';
+  event: 'hello' | 'deviceUp' | 'deviceDown' | 'cardPlaced' | 'cardRemoved' | 'fingerStep';
   data: unknown;
   time: string;
+  step?: string;
+  cbdata?: unknown;
 }
+
+/** Where the reader functions' pushes come from (gateway.ts emits every ReaderPush here). */
+export type ReaderPushes = EventEmitter<{ push: [ReaderPush] }>;
 
 export interface WebSocketServiceDeps {
   config: GatewayConfig;
@@ -29,10 +39,12 @@ export interface WebSocketServiceDeps {
   watcher: CardWatcher;
   context: () => FuncContext;
   hello: () => Record<string, unknown>;
+  /** Progress pushed by running functions (fingerStep), broadcast to every client. */
+  pushes?: ReaderPushes;
 }
 
 /** Functions that run long and can be cancelled from the same connection. */
-const LONG_FUNCS = new Set(['goReadCard', 'scanSectors']);
+const LONG_FUNCS = new Set(['goReadCard', 'scanSectors', 'enrollFinger']);
 
 interface Connection {
   socket: WebSocket;
@@ -87,6 +99,17 @@ export async function startWebSocketService(deps: WebSocketServiceDeps): Promise
   const onDown = (reason: string) => broadcast('deviceDown', { online: false, reason });
   const onPlaced = (card: unknown) => broadcast('cardPlaced', card);
   const onRemoved = (card: unknown) => broadcast('cardRemoved', card);
+  const onPush = (push: ReaderPush) => {
+    const message: ReaderEvent = {
+      event: push.event,
+      step: push.step,
+      cbdata: push.cbdata,
+      data: { step: push.step },
+      time: new Date().toISOString(),
+    };
+    for (const connection of connections) send(connection, message);
+  };
+  deps.pushes?.on('push', onPush);
   encoder.on('up', onUp);
   encoder.on('down', onDown);
   watcher.on('placed', onPlaced);
@@ -208,6 +231,7 @@ export async function startWebSocketService(deps: WebSocketServiceDeps): Promise
       encoder.off('down', onDown);
       watcher.off('placed', onPlaced);
       watcher.off('removed', onRemoved);
+      deps.pushes?.off('push', onPush);
       for (const connection of connections) {
         connection.operation?.abort('OPERATION_CANCELLED');
         connection.socket.terminate();

@@ -86,7 +86,8 @@ function randomUid(): string {
 
 /**
  * The simulated encoder's control service, on loopback beside the reader services: place a blank, prepared or
- * dumped card, take it away, inject faults, unplug and replug, set the latency. `GET /` is a small page that says
+ * dumped card, take it away, press a finger on the fingerprint sensor, inject faults, unplug and replug, set the
+ * latency. `GET /` is a small page that says
  * in large letters that the encoder is simulated.
  */
 export function buildControlApp(deps: {
@@ -195,6 +196,20 @@ export function buildControlApp(deps: {
     encoder.replug();
     return done('encoder plugged in');
   });
+  // A finger pressed on the sensor: each press advances a running enrolment one step (contract F: /sim/finger).
+  const pressFinger = async (request: { body: unknown }) => {
+    const { quality } = (request.body ?? {}) as { quality?: unknown };
+    if (
+      quality !== undefined &&
+      (typeof quality !== 'number' || !Number.isInteger(quality) || quality < 0 || quality > 100)
+    )
+      return refused('quality must be a whole number from 0 to 100', 'FIELD_INVALID');
+    const pressed = encoder.pressFinger(quality === undefined ? {} : { quality });
+    if (!pressed.ok) return refused(pressed.detail, pressed.code);
+    return done(`finger pressed: ${pressed.value}`);
+  };
+  app.post('/finger', pressFinger);
+  app.post('/sim/finger', pressFinger);
   app.post('/latency', { schema: { body } }, async (request) => {
     const { ms } = request.body as { ms?: number };
     if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > 60_000) {
@@ -220,6 +235,7 @@ pre{background:#fff;border:1px solid #ddd;padding:12px;overflow:auto}
 <p>This daemon runs with the simulated card encoder. Cards placed here exist only in memory.</p>
 <div>
 <button onclick="call('POST','/card',{blank:true})">Place blank card</button>
+<button onclick="call('POST','/sim/finger',{})">Press finger</button>
 <button onclick="call('DELETE','/card')">Remove card</button>
 <button onclick="call('POST','/unplug')">Unplug</button>
 <button onclick="call('POST','/replug')">Replug</button>

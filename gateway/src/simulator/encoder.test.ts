@@ -277,3 +277,61 @@ describe('simulated encoder: cards from the control interface', () => {
     expect(built.value.card.blocks[54]?.[0]).toBe(0x4c);
   });
 });
+
+describe('simulated encoder: the fingerprint sensor', () => {
+  it('enrols a finger in two presses and hands the template out in 32-byte chunks', () => {
+    const device = new SimulatedEncoder();
+    expect(device.state().finger).toEqual({ step: 'idle', quality: null });
+    // Nothing to poll or read before an enrolment starts.
+    expect(statusOf(ask(device, { name: 'fingerPoll' }))).toBe(SIMULATED_STATUS.noEnrolment);
+    expect(statusOf(ask(device, { name: 'fingerTemplate', chunk: 0 }))).toBe(SIMULATED_STATUS.noEnrolment);
+    expect(device.pressFinger()).toMatchObject({ ok: false, code: 'FINGER_ENROLL_FAILED' });
+
+    expect(ask(device, { name: 'fingerEnroll' })).toMatchObject({ layout: 'ack', command: 0x30, status: 0 });
+    expect(ask(device, { name: 'fingerPoll' })).toMatchObject({ step: 'press', status: 0, templateBytes: 0 });
+    expect(statusOf(ask(device, { name: 'fingerTemplate', chunk: 0 }))).toBe(SIMULATED_STATUS.notCaptured);
+    expect(device.pressFinger()).toEqual({ ok: true, value: 'pressAgain' });
+    expect(ask(device, { name: 'fingerPoll' })).toMatchObject({ step: 'pressAgain', quality: 0 });
+    expect(device.pressFinger({ quality: 91 })).toEqual({ ok: true, value: 'captured' });
+    expect(device.state().finger).toEqual({ step: 'captured', quality: 91 });
+    // A third press has nothing left to advance.
+    expect(device.pressFinger()).toMatchObject({ ok: false });
+    const polled = ask(device, { name: 'fingerPoll' });
+    expect(polled).toMatchObject({ step: 'captured', quality: 91, templateBytes: 256 });
+
+    let template = '';
+    for (let chunk = 0; chunk < 8; chunk++) {
+      const answer = ask(device, { name: 'fingerTemplate', chunk });
+      expect(answer).toMatchObject({ layout: 'fingerTemplate', status: 0, chunk });
+      if (answer.layout === 'fingerTemplate') template += answer.data;
+    }
+    expect(template).toMatch(/^[0-9A-F]{512}$/);
+    expect(statusOf(ask(device, { name: 'fingerTemplate', chunk: 8 }))).toBe(
+      SIMULATED_STATUS.blockOutOfRange,
+    );
+    // The same template however often it is read; cancel forgets it.
+    const again = ask(device, { name: 'fingerTemplate', chunk: 0 });
+    expect(again.layout === 'fingerTemplate' && again.data).toBe(template.slice(0, 64));
+    expect(ask(device, { name: 'fingerCancel' })).toMatchObject({ layout: 'ack', status: 0 });
+    expect(device.state().finger.step).toBe('idle');
+  });
+
+  it('starts afresh on a new enrolment and makes a new template each time', () => {
+    const device = new SimulatedEncoder();
+    const enrol = () => {
+      ask(device, { name: 'fingerEnroll' });
+      device.pressFinger();
+      device.pressFinger();
+      const chunk = ask(device, { name: 'fingerTemplate', chunk: 0 });
+      return chunk.layout === 'fingerTemplate' ? chunk.data : '';
+    };
+    const first = enrol();
+    ask(device, { name: 'fingerEnroll' });
+    expect(device.state().finger).toEqual({ step: 'press', quality: null });
+    device.pressFinger();
+    device.pressFinger();
+    expect(device.state().finger.quality).toBeGreaterThanOrEqual(60);
+    expect(device.state().finger.quality).toBeLessThan(100);
+    expect(enrol()).not.toBe(first);
+  });
+});

@@ -13,6 +13,8 @@ import {
   type EncoderCommand,
   type EncoderResponse,
   encodeResponse,
+  FINGER_TEMPLATE_CHUNK_BYTES,
+  type FingerStep,
   firstBlockOfSector,
   hexToBytes,
   type MifareKeyType as KeyType,
@@ -40,7 +42,17 @@ export const SIMULATED_STATUS = {
   dispenserEmpty: 0x08,
   positionOccupied: 0x09,
   notSelected: 0x0a,
+  /** Fingerprint sensor: a poll or template read with no enrolment running. */
+  noEnrolment: 0x0b,
+  /** Fingerprint sensor: the template is asked for before it is captured. */
+  notCaptured: 0x0c,
 } as const;
+
+/** The size of the templates the simulated sensor captures (a real sensor's are a few hundred bytes). */
+export const SIMULATED_TEMPLATE_BYTES = 256;
+
+/** Where the simulated sensor's enrolment stands: idle, or one of the protocol's steps. */
+export type SimulatedFingerState = 'idle' | FingerStep;
 
 /** Faults the control interface can inject. */
 export const FAULT_KINDS = [
@@ -82,6 +94,8 @@ export interface SimulatedEncoderState {
   commands: number;
   dispenserStack: number;
   card: null | { uid: string; size: string; sak: number };
+  /** The fingerprint sensor: the enrolment's step ('idle' when none runs) and the captured template's quality. */
+  finger: { step: SimulatedFingerState; quality: number | null };
   faults: Fault[];
 }
 
@@ -108,6 +122,11 @@ export class SimulatedEncoder extends EventEmitter<{ unplug: []; replug: []; cha
   private beeps = 0;
   private commands = 0;
   private dispenserStack: number;
+  private finger: { step: SimulatedFingerState; template: Uint8Array | null; quality: number } = {
+    step: 'idle',
+    template: null,
+    quality: 0,
+  };
 
   constructor(options: { mac?: string; dispenserStack?: number } = {}) {
     super();
@@ -191,6 +210,31 @@ export class SimulatedEncoder extends EventEmitter<{ unplug: []; replug: []; cha
     this.emit('change');
   }
 
+  /**
+   * A finger pressed on the sensor (the simulator page, `POST /sim/finger`, `lockdesk-gateway sim finger`): each
+   * press advances the enrolment one step — press → pressAgain → captured, when a random template of the given
+   * quality (default 60–99) is made. Refused while no enrolment waits for a finger.
+   */
+  pressFinger(options: { quality?: number } = {}): Result<SimulatedFingerState> {
+    const { step } = this.finger;
+    if (step === 'idle' || step === 'captured') {
+      return {
+        ok: false,
+        code: 'FINGER_ENROLL_FAILED',
+        detail: 'no enrolment is waiting for a finger',
+        params: { message: 'no enrolment is waiting for a finger' },
+      };
+    }
+    if (step === 'press') {
+      this.finger = { step: 'pressAgain', template: null, quality: 0 };
+    } else {
+      const quality = options.quality ?? 60 + (randomBytes(1)[0]! % 40);
+      this.finger = { step: 'captured', template: randomBytes(SIMULATED_TEMPLATE_BYTES), quality };
+    }
+    this.emit('change');
+    return { ok: true, value: this.finger.step };
+  }
+
   state(): SimulatedEncoderState {
     const card = this.card;
     return {
@@ -203,6 +247,10 @@ export class SimulatedEncoder extends EventEmitter<{ unplug: []; replug: []; cha
       commands: this.commands,
       dispenserStack: this.dispenserStack,
       card: card ? { uid: bytesToHex(cardUid(card)), size: card.size, sak: sakOf(card) } : null,
+      finger: {
+        step: this.finger.step,
+        quality: this.finger.step === 'captured' ? this.finger.quality : null,
+      },
       faults: this.faults.map((f) => ({ ...f })),
     };
   }
@@ -382,6 +430,45 @@ export class SimulatedEncoder extends EventEmitter<{ unplug: []; replug: []; cha
         this.removeCard();
         return { layout: 'writeResult', type: 4, command: code, status: 0, block: 0 };
       }
+      case 'fingerEnroll':
+        // A new enrolment forgets any earlier template.
+        this.finger = { step: 'press', template: null, quality: 0 };
+        this.emit('change');
+        return ack(SIMULATED_STATUS.ok);
+      case 'fingerPoll': {
+        const { step, template, quality } = this.finger;
+        return {
+          layout: 'fingerStep',
+          type: 0x20,
+          command: code,
+          status: step === 'idle' ? SIMULATED_STATUS.noEnrolment : SIMULATED_STATUS.ok,
+          step: step === 'idle' ? 'press' : step,
+          quality: step === 'captured' ? quality : 0,
+          templateBytes: template?.length ?? 0,
+        };
+      }
+      case 'fingerTemplate': {
+        const { step, template } = this.finger;
+        const chunk = (status: number, data = '00'.repeat(FINGER_TEMPLATE_CHUNK_BYTES)): EncoderResponse => ({
+          layout: 'fingerTemplate',
+          type: 0x21,
+          command: code,
+          status,
+          chunk: command.chunk,
+          data,
+        });
+        if (step === 'idle') return chunk(SIMULATED_STATUS.noEnrolment);
+        if (step !== 'captured' || !template) return chunk(SIMULATED_STATUS.notCaptured);
+        const start = command.chunk * FINGER_TEMPLATE_CHUNK_BYTES;
+        if (start >= template.length) return chunk(SIMULATED_STATUS.blockOutOfRange);
+        const bytes = new Uint8Array(FINGER_TEMPLATE_CHUNK_BYTES);
+        bytes.set(template.subarray(start, start + FINGER_TEMPLATE_CHUNK_BYTES));
+        return chunk(SIMULATED_STATUS.ok, bytesToHex(bytes));
+      }
+      case 'fingerCancel':
+        this.finger = { step: 'idle', template: null, quality: 0 };
+        this.emit('change');
+        return ack(SIMULATED_STATUS.ok);
     }
   }
 

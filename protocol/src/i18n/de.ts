@@ -39,6 +39,9 @@ export const deErrors: ErrorTexts = {
   CARD_READ_CANCELLED: 'Kartenlesevorgang abgebrochen',
   READ_CARD_CANCELLED: 'Lesen der Karte abgebrochen',
   OPERATION_CANCELLED: 'Vorgang abgebrochen',
+  FINGER_ENROLL_FAILED: 'Fingerabdruck-Erfassung fehlgeschlagen: {message}',
+  FINGER_TIMEOUT: 'Es wurde nicht rechtzeitig ein Finger aufgelegt, bitte erneut versuchen',
+  FINGER_ENROLL_CANCELLED: 'Fingerabdruck-Erfassung abgebrochen',
   DEVICE_NOT_RESPONDING_CHECK: 'Gerät antwortet nicht, bitte prüfen Sie die Verbindung',
   SECTOR_VERIFICATION_FAILED: 'Sektorverifizierung fehlgeschlagen',
   MAX_RETRIES_REACHED:

@@ -38,6 +38,9 @@ export const itErrors: ErrorTexts = {
   CARD_READ_CANCELLED: 'Operazione di lettura della tessera annullata',
   READ_CARD_CANCELLED: 'Lettura della tessera annullata',
   OPERATION_CANCELLED: 'Operazione annullata',
+  FINGER_ENROLL_FAILED: 'Registrazione dell’impronta non riuscita: {message}',
+  FINGER_TIMEOUT: 'Nessun dito è stato appoggiato in tempo, riprova',
+  FINGER_ENROLL_CANCELLED: 'Registrazione dell’impronta annullata',
   DEVICE_NOT_RESPONDING_CHECK: 'Il dispositivo non risponde, verifica la connessione',
   SECTOR_VERIFICATION_FAILED: 'Verifica del settore non riuscita',
   MAX_RETRIES_REACHED:
