@@ -76,6 +76,37 @@ describeEachDatabase('room/listNew counts and kept answers', (t) => {
     });
   });
 
+  it('pages through the list in order, both ways, also right after rooms change', async () => {
+    const token = await t.login(DEMO_ACCOUNTS.super);
+    const walk = async (body: Record<string, unknown>) => {
+      const names: string[] = [];
+      for (let page = 1; page <= 20; page++) {
+        const got = ok(await list({ ...body, page, limit: 7 }, token));
+        names.push(...got.list.map((r) => r.name));
+        if (got.list.length < 7) break;
+      }
+      return names;
+    };
+    for (const sort of ['asc', 'desc']) {
+      const whole = ok(await list({ sort, limit: 100 }, token)).list.map((r) => r.name);
+      expect(await walk({ sort })).toEqual(whole);
+      expect(await walk({ sort, status: ROOM_STATUS.vacant })).toEqual(
+        ok(await list({ sort, status: ROOM_STATUS.vacant, limit: 100 }, token)).list.map((r) => r.name),
+      );
+    }
+    // Deleting a room of page 1 shifts every later page by one.
+    const second = ok(await list({ page: 2, limit: 7 }, token)).list.map((r) => r.name);
+    const first = ok(await list({ page: 1, limit: 7 }, token)).list[0];
+    await t.db
+      .deleteFrom('rooms')
+      .where('id', '=', first?.id ?? 0)
+      .execute();
+    const shifted = ok(await list({ page: 2, limit: 7 }, token)).list.map((r) => r.name);
+    expect(shifted.slice(0, 6)).toEqual(second.slice(1));
+    // Past the last page: an empty page, the total still right.
+    expect(ok(await list({ page: 500, limit: 7 }, token))).toMatchObject({ list: [], total: 99 });
+  });
+
   it('counts only the rooms in the caller’s scope', async () => {
     const staff = await t.login(DEMO_ACCOUNTS.staff);
     const mine = ok(await list({ limit: 100 }, staff));

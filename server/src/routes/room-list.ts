@@ -16,8 +16,10 @@
  */
 import { ROOM_STATUS } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { defineCall } from '../call.js';
+import { type ChangeFeed, changeFeed, VersionedCache } from '../db/changes.js';
+import type { Db } from '../db/index.js';
 import type { Stay } from '../db/schema.js';
 import { ROOM_STATUS_NAMES } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
@@ -33,14 +35,54 @@ const STATUSES = Object.values(ROOM_STATUS);
 /** Every table the list reads: a change to one of them drops the kept pages. */
 const LIST_TABLES = ['rooms', 'room_categories', 'stays', 'user_rooms'] as const;
 
-/** The stay shown on a room card: the guest checked in now, else the next reservation. */
-function currentStays(stays: Stay[]): Map<number, Stay> {
-  const byRoom = new Map<number, Stay>();
-  for (const s of stays) {
-    const held = byRoom.get(s.room_id);
-    if (!held || (held.status !== 'active' && s.status === 'active')) byRoom.set(s.room_id, s);
+/** The columns of the stay shown on a room card, selected beside the room's as `t_<column>`. */
+const STAY_COLUMNS = [
+  'id',
+  'hotel_id',
+  'room_id',
+  'passenger_id',
+  'mobile',
+  'nickname',
+  'id_number',
+  'check_in',
+  'check_out',
+  'checked_out_at',
+  'other_information',
+  'breakfast',
+  'unlock_by_id_card',
+  'disable_old_cards',
+  'status',
+  'kind',
+  'price',
+  'deposit',
+  'moved_from_stay_id',
+  'frozen',
+  'password_limited',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Stay)[];
+
+/** The stay of a page row, when its room has one (the `t_` columns). */
+function stayOf(row: Record<string, unknown>): Stay | undefined {
+  if (row['t_id'] === null || row['t_id'] === undefined) return undefined;
+  const stay: Record<string, unknown> = {};
+  for (const c of STAY_COLUMNS) stay[c] = row[`t_${c}`];
+  return stay as unknown as Stay;
+}
+
+/** Counts per status kept per filter set: paging through a list counts its rooms once, not once per page. */
+const keptCounts = new WeakMap<ChangeFeed, VersionedCache<Record<string, number>>>();
+
+function countsCache(db: Db): VersionedCache<Record<string, number>> | undefined {
+  const feed = changeFeed(db);
+  if (!feed) return undefined;
+  let kept = keptCounts.get(feed);
+  if (!kept) {
+    kept = new VersionedCache(feed, LIST_TABLES, 1_000);
+    keptCounts.set(feed, kept);
   }
-  return byRoom;
+  return kept;
 }
 
 /**
@@ -54,6 +96,55 @@ export function stayViewChangesAt(stay: Pick<Stay, 'check_in' | 'check_out'>, no
   const remaining = Math.floor((end - nowMs) / 1000);
   const tick = end - 1000 * remaining + 1;
   return Math.min(nowMs < start ? start : Number.POSITIVE_INFINITY, end, tick);
+}
+
+/** The sort position of a room: its name key and id (the list's order, and the rooms_hotel_* indexes'). */
+type Anchor = [nameKey: string, id: number];
+
+const keptAnchors = new WeakMap<ChangeFeed, VersionedCache<Anchor[]>>();
+
+/**
+ * The last row of every page of a filtered list (one pass over its rooms, kept like the pages): page p > 1 starts
+ * right after anchors[p - 2]. Undefined when they cannot be kept (then the page is cut with OFFSET).
+ */
+async function pageAnchors(
+  db: Db,
+  // biome-ignore lint/suspicious/noExplicitAny: the filtered rooms query of the handler
+  shown: SelectQueryBuilder<any, 'r', object>,
+  key: string,
+  limit: number,
+  desc: boolean,
+  nowMs: number,
+  until: number,
+): Promise<Anchor[] | undefined> {
+  const feed = changeFeed(db);
+  if (!feed || until <= nowMs) return undefined;
+  let kept = keptAnchors.get(feed);
+  if (!kept) {
+    kept = new VersionedCache(feed, LIST_TABLES, 1_000);
+    keptAnchors.set(feed, kept);
+  }
+  const known = kept.get(key, nowMs);
+  if (known) return known;
+  const version = kept.version();
+  const dir = desc ? sql`desc` : sql`asc`;
+  const rows = await db
+    .selectFrom(
+      shown
+        .select([
+          'r.name_key',
+          'r.id',
+          sql<number>`row_number() over (order by r.name_key ${dir}, r.id ${dir})`.as('n'),
+        ])
+        .as('x'),
+    )
+    .select(['x.name_key', 'x.id'])
+    .where(sql<boolean>`x.n % ${limit} = 0`)
+    .orderBy('x.n')
+    .execute();
+  const anchors = rows.map((r): Anchor => [String(r.name_key), Number(r.id)]);
+  kept.set(key, version, anchors, nowMs, until);
+  return anchors;
 }
 
 export function roomListRoutes(app: FastifyInstance): void {
@@ -113,59 +204,97 @@ export function roomListRoutes(app: FastifyInstance): void {
         );
       }
       if (body.name) q = q.where('r.name', 'ilike', likePattern(body.name));
+      // 'today' and 'yesterday' hold until the next Asia/Shanghai midnight ('week' is never kept).
+      let until = Number.POSITIVE_INFINITY;
       if (body.date) {
         const w = datePickWindow(body.date, nowMs);
         q = q.where('r.updated_at', '>=', new Date(w.from)).where('r.updated_at', '<', new Date(w.to));
-        // 'today' and 'yesterday' hold until the next Asia/Shanghai midnight.
-        ctx.validUntil(shanghaiMidnight(addDays(shanghaiDate(nowMs), 1)));
+        until = body.date === 'week' ? nowMs : shanghaiMidnight(addDays(shanghaiDate(nowMs), 1));
+        ctx.validUntil(until);
       }
       const status = body.status !== undefined && body.status !== -1 ? body.status : undefined;
       const shown = status === undefined ? q : q.where('r.status', '=', status);
       const desc = body.sort === 'desc' || body.sort === 'Z-A';
-      const [perStatus, rows] = await Promise.all([
-        q
-          .select(['r.status', sql<number>`count(*)::int`.as('n')])
-          .groupBy('r.status')
-          .execute(),
-        // The page is cut first and joined to its groups after, so skipped rows never touch room_categories.
-        ctx.db
-          .selectFrom(
-            shown
-              .selectAll('r')
-              .orderBy('r.name_key', desc ? 'desc' : 'asc')
-              .orderBy('r.id', desc ? 'desc' : 'asc')
-              .limit(limit)
-              .offset((page - 1) * limit)
-              .as('p'),
-          )
-          .leftJoin('room_categories as c', 'c.id', 'p.category_id')
-          .selectAll('p')
-          .select('c.name as category_name')
-          .orderBy('p.name_key', desc ? 'desc' : 'asc')
-          .orderBy('p.id', desc ? 'desc' : 'asc')
-          .execute(),
+      const kept = countsCache(ctx.db);
+      const countsKey = JSON.stringify([
+        hotelId,
+        scope,
+        body.category_id ?? null,
+        body.name ?? '',
+        body.date ?? '',
       ]);
-      const counts: Record<string, number> = { all: 0 };
-      for (const s of STATUSES) counts[String(s)] = 0;
-      for (const c of perStatus) {
-        counts[String(c.status)] = Number(c.n);
-        counts['all'] = (counts['all'] ?? 0) + Number(c.n);
+      const countsVersion = kept?.version() ?? 0;
+      const knownCounts = kept?.get(countsKey, nowMs);
+      // Page 1 starts at the top; a later page right after the last row of the page before it (pageAnchors), so
+      // the index is entered at the page instead of walking (page - 1) × limit rows; OFFSET only without anchors.
+      const anchorsKey = `${countsKey}\n${JSON.stringify([status ?? -1, desc, limit])}`;
+      const startAfter = async (): Promise<{ after?: Anchor; offset: number }> => {
+        if (page === 1) return { offset: 0 };
+        const anchors = await pageAnchors(ctx.db, shown, anchorsKey, limit, desc, nowMs, until);
+        const after = anchors?.[page - 2];
+        // Past the last page, or no anchors (a clock window that moves): OFFSET answers it.
+        return after ? { after, offset: 0 } : { offset: (page - 1) * limit };
+      };
+      const [perStatus, rows] = await Promise.all([
+        knownCounts
+          ? undefined
+          : q
+              .select(['r.status', sql<number>`count(*)::int`.as('n')])
+              .groupBy('r.status')
+              .execute(),
+        // The page is cut first and joined to its groups and stays after, so skipped rows never touch them.
+        startAfter().then(({ after, offset }) =>
+          ctx.db
+            .selectFrom(
+              (after
+                ? shown.where((eb) =>
+                    eb(eb.refTuple('r.name_key', 'r.id'), desc ? '<' : '>', eb.tuple(after[0], after[1])),
+                  )
+                : shown
+              )
+                .selectAll('r')
+                .orderBy('r.name_key', desc ? 'desc' : 'asc')
+                .orderBy('r.id', desc ? 'desc' : 'asc')
+                .limit(limit)
+                .offset(offset)
+                .as('p'),
+            )
+            .leftJoin('room_categories as c', 'c.id', 'p.category_id')
+            // The card's stay: the guest checked in now, else the next reservation.
+            .leftJoinLateral(
+              (eb) =>
+                eb
+                  .selectFrom('stays as s')
+                  .selectAll('s')
+                  .whereRef('s.room_id', '=', 'p.id')
+                  .where('s.status', 'in', ['active', 'reserved'])
+                  .orderBy(sql`s.status = 'active'`, 'desc')
+                  .orderBy('s.check_in')
+                  .limit(1)
+                  .as('t'),
+              (join) => join.onTrue(),
+            )
+            .selectAll('p')
+            .select('c.name as category_name')
+            .select(STAY_COLUMNS.map((c) => `t.${c} as t_${c}` as const))
+            .orderBy('p.name_key', desc ? 'desc' : 'asc')
+            .orderBy('p.id', desc ? 'desc' : 'asc')
+            .execute(),
+        ),
+      ]);
+      let counts = knownCounts;
+      if (!counts) {
+        counts = { all: 0 };
+        for (const s of STATUSES) counts[String(s)] = 0;
+        for (const c of perStatus ?? []) {
+          counts[String(c.status)] = Number(c.n);
+          counts['all'] = (counts['all'] ?? 0) + Number(c.n);
+        }
+        kept?.set(countsKey, countsVersion, counts, nowMs, until);
       }
-      const ids = rows.map((r) => r.id);
-      const stays =
-        ids.length === 0
-          ? []
-          : await ctx.db
-              .selectFrom('stays')
-              .selectAll()
-              .where('room_id', 'in', ids)
-              .where('status', 'in', ['active', 'reserved'])
-              .orderBy('check_in')
-              .execute();
-      const current = currentStays(stays);
       return {
         list: rows.map((r) => {
-          const stay = current.get(r.id);
+          const stay = stayOf(r);
           if (stay) ctx.validUntil(stayViewChangesAt(stay, nowMs));
           return {
             ...roomView(r, r.category_name),
