@@ -92,6 +92,7 @@ function FaceImageInput({
         value={source}
         onChange={setSource}
         data-testid="face-image-source"
+        style={{ alignSelf: 'flex-start' }}
         options={[
           { value: 'file', label: t('image.fromFile') },
           { value: 'camera', label: t('image.fromCamera') },

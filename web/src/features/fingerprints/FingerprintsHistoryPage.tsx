@@ -307,6 +307,7 @@ export default function FingerprintsHistoryPage() {
                     loading={library.isFetching}
                     scroll={{ x: 'max-content' }}
                     data-testid="finger-list"
+                    onRow={(f) => ({ 'data-finger-id': f.finger_id }) as object}
                     locale={{
                       emptyText: emptyOf(
                         library.isLoading,
@@ -339,6 +340,7 @@ export default function FingerprintsHistoryPage() {
                     loading={deliveries.isFetching}
                     scroll={{ x: 'max-content' }}
                     data-testid="delivery-list"
+                    onRow={(d) => ({ 'data-delivery-id': d.id, 'data-status': d.status }) as object}
                     locale={{
                       emptyText: emptyOf(
                         deliveries.isLoading,

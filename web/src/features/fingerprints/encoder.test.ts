@@ -57,6 +57,22 @@ describe('enrollFinger on the gateway WebSocket (contract F)', () => {
     expect(steps).toEqual(['press', 'pressAgain', 'captured']);
   });
 
+  it("ignores the steps of another console's enrolment (the gateway pushes to every client)", async () => {
+    const gateway = fakeGateway();
+    const steps: FingerStep[] = [];
+    const done = enrollFinger({ socket: gateway.factory, onStep: (s) => steps.push(s) });
+    await settle();
+    const socket = gateway.sockets[0]!;
+    socket.push({ event: 'fingerStep', step: 'captured', cbdata: 'enrollFinger-othertab-2' });
+    expect(steps).toEqual(['press']);
+    expect(String(socket.sent[1]!['cbdata'])).toMatch(/^enrollFinger-/);
+    gateway.press();
+    await settle();
+    gateway.press();
+    await done;
+    expect(steps).toEqual(['press', 'pressAgain', 'captured']);
+  });
+
   it('cancels on the encoder when the signal aborts, and rejects as cancelled', async () => {
     const gateway = fakeGateway();
     const controller = new AbortController();

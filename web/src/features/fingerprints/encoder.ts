@@ -146,6 +146,9 @@ export function enrollFinger(options: EnrolOptions = {}): Promise<EnrolResult> {
     let enrolling = false;
     let cancelling = false;
     let sequence = 0;
+    // The gateway pushes steps to every console connected; the enrolment's own cbdata tells ours apart.
+    const tag = Math.random().toString(36).slice(2, 10);
+    let enrolCbdata = '';
     const waiting = new Map<string, (answer: ReaderAnswer) => void>();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let socket: WebSocket | undefined;
@@ -173,7 +176,8 @@ export function enrollFinger(options: EnrolOptions = {}): Promise<EnrolResult> {
     const call = (func: string, parameters: Record<string, unknown> = {}) =>
       new Promise<ReaderAnswer>((answered) => {
         sequence += 1;
-        const cbdata = `${func}-${sequence}`;
+        const cbdata = `${func}-${tag}-${sequence}`;
+        if (func === 'enrollFinger') enrolCbdata = cbdata;
         waiting.set(cbdata, answered);
         socket?.send(JSON.stringify({ func, cbdata, parameters }));
       });
@@ -252,6 +256,8 @@ export function enrollFinger(options: EnrolOptions = {}): Promise<EnrolResult> {
           );
         } else if (message['event'] === 'fingerStep') {
           const data = isObject(message['data']) ? message['data'] : {};
+          const owner = message['cbdata'] ?? data['cbdata'];
+          if (typeof owner === 'string' && owner !== enrolCbdata) return;
           const step = message['step'] ?? data['step'];
           if (typeof step === 'string' && FINGER_STEPS.includes(step)) options.onStep?.(step as FingerStep);
         } else if (message['event'] === 'deviceDown' && enrolling) {

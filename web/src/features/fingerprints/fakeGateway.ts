@@ -70,7 +70,7 @@ export function fakeGateway(options: FakeGatewayOptions = {}) {
     socket.push(
       options.stepShape === 'data'
         ? { event: 'fingerStep', data: { step: name }, time: new Date().toISOString() }
-        : { event: 'fingerStep', step: name },
+        : { event: 'fingerStep', step: name, cbdata: enrolment?.cbdata, data: { step: name } },
     );
 
   const onSend = (socket: FakeSocket, message: Message) => {
