@@ -238,6 +238,9 @@ describe('price setting in Chromium against the real server', () => {
     );
     expect(overflow).toBeLessThanOrEqual(1);
     await narrow.page.screenshot({ path: join(ARTIFACTS, 'prices-room-375.png'), fullPage: true });
+    await narrow.page.goto(`${base}/room/priceSet?tab=templates`);
+    await narrow.page.locator('[data-testid="template-row"]').first().waitFor();
+    await narrow.page.screenshot({ path: join(ARTIFACTS, 'prices-templates-375.png'), fullPage: true });
     await narrow.page.goto(`${base}/center/personalCenter`);
     await narrow.page.getByTestId('hotel-info-form').waitFor();
     await narrow.page.screenshot({ path: join(ARTIFACTS, 'personal-center-375.png'), fullPage: true });

@@ -112,6 +112,8 @@ export function TemplatesTab() {
             key: 'updated',
             dataIndex: 'updated_at',
             title: t('templates.updated'),
+            // Only on wide screens: the actions need the room more.
+            responsive: ['xxl'],
             render: (v: number) => formatHotelTime(v),
           },
           {
