@@ -10,7 +10,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ERRNO } from '@lockdesk/protocol';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { sql } from 'kysely';
 import { CallRateLimit } from './auth/rate-limit.js';
 import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
@@ -50,7 +55,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     logger: config.logger,
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorateRequest('callOutcome', null);
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
