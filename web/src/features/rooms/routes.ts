@@ -1,8 +1,20 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { notBuilt } from '../notBuilt/loader.ts';
+import { pricesTexts } from '../prices/texts.ts';
+import { staysTexts } from '../stays/texts.ts';
+import { roomsTexts } from './texts.ts';
+
+const roomList = roomsTexts.page(() => import('./RoomListPage.tsx'));
+// The detail's tenant and price tabs are the stays and prices features' panels: their texts come with the page.
+const roomDetails = roomsTexts.page(() => import('./RoomDetailPage.tsx'), staysTexts, pricesTexts);
 
 /** The 'rooms' feature's routes (children of their section in src/routes.tsx). */
 export const roomRoutes: RouteEntry[] = [
-  { path: 'roomList', title: 'roomList', page: notBuilt },
-  { path: 'roomDetails', title: 'roomDetails', hidden: true, page: notBuilt },
+  { path: 'roomList', title: 'roomList', page: roomList },
+  {
+    path: 'roomDetails',
+    title: 'roomDetails',
+    hidden: true,
+    activeMenu: '/room/roomList',
+    page: roomDetails,
+  },
 ];

@@ -1,0 +1,40 @@
+import { CreditCardOutlined } from '@ant-design/icons';
+import { ROOM_STATUS } from '@lockdesk/protocol';
+import { Alert, Button, Result, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../app/paths.ts';
+import type { Room } from './api.ts';
+import { offersCheckIn } from './status.ts';
+
+/**
+ * Card check-in. The card writer belongs to the cards issue; until it lands this tab says so plainly and sends the
+ * operator to the check-in page for the other kinds (password, face, fingerprint).
+ */
+export function CardCheckInTab({ room }: { room: Room }) {
+  const { t } = useTranslation('rooms');
+  const canCheckIn = offersCheckIn(room.status);
+  return (
+    <Result
+      icon={<CreditCardOutlined />}
+      title={t('card.title')}
+      subTitle={<span data-testid="card-writer-pending">{t('card.pending')}</span>}
+      extra={
+        <Space direction="vertical" size={12} align="center" style={{ maxWidth: 520 }}>
+          {canCheckIn ? (
+            <Link to={`${PATHS.checkIn}?room_id=${room.id}`} data-testid="card-other-kinds">
+              <Button type="primary">{t('card.otherKinds')}</Button>
+            </Link>
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              message={room.status === ROOM_STATUS.checkedIn ? t('card.occupied') : t('card.blocked')}
+            />
+          )}
+          <Typography.Text type="secondary">{t('card.kindsHint')}</Typography.Text>
+        </Space>
+      }
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { Button, Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../app/paths.ts';
+import type { Room } from './api.ts';
+import { BatteryLevel } from './BatteryLevel.tsx';
+import { detailPath } from './links.ts';
+import { StatusTag } from './StatusTag.tsx';
+import { StayLine } from './StayLine.tsx';
+import { offersCheckIn, STATUS_ACCENTS, statusKey } from './status.ts';
+
+/** One room on the list: name, group, status (its colour on the card's edge), guest and stay left, battery. */
+export function RoomCard({ room }: { room: Room }) {
+  const { t } = useTranslation('rooms');
+  const key = statusKey(room.status);
+  return (
+    <Card
+      size="small"
+      data-testid="room-item"
+      data-room-id={room.id}
+      data-status={key}
+      className="rooms-card"
+      style={{ borderInlineStartWidth: 4, borderInlineStartColor: STATUS_ACCENTS[key], height: '100%' }}
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 6, height: '100%' } }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, justifyContent: 'space-between' }}>
+        <Link to={detailPath(room)} data-testid="room-open" style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ fontSize: 18 }} ellipsis={{ tooltip: room.name }}>
+            {room.name}
+          </Typography.Text>
+        </Link>
+        <StatusTag status={room.status} />
+      </div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
+        <Typography.Text type="secondary" ellipsis>
+          {room.category_name || t('list.noGroup')}
+        </Typography.Text>
+        <BatteryLevel level={room.battery} />
+      </div>
+      <StayLine tenant={room.tenant ?? null} />
+      <div style={{ marginTop: 'auto', display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <Link to={detailPath(room)}>
+          <Button size="small">{t('list.details')}</Button>
+        </Link>
+        {offersCheckIn(room.status) ? (
+          <Link to={`${PATHS.checkIn}?room_id=${room.id}`} data-testid="room-check-in">
+            <Button size="small" type="primary">
+              {t('list.checkIn')}
+            </Button>
+          </Link>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

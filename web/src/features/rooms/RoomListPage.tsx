@@ -1,0 +1,343 @@
+import {
+  AppstoreOutlined,
+  DollarOutlined,
+  PlusOutlined,
+  ScanOutlined,
+  SearchOutlined,
+  SmileOutlined,
+  TableOutlined,
+  TagsOutlined,
+} from '@ant-design/icons';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Input,
+  Pagination,
+  Row,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../app/paths.ts';
+import { AddRoomModal } from './AddRoomModal.tsx';
+import { type Room, useRoomGroups, useRoomList } from './api.ts';
+import { BatteryLevel } from './BatteryLevel.tsx';
+import { GroupsModal } from './GroupsModal.tsx';
+import { detailPath } from './links.ts';
+import {
+  changeListState,
+  DATE_PICKS,
+  type DatePick,
+  PAGE_SIZES,
+  type RoomListState,
+  readListState,
+  requestOf,
+  writeListState,
+} from './listParams.ts';
+import { RoomCard } from './RoomCard.tsx';
+import { StatusTag } from './StatusTag.tsx';
+import { StayLine } from './StayLine.tsx';
+import { offersCheckIn, type RoomStatusKey, STATUS_COLOURS, STATUS_FILTERS, statusCode } from './status.ts';
+import { isAdministrator } from './who.ts';
+
+/** The room list (spec §2, the landing page): filters, sort, search and page in the URL; paged by the server. */
+export default function RoomListPage() {
+  const { t } = useTranslation('rooms');
+  const [search, setSearch] = useSearchParams();
+  const state = useMemo(() => readListState(search), [search]);
+  const rooms = useRoomList(requestOf(state));
+  const groups = useRoomGroups();
+  const [groupsOpen, setGroupsOpen] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
+  const admin = isAdministrator();
+
+  // Changes build on the newest state (a waiting search timer must not bring back a filter cleared meanwhile),
+  // and the URL is applied at once rather than as a transition, so the next click already sees it.
+  const latest = useRef(state);
+  latest.current = state;
+  const change = (patch: Partial<RoomListState>) =>
+    setSearch(writeListState(changeListState(latest.current, patch)), { flushSync: true });
+
+  // The search box types freely and asks the server once the typing pauses.
+  const [typed, setTyped] = useState(state.name ?? '');
+  useEffect(() => setTyped(state.name ?? ''), [state.name]);
+  useEffect(() => {
+    const wanted = typed.trim();
+    if (wanted === (state.name ?? '')) return;
+    const timer = setTimeout(() => change({ name: wanted || undefined }), 350);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const counts = rooms.data?.counts;
+  const statusTab =
+    state.status === undefined
+      ? 'all'
+      : (STATUS_FILTERS.find((k) => k !== 'all' && statusCode(k) === state.status) ?? 'all');
+
+  const groupOptions = [
+    { value: -1, label: t('list.allGroups') },
+    ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
+    { value: 0, label: t('list.noGroup') },
+  ];
+
+  const toolbar = (
+    <Space wrap size={8}>
+      <Link to={PATHS.priceSet}>
+        <Button icon={<DollarOutlined />} data-testid="link-price-set">
+          {t('list.priceSet')}
+        </Button>
+      </Link>
+      <Link to={PATHS.faceHistory}>
+        <Button icon={<SmileOutlined />} data-testid="link-face-history">
+          {t('list.faceLibrary')}
+        </Button>
+      </Link>
+      <Link to={PATHS.fingerprintsHistory}>
+        <Button icon={<ScanOutlined />} data-testid="link-fingerprints-history">
+          {t('list.fingerprintLibrary')}
+        </Button>
+      </Link>
+      <Button icon={<TagsOutlined />} onClick={() => setGroupsOpen(true)} data-testid="open-groups">
+        {t('groups.manage')}
+      </Button>
+      {admin ? (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setAddOpen(true)}
+          data-testid="open-add-room"
+        >
+          {t('add.open')}
+        </Button>
+      ) : null}
+    </Space>
+  );
+
+  const statusItems = STATUS_FILTERS.map((key) => {
+    const countKey = key === 'all' ? 'all' : String(statusCode(key));
+    const count = counts?.[countKey as keyof typeof counts];
+    return {
+      key,
+      label: (
+        <span data-testid={`status-filter-${key}`}>
+          {key === 'all' ? t('status.all') : t(`status.${key}`)}
+          {count === undefined ? null : (
+            <Badge
+              count={count}
+              showZero
+              overflowCount={99_999}
+              color={key === 'all' ? '#8c8c8c' : STATUS_COLOURS[key as RoomStatusKey]}
+              style={{ marginInlineStart: 6 }}
+              data-testid={`status-count-${key}`}
+            />
+          )}
+        </span>
+      ),
+    };
+  });
+
+  const list = rooms.data?.list ?? [];
+  const total = rooms.data?.total ?? 0;
+
+  let body: React.ReactNode;
+  if (rooms.isPending) {
+    body = <Skeleton active paragraph={{ rows: 6 }} data-testid="rooms-loading" />;
+  } else if (rooms.isError && !rooms.data) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="rooms-error"
+        message={t('list.loadFailed')}
+        action={
+          <Button size="small" onClick={() => rooms.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (list.length === 0) {
+    const filtered = state.status !== undefined || state.group !== undefined || !!state.name || !!state.date;
+    body = (
+      <Empty data-testid="rooms-empty" description={filtered ? t('list.emptyFiltered') : t('list.empty')}>
+        {filtered ? (
+          <Button
+            onClick={() =>
+              setSearch(writeListState({ page: 1, limit: state.limit, sort: state.sort, view: state.view }))
+            }
+          >
+            {t('list.clearFilters')}
+          </Button>
+        ) : admin ? (
+          <Button type="primary" onClick={() => setAddOpen(true)}>
+            {t('add.open')}
+          </Button>
+        ) : null}
+      </Empty>
+    );
+  } else if (state.view === 'table') {
+    body = <RoomTable rooms={list} />;
+  } else {
+    body = (
+      <Row gutter={[12, 12]}>
+        {list.map((room) => (
+          <Col key={room.id} xs={24} sm={12} md={8} lg={8} xl={6} xxl={4}>
+            <RoomCard room={room} />
+          </Col>
+        ))}
+      </Row>
+    );
+  }
+
+  return (
+    <Card
+      data-testid="room-list"
+      data-total={total}
+      data-params={writeListState(state).toString()}
+      data-loading={rooms.isFetching || rooms.isPlaceholderData ? 'true' : 'false'}
+      title={<span>{t('list.title')}</span>}
+      extra={null}
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}
+    >
+      {toolbar}
+      <Tabs
+        activeKey={statusTab}
+        items={statusItems}
+        onChange={(key) => change({ status: key === 'all' ? undefined : statusCode(key as RoomStatusKey) })}
+        size="small"
+        style={{ marginBottom: -8 }}
+      />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('list.searchPlaceholder')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onPressEnter={() => change({ name: typed.trim() || undefined })}
+          maxLength={50}
+          style={{ flex: '1 1 200px', minWidth: 0, maxWidth: 320 }}
+          data-testid="room-search"
+          aria-label={t('list.searchPlaceholder')}
+        />
+        <Select
+          value={state.group ?? -1}
+          options={groupOptions}
+          onChange={(v: number) => change({ group: v === -1 ? undefined : v })}
+          loading={groups.isPending}
+          style={{ flex: '0 1 180px', minWidth: 140 }}
+          data-testid="group-filter"
+          aria-label={t('list.group')}
+          popupMatchSelectWidth={false}
+        />
+        <Segmented<DatePick | 'any'>
+          value={state.date ?? 'any'}
+          onChange={(v) => change({ date: v === 'any' ? undefined : v })}
+          options={[
+            { value: 'any', label: t('date.any') },
+            ...DATE_PICKS.map((d) => ({
+              value: d,
+              label: <span data-testid={`date-${d}`}>{t(`date.${d}`)}</span>,
+            })),
+          ]}
+          data-testid="date-picks"
+        />
+        <Segmented<'asc' | 'desc'>
+          value={state.sort}
+          onChange={(v) => change({ sort: v })}
+          options={[
+            { value: 'asc', label: <span data-testid="sort-asc">{t('list.sortAsc')}</span> },
+            { value: 'desc', label: <span data-testid="sort-desc">{t('list.sortDesc')}</span> },
+          ]}
+        />
+        <Segmented<'cards' | 'table'>
+          value={state.view}
+          onChange={(v) => change({ view: v })}
+          options={[
+            { value: 'cards', icon: <AppstoreOutlined />, title: t('list.viewCards') },
+            { value: 'table', icon: <TableOutlined />, title: t('list.viewTable') },
+          ]}
+          data-testid="view-switch"
+        />
+      </div>
+      <Typography.Text type="secondary" data-testid="room-total">
+        {t('list.total', { total })}
+      </Typography.Text>
+      {body}
+      {total > 0 ? (
+        <Pagination
+          current={state.page}
+          pageSize={state.limit}
+          total={total}
+          pageSizeOptions={PAGE_SIZES.map(String)}
+          showSizeChanger
+          onChange={(page, size) => change(size !== state.limit ? { limit: size, page: 1 } : { page })}
+          style={{ alignSelf: 'center' }}
+          data-testid="room-pagination"
+          responsive
+        />
+      ) : null}
+      <GroupsModal open={groupsOpen} onClose={() => setGroupsOpen(false)} />
+      {admin ? <AddRoomModal open={addOpen} onClose={() => setAddOpen(false)} /> : null}
+    </Card>
+  );
+}
+
+/** The compact view: one row per room, the same facts as the cards. */
+function RoomTable({ rooms }: { rooms: Room[] }) {
+  const { t } = useTranslation('rooms');
+  return (
+    <Table<Room>
+      rowKey="id"
+      size="small"
+      dataSource={rooms}
+      pagination={false}
+      scroll={{ x: 720 }}
+      onRow={(room) =>
+        ({ 'data-testid': 'room-item', 'data-room-id': room.id }) as React.HTMLAttributes<HTMLElement>
+      }
+      columns={[
+        {
+          title: t('fields.name'),
+          dataIndex: 'name',
+          render: (_v, room) => <Link to={detailPath(room)}>{room.name}</Link>,
+        },
+        {
+          title: t('fields.group'),
+          dataIndex: 'category_name',
+          render: (v: string | null) => v || t('list.noGroup'),
+        },
+        { title: t('fields.status'), dataIndex: 'status', render: (v: number) => <StatusTag status={v} /> },
+        {
+          title: t('fields.guest'),
+          key: 'tenant',
+          render: (_v, room) => <StayLine tenant={room.tenant ?? null} />,
+        },
+        {
+          title: t('fields.battery'),
+          dataIndex: 'battery',
+          render: (v: number | null) => <BatteryLevel level={v} />,
+        },
+        {
+          title: t('common.actions'),
+          key: 'actions',
+          render: (_v, room) =>
+            offersCheckIn(room.status) ? (
+              <Link to={`${PATHS.checkIn}?room_id=${room.id}`}>{t('list.checkIn')}</Link>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}

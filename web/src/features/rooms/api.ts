@@ -1,0 +1,371 @@
+import {
+  keepPreviousData,
+  type QueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callManage } from '../../api/client.ts';
+import type { RoomListParams } from './listParams.ts';
+
+/**
+ * The room calls (server/API.md §5 and contracts B, F2) as react-query hooks: pages use these, never axios. Field
+ * names are the server's. Each mutation names the query keys it invalidates beside it.
+ */
+
+/** A stay as the room list and lockInfo answer it (the room's guest now, else its next reservation). */
+export interface RoomTenant {
+  stay_id: number;
+  room_id: number;
+  mobile: string;
+  nickname: string;
+  start_time: number;
+  end_time: number;
+  status: string;
+  state: 'upcoming' | 'active' | 'expired' | 'checkedOut' | 'ended';
+  remaining: number;
+}
+
+/** A room (and its lock) in answers. */
+export interface Room {
+  id: number;
+  room_id: number;
+  name: string;
+  category_id: number | null;
+  category_name: string | null;
+  status: number;
+  status_name?: string | null;
+  mac_id: string | null;
+  lock_id: string | null;
+  building: number | null;
+  floor: number | null;
+  remark: string;
+  notice: string;
+  picture: string;
+  description: string;
+  bluetooth_name: string;
+  battery: number | null;
+  deposit: number | null;
+  price: number | null;
+  weekend_price: number | null;
+  updated_at: number;
+  tenant?: RoomTenant | null;
+}
+
+/** Rooms per status (contract F2): 'all' and each status code, every filter applied but status. */
+export type StatusCounts = Partial<Record<'all' | '0' | '1' | '2' | '3' | '4', number>>;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface RoomPage extends Page<Room> {
+  counts?: StatusCounts;
+}
+
+/** A room group. */
+export interface RoomGroup {
+  id: number;
+  name: string;
+  sort: number;
+  parent_id: number | null;
+  kind: string;
+  room_count: number;
+}
+
+export type UnlockType = 'card' | 'password' | 'face' | 'fingerprint' | 'bluetooth' | 'remote';
+export const UNLOCK_TYPES: readonly UnlockType[] = [
+  'card',
+  'password',
+  'face',
+  'fingerprint',
+  'bluetooth',
+  'remote',
+];
+
+/** An unlock record (contract B). */
+export interface UnlockRecord {
+  id: number;
+  room_id: number;
+  room_name: string;
+  time: number;
+  type: UnlockType;
+  content: string;
+  from: string;
+  operator: string;
+  stay_id: number | null;
+  nickname: string;
+  mobile: string;
+}
+
+export interface UnlockQuery {
+  room_id: number;
+  type?: UnlockType | undefined;
+  start_time?: number | undefined;
+  end_time?: number | undefined;
+  page: number;
+  limit: number;
+}
+
+export const roomKeys = {
+  all: ['rooms'] as const,
+  lists: () => [...roomKeys.all, 'list'] as const,
+  list: (params: RoomListParams) => [...roomKeys.lists(), params] as const,
+  details: () => [...roomKeys.all, 'detail'] as const,
+  detail: (id: number) => [...roomKeys.details(), id] as const,
+  groups: () => [...roomKeys.all, 'groups'] as const,
+  unlocks: (roomId: number) => [...roomKeys.all, 'unlocks', roomId] as const,
+  unlockPage: (query: UnlockQuery) => [...roomKeys.unlocks(query.room_id), query] as const,
+};
+
+/** The fields room/listNew takes for a list state. */
+export function listRequest(params: RoomListParams): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    page: params.page,
+    limit: params.limit,
+    sort: params.sort,
+  };
+  if (params.status !== undefined) fields['status'] = params.status;
+  if (params.group !== undefined) fields['category_id'] = params.group;
+  if (params.name) fields['name'] = params.name;
+  if (params.date) fields['date'] = params.date;
+  return fields;
+}
+
+export function fetchRoomPage(params: RoomListParams): Promise<RoomPage> {
+  return callManage<RoomPage>('room/listNew', listRequest(params));
+}
+
+/** One page of the room list; the previous page stays on screen while the next loads. */
+export function useRoomList(params: RoomListParams): UseQueryResult<RoomPage> {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: roomKeys.list(params),
+    queryFn: async () => {
+      const page = await fetchRoomPage(params);
+      // Opening a room from the list shows it at once; the detail still refreshes it from the server.
+      for (const room of page.list) client.setQueryData(roomKeys.detail(room.id), room);
+      return page;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+const ROOM_SCAN_LIMIT = 100;
+
+/** The room among one room/listNew search, paging on while the pages are full. */
+async function findInList(id: number, name: string | undefined): Promise<Room | undefined> {
+  for (let page = 1; page <= 10_000; page += 1) {
+    const answer = await fetchRoomPage({
+      page,
+      limit: ROOM_SCAN_LIMIT,
+      sort: 'asc',
+      ...(name ? { name } : {}),
+    });
+    const found = answer.list.find((r) => r.id === id);
+    if (found) return found;
+    if (answer.list.length < ROOM_SCAN_LIMIT) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * One room with its guest. The server has no 'room by id' call (API.md §5 reads rooms by list, by lock MAC, or
+ * every lock): the room's name narrows room/listNew to it, and a link without the name finds it through
+ * room/allLock. A room without a lock, opened without its name, is found by paging the list.
+ */
+export async function fetchRoom(id: number, nameHint?: string): Promise<Room> {
+  if (nameHint) {
+    const hit = await findInList(id, nameHint);
+    if (hit) return hit;
+  }
+  const locks = await callManage<{ list: { id: number; name: string }[] }>('room/allLock', {});
+  const lock = locks.list.find((l) => l.id === id);
+  const found = await findInList(id, lock?.name);
+  if (!found) throw new RoomMissing(id);
+  return found;
+}
+
+/** The room is not in the caller's scope (deleted, another hotel's, or never assigned). */
+export class RoomMissing extends Error {
+  constructor(readonly roomId: number) {
+    super(`room ${roomId} not found`);
+    this.name = 'RoomMissing';
+  }
+}
+
+export function useRoom(id: number, nameHint?: string): UseQueryResult<Room> {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: roomKeys.detail(id),
+    // The name last seen (the list's, or the room's own before a rename) narrows the search best.
+    queryFn: () => fetchRoom(id, client.getQueryData<Room>(roomKeys.detail(id))?.name ?? nameHint),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+/** After a room changes: its detail and every list page (status counts, cards) are stale. */
+function invalidateRoom(client: QueryClient, id: number) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: roomKeys.detail(id) }),
+    client.invalidateQueries({ queryKey: roomKeys.lists() }),
+  ]);
+}
+
+export interface AddRoomInput {
+  name: string;
+  category_id?: number | undefined;
+  building?: number | undefined;
+  floor?: number | undefined;
+  mac_id?: string | undefined;
+  bluetooth_name?: string | undefined;
+  remark?: string | undefined;
+}
+
+/** room/addRoom; invalidates the lists and the groups (their room counts). */
+export function useAddRoom(): UseMutationResult<Room, Error, AddRoomInput> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddRoomInput) => callManage<Room>('room/addRoom', clean(input)),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: roomKeys.lists() }),
+        client.invalidateQueries({ queryKey: roomKeys.groups() }),
+      ]),
+  });
+}
+
+/** room/deleteRoom; invalidates the lists and the groups, and forgets the room. */
+export function useDeleteRoom(): UseMutationResult<{ room_id: number }, Error, number> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (roomId: number) => callManage<{ room_id: number }>('room/deleteRoom', { room_id: roomId }),
+    onSuccess: (_answer, roomId) => {
+      client.removeQueries({ queryKey: roomKeys.detail(roomId) });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: roomKeys.lists() }),
+        client.invalidateQueries({ queryKey: roomKeys.groups() }),
+      ]);
+    },
+  });
+}
+
+export interface LockSettingsInput {
+  room_id: number;
+  name?: string;
+  remark?: string;
+  notice?: string;
+  picture?: string;
+  description?: string;
+  building?: number | undefined;
+  floor?: number | undefined;
+  bluetooth_name?: string;
+  category_id?: number;
+}
+
+/** room/setLockData; invalidates the room, the lists and the groups (a group change moves counts). */
+export function useSetLockData(): UseMutationResult<Room, Error, LockSettingsInput> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LockSettingsInput) => callManage<Room>('room/setLockData', clean(input)),
+    onSuccess: (_room, input) =>
+      Promise.all([
+        invalidateRoom(client, input.room_id),
+        client.invalidateQueries({ queryKey: roomKeys.groups() }),
+      ]),
+  });
+}
+
+export interface StatusAnswer {
+  room_id: number;
+  status: number;
+  status_name: string;
+}
+
+/** room/setRoomStatus; invalidates the room and the lists. */
+export function useSetRoomStatus(): UseMutationResult<
+  StatusAnswer,
+  Error,
+  { room_id: number; status: number }
+> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { room_id: number; status: number }) =>
+      callManage<StatusAnswer>('room/setRoomStatus', input),
+    onSuccess: (_a, input) => invalidateRoom(client, input.room_id),
+  });
+}
+
+/** The room groups, by sort order. */
+export function useRoomGroups(): UseQueryResult<RoomGroup[]> {
+  return useQuery({
+    queryKey: roomKeys.groups(),
+    queryFn: async () => (await callManage<{ list: RoomGroup[] }>('room/category/list', {})).list,
+    staleTime: 30_000,
+  });
+}
+
+export interface GroupInput {
+  id?: number | undefined;
+  name: string;
+  sort: number;
+}
+
+/** room/addCategory (no id) or room/change/category (with id); invalidates the groups and the lists. */
+export function useSaveGroup(): UseMutationResult<RoomGroup, Error, GroupInput> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GroupInput) =>
+      input.id === undefined
+        ? callManage<RoomGroup>('room/addCategory', { name: input.name.trim(), sort: input.sort })
+        : callManage<RoomGroup>('room/change/category', {
+            id: input.id,
+            name: input.name.trim(),
+            sort: input.sort,
+          }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: roomKeys.groups() }),
+        client.invalidateQueries({ queryKey: roomKeys.lists() }),
+      ]),
+  });
+}
+
+/** hotel/delCategory (an empty group only: GROUP_NOT_EMPTY otherwise); invalidates the groups. */
+export function useDeleteGroup(): UseMutationResult<{ id: number }, Error, number> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callManage<{ id: number }>('hotel/delCategory', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: roomKeys.groups() }),
+  });
+}
+
+/** The fields room/openHistory takes for a query. */
+export function unlockRequest(query: UnlockQuery): Record<string, unknown> {
+  return clean({ ...query });
+}
+
+/** One page of a room's unlock records (contract B), newest first. */
+export function useUnlockRecords(query: UnlockQuery): UseQueryResult<Page<UnlockRecord>> {
+  return useQuery({
+    queryKey: roomKeys.unlockPage(query),
+    queryFn: () => callManage<Page<UnlockRecord>>('room/openHistory', unlockRequest(query)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The fields without undefined, empty text trimmed away for optional ones. */
+function clean<T extends object>(input: T): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    out[key] = typeof value === 'string' ? value.trim() : value;
+  }
+  return out;
+}
