@@ -30,15 +30,17 @@ export {
 export { createLogger, type Logger, silentLogger } from './log.js';
 export {
   callReader,
+  FINGER_TIMEOUT_LIMITS,
   type FuncContext,
   READER_FUNCS,
+  type ReaderPush,
   type ReaderReply,
   type ReaderRequest,
   type ReaderState,
 } from './reader/functions.js';
 export { type ReaderTiming, SPEC_TIMING } from './reader/timing.js';
 export type { HealthReport } from './services/reader-http.js';
-export type { ReaderEvent } from './services/websocket.js';
+export type { ReaderEvent, ReaderPushes } from './services/websocket.js';
 export {
   buildControlApp,
   type ControlReply,
@@ -50,8 +52,10 @@ export {
   type Fault,
   type FaultKind,
   SIMULATED_STATUS,
+  SIMULATED_TEMPLATE_BYTES,
   SimulatedEncoder,
   type SimulatedEncoderState,
+  type SimulatedFingerState,
 } from './simulator/encoder.js';
 export { type HidDevice, type HidModule, HidTransport, type HidTransportOptions } from './transport/hid.js';
 export { SimulatedTransport } from './transport/simulated.js';
