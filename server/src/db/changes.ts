@@ -21,6 +21,8 @@ import pg from 'pg';
 
 /** The channel the triggers of migration 007 notify, with the table name as payload. */
 export const CHANGES_CHANNEL = 'lockdesk_changes';
+/** The listening connection's application_name (pg_stat_activity shows it). */
+export const LISTENER_NAME = 'lockdesk-changes';
 /** How often the listener notifies itself, and how old its last heartbeat may be for the feed to count as live. */
 const BEAT_MS = 1_000;
 const LIVE_MS = 3_000;
@@ -116,7 +118,11 @@ class ChangeListener {
 
   async #connect(): Promise<void> {
     if (this.#closed) return;
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 5_000,
+      application_name: LISTENER_NAME,
+    });
     this.#client = client;
     const lost = () => {
       if (this.#client !== client) return;
