@@ -17,6 +17,7 @@ import {
   PNG,
   postUpload,
   tempDataDir,
+  type UploadAnswer,
   upload,
   uploadToken,
   ZIP,
@@ -266,6 +267,36 @@ describeEachDatabase(
         expect(broken.json()).toMatchObject({ errno: 1 });
       });
 
+      it('answers a refused large file over a real socket, not a reset connection', async () => {
+        const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+        // 3 MiB: over the face limit; 12 MiB: over every limit, where the parser stops keeping bytes too.
+        for (const size of [3 * 1024 * 1024, 12 * 1024 * 1024]) {
+          const form = new FormData();
+          form.append('token', await uploadToken(t, superToken, 'face'));
+          form.append(
+            'file',
+            new Blob([Buffer.concat([PNG, Buffer.alloc(size)])], { type: 'image/png' }),
+            'a.png',
+          );
+          const res = await fetch(`${address}/upload`, {
+            method: 'POST',
+            body: form,
+            headers: { authorization: `Bearer ${superToken}` },
+          });
+          expect(res.status).toBe(200);
+          refusedWith((await res.json()) as UploadAnswer, 'FILE_TOO_LARGE', { max: '2' });
+        }
+        const form = new FormData();
+        form.append('token', await uploadToken(t, superToken, 'face'));
+        form.append('file', new Blob([JPEG], { type: 'text/plain' }), 'notes.txt');
+        const res = await fetch(`${address}/upload`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${superToken}` },
+        });
+        expect(((await res.json()) as { data: { type: string } }).data.type).toBe('image/jpeg');
+      });
+
       it('answers in the caller language', async () => {
         const answer = await upload(t, superToken, 'face', HTML);
         expect(answer.errmsg).toBe(messageFor('en', 'FILE_TYPE_NOT_ALLOWED', { types: 'JPEG, PNG, WEBP' }));
@@ -307,6 +338,54 @@ describeEachDatabase(
         }
         expect((await t.app.inject({ method: 'GET', url: good.url })).statusCode).toBe(200);
         expect((await t.app.inject({ method: 'HEAD', url: good.url })).statusCode).toBe(200);
+      });
+    });
+
+    describe('unused uploads', () => {
+      it('are removed a day after they were made, unless a face or a room uses them', async () => {
+        const faceUsed = (await upload(t, superToken, 'face', PNG)).data!;
+        const faceUnused = (await upload(t, superToken, 'face', PNG)).data!;
+        const pictureShown = (await upload(t, superToken, 'lock_picture', PNG)).data!;
+        const pictureReplaced = (await upload(t, superToken, 'lock_picture', PNG)).data!;
+        const firmware = (await upload(t, superToken, 'firmware', ZIP, 'fw.zip')).data!;
+        const roomId = t.ids.rooms['1301'] ?? t.ids.rooms['1210']!;
+        ok(
+          await t.call(
+            'room/setLockData',
+            { room_id: roomId, picture: pictureShown.url },
+            { token: superToken },
+          ),
+        );
+        ok(
+          await t.call(
+            'user/uploadTFaceImg',
+            { face_id: 'G-SWEEP', note: 'kept', image: faceUsed.url },
+            { token: superToken },
+          ),
+        );
+        const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+        // Not yet a day old: all stay.
+        t.clock.advance(23 * 3600_000);
+        await uploadToken(t, superToken, 'face');
+        expect(await served(faceUnused.url)).toBe(200);
+        expect(await served(pictureReplaced.url)).toBe(200);
+        t.clock.advance(2 * 3600_000);
+        await uploadToken(t, superToken, 'face');
+        expect({
+          faceUsed: await served(faceUsed.url),
+          faceUnused: await served(faceUnused.url),
+          pictureShown: await served(pictureShown.url),
+          pictureReplaced: await served(pictureReplaced.url),
+          firmware: await served(firmware.url),
+        }).toEqual({
+          faceUsed: 200,
+          faceUnused: 404,
+          pictureShown: 200,
+          pictureReplaced: 404,
+          firmware: 200,
+        });
+        expect(storedFiles()).not.toContain(faceUnused.key);
+        expect(storedFiles()).toContain(faceUsed.key);
       });
     });
 

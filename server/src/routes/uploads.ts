@@ -15,6 +15,7 @@ import multipart from '@fastify/multipart';
 import { ERRNO, type ErrorCode } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { sql } from 'kysely';
 import type { Permission } from '../auth/permissions.js';
 import { bearerToken, resolveSession, type SessionUser } from '../auth/sessions.js';
 import { callerLanguage, defineCall } from '../call.js';
@@ -275,6 +276,60 @@ async function serveFile(app: FastifyInstance, key: string) {
   return file ? { ...file, ...row } : undefined;
 }
 
+/** How long an upload may stay unused before it is removed. */
+export const UNUSED_UPLOAD_HOURS = 24;
+
+/**
+ * Removes a hotel's uploads nobody uses a day after they were made: face images no face holds, lock pictures no
+ * room shows (a replaced picture, a face form left unsent). Firmware stays (firmware records may point at it).
+ * A few per run, so the call that triggers it stays quick; a storage failure is only logged.
+ */
+export async function sweepUnusedUploads(
+  app: FastifyInstance,
+  db: Db,
+  hotelId: number,
+  now: Date,
+): Promise<number> {
+  const before = new Date(now.getTime() - UNUSED_UPLOAD_HOURS * 3600_000);
+  const unused = await db
+    .selectFrom('uploads as u')
+    .select('u.key')
+    .where('u.hotel_id', '=', hotelId)
+    .where('u.created_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('u.purpose', '=', 'face'),
+          eb.not(
+            eb.exists(eb.selectFrom('faces as fc').select('fc.id').whereRef('fc.upload_key', '=', 'u.key')),
+          ),
+        ]),
+        eb.and([
+          eb('u.purpose', '=', 'lock_picture'),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('rooms as r')
+                .select('r.id')
+                .where('r.hotel_id', '=', hotelId)
+                .where(sql<boolean>`r.picture = '/files/' || u.key`),
+            ),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('u.id')
+    .limit(20)
+    .execute();
+  for (const { key } of unused) {
+    await db.deleteFrom('uploads').where('key', '=', key).execute();
+    await app.storage
+      .delete(key)
+      .catch((e: unknown) => app.log.warn({ err: e }, 'unused upload not removed'));
+  }
+  return unused.length;
+}
+
 export function uploadRoutes(app: FastifyInstance): void {
   defineCall(app, {
     path: 'oss/token',
@@ -293,6 +348,7 @@ export function uploadRoutes(app: FastifyInstance): void {
         .where('session_id', '=', ctx.user.sessionId)
         .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
         .execute();
+      await sweepUnusedUploads(ctx.app, ctx.db, hotelId, now);
       const token = randomBytes(32).toString('base64url');
       await ctx.db
         .insertInto('upload_tokens')
