@@ -97,7 +97,7 @@ describe('check-in, renewal, move and check-out in Chromium', () => {
       await page.goto(`${base}/room/checkIn?room_id=${from}`);
       const form = page.getByTestId('checkin-form');
       await form.waitFor();
-      expect(await page.getByTestId('checkin-room').textContent()).toContain(run.from);
+      await expect.poll(() => page.getByTestId('checkin-room').textContent()).toContain(run.from);
 
       // Bad mobiles are refused before any call, the fellow tenant's by its index.
       await page.getByTestId('checkin-mobile').fill('12345');

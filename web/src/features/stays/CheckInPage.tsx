@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Col,
-  DatePicker,
   Descriptions,
   Divider,
   Form,
@@ -25,7 +24,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
-import { formatHotelTime, hotelNow } from '../../app/time.ts';
+import { hotelNow } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import {
   type CheckInInput,
@@ -37,7 +36,8 @@ import {
   useCreatePassword,
   useLockRooms,
 } from './api.ts';
-import { codeRule, secondsOf, stayEndRule } from './format.ts';
+import { codeRule, hotelTimeText, secondsOf, stayEndRule } from './format.ts';
+import { HotelTimePicker } from './HotelTimePicker.tsx';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,
@@ -182,8 +182,8 @@ export default function CheckInPage() {
           subTitle={t('checkIn.doneDetail', {
             room: roomName,
             guest: stay.nickname || stay.mobile,
-            start: formatHotelTime(stay.start_time),
-            end: formatHotelTime(stay.end_time),
+            start: hotelTimeText(stay.start_time),
+            end: hotelTimeText(stay.end_time),
           })}
           extra={[
             <Link key="room" to={`${PATHS.roomDetails}?id=${stay.room_id}&tab=tenant`}>
@@ -421,12 +421,7 @@ export default function CheckInPage() {
               extra={t('common.hotelTime')}
               rules={[codeRule((v) => (v ? undefined : 'CHECK_IN_TIME_REQUIRED'))]}
             >
-              <DatePicker
-                showTime={{ format: 'HH:mm' }}
-                format="YYYY-MM-DD HH:mm"
-                style={{ width: '100%' }}
-                data-testid="checkin-start"
-              />
+              <HotelTimePicker data-testid="checkin-start" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -438,12 +433,7 @@ export default function CheckInPage() {
               extra={t('common.hotelTime')}
               rules={[codeRule((v) => (v ? undefined : 'CHECK_OUT_TIME_REQUIRED')), stayEndRule('start')]}
             >
-              <DatePicker
-                showTime={{ format: 'HH:mm' }}
-                format="YYYY-MM-DD HH:mm"
-                style={{ width: '100%' }}
-                data-testid="checkin-end"
-              />
+              <HotelTimePicker data-testid="checkin-end" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -553,8 +543,8 @@ export default function CheckInPage() {
                   key: 'period',
                   label: t('checkIn.period'),
                   children: t('password.period', {
-                    start: formatHotelTime(pending.input.start_time),
-                    end: formatHotelTime(pending.input.end_time),
+                    start: hotelTimeText(pending.input.start_time),
+                    end: hotelTimeText(pending.input.end_time),
                   }),
                 },
                 { key: 'kind', label: t('fields.kind'), children: t(`kind.${pending.input.kind}`) },

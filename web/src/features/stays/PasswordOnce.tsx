@@ -1,11 +1,11 @@
 import { checkCheckInPassword, checkPeriod } from '@lockdesk/protocol';
-import { Alert, Button, DatePicker, Form, Input, Modal, Radio, Switch, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatHotelTime } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import type { CreatedPassword } from './api.ts';
-import { codeRule, secondsOf } from './format.ts';
+import { codeRule, hotelTimeText, secondsOf } from './format.ts';
+import { HotelTimePicker } from './HotelTimePicker.tsx';
 
 /** The password options of a form: remote (the server draws the digits) or custom (the operator's 6 digits). */
 export interface PasswordChoice {
@@ -59,7 +59,7 @@ export function PasswordFields({ name, withPeriod = false }: { name: string; wit
       {withPeriod && (
         <>
           <Form.Item name={[name, 'start']} label={t('password.validFrom')} extra={t('password.periodHint')}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+            <HotelTimePicker />
           </Form.Item>
           <Form.Item
             name={[name, 'end']}
@@ -81,7 +81,7 @@ export function PasswordFields({ name, withPeriod = false }: { name: string; wit
               }),
             ]}
           >
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+            <HotelTimePicker />
           </Form.Item>
         </>
       )}
@@ -156,8 +156,8 @@ export function PasswordShownOnce({
         </div>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           {t('password.period', {
-            start: formatHotelTime(created.start_time),
-            end: formatHotelTime(created.end_time),
+            start: hotelTimeText(created.start_time),
+            end: hotelTimeText(created.end_time),
           })}
           {' · '}
           {created.single_use ? t('password.singleUseYes') : t('password.singleUseNo')}

@@ -18,7 +18,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatHotelTime } from '../../app/time.ts';
 import {
   type CreatedPassword,
   type RoomPassword,
@@ -28,6 +27,7 @@ import {
   usePasswordHistory,
   useWithdrawPassword,
 } from './api.ts';
+import { hotelTimeText } from './format.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,
@@ -119,7 +119,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
       key: 'period',
       title: t('password.periodTitle'),
       render: (_v, p) =>
-        t('password.period', { start: formatHotelTime(p.start_time), end: formatHotelTime(p.end_time) }),
+        t('password.period', { start: hotelTimeText(p.start_time), end: hotelTimeText(p.end_time) }),
     },
     {
       key: 'status',
@@ -129,8 +129,8 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
     {
       key: 'created',
       title: t('password.created'),
-      responsive: ['md'],
-      render: (_v, p) => `${formatHotelTime(p.created_at)}${p.created_by ? ` · ${p.created_by}` : ''}`,
+      responsive: ['xl'],
+      render: (_v, p) => `${hotelTimeText(p.created_at)}${p.created_by ? ` · ${p.created_by}` : ''}`,
     },
     {
       key: 'actions',

@@ -67,13 +67,14 @@ export function RoomPicker({ value, onChange, exclude, testId, placeholder }: Ro
   return (
     <Select<number>
       showSearch={{ filterOption: false, onSearch: setSearch }}
-      value={value}
+      // Until the rooms are loaded the id has no name to show: show nothing rather than a bare number.
+      value={chosen ? value : undefined}
       onChange={(v) => onChange?.(v)}
       onClear={() => onChange?.(undefined)}
       allowClear
       loading={rooms.isLoading}
       options={options}
-      placeholder={placeholder ?? t('roomPicker.placeholder')}
+      placeholder={rooms.isLoading ? t('roomPicker.loading') : (placeholder ?? t('roomPicker.placeholder'))}
       notFoundContent={rooms.isLoading ? t('roomPicker.loading') : t('roomPicker.none')}
       style={{ width: '100%' }}
       data-testid={testId}

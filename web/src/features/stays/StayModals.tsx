@@ -1,12 +1,13 @@
 import { checkMobile, checkNickname, checkStay } from '@lockdesk/protocol';
-import { App, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatHotelTime, hotelNow, hotelWallClock } from '../../app/time.ts';
+import { hotelNow, hotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { type Stay, useAddFellow, useLockRooms, useMoveStay, useSetExpiration } from './api.ts';
-import { codeRule, formatMoney, secondsOf } from './format.ts';
+import { codeRule, formatMoney, hotelTimeText, secondsOf } from './format.ts';
+import { HotelTimePicker } from './HotelTimePicker.tsx';
 import { QuoteView } from './QuoteView.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 
@@ -48,7 +49,7 @@ export function ExpirationModal({
           message.success(
             answer.renewal_fee
               ? t('renew.doneWithFee', { fee: formatMoney(answer.renewal_fee) })
-              : t('renew.done', { end: formatHotelTime(answer.end_time) }),
+              : t('renew.done', { end: hotelTimeText(answer.end_time) }),
           );
           onClose();
         },
@@ -68,9 +69,7 @@ export function ExpirationModal({
       okButtonProps={{ disabled: !valid, 'data-testid': 'renew-ok' }}
       destroyOnHidden
     >
-      <Typography.Paragraph>
-        {t('renew.current', { end: formatHotelTime(stay.end_time) })}
-      </Typography.Paragraph>
+      <Typography.Paragraph>{t('renew.current', { end: hotelTimeText(stay.end_time) })}</Typography.Paragraph>
       <Form
         form={form}
         layout="vertical"
@@ -95,13 +94,7 @@ export function ExpirationModal({
             },
           ]}
         >
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            style={{ width: '100%' }}
-            minDate={hotelNow().startOf('day')}
-            data-testid="renew-end"
-          />
+          <HotelTimePicker minDate={hotelNow().startOf('day')} data-testid="renew-end" />
         </Form.Item>
       </Form>
       {valid && later && end !== undefined && (

@@ -21,7 +21,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
-import { formatHotelTime } from '../../app/time.ts';
 import {
   type Stay,
   type StayState,
@@ -31,7 +30,7 @@ import {
   useRemoveFellow,
   useRoomStays,
 } from './api.ts';
-import { formatDuration, formatMoney } from './format.ts';
+import { formatDuration, formatMoney, hotelTimeText } from './format.ts';
 import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
 import { useStaysTexts } from './texts.ts';
 
@@ -54,9 +53,9 @@ export function stayTimeText(t: TFunction, stay: Stay, nowMs: number = Date.now(
     case 'active':
       return t('state.remaining', { time: formatDuration(t, stay.remaining) });
     case 'expired':
-      return t('state.expiredAt', { time: formatHotelTime(stay.end_time) });
+      return t('state.expiredAt', { time: hotelTimeText(stay.end_time) });
     case 'checkedOut':
-      return t('state.checkedOutAt', { time: formatHotelTime(stay.checked_out_at ?? stay.end_time) });
+      return t('state.checkedOutAt', { time: hotelTimeText(stay.checked_out_at ?? stay.end_time) });
     default:
       return t('state.endedText');
   }
@@ -281,18 +280,18 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
         items={[
           { key: 'mobile', label: t('fields.mobile'), children: stay.mobile },
           ...(stay.id_number ? [{ key: 'id', label: t('fields.idNumber'), children: stay.id_number }] : []),
-          { key: 'in', label: t('fields.checkIn'), children: formatHotelTime(stay.start_time) },
+          { key: 'in', label: t('fields.checkIn'), children: hotelTimeText(stay.start_time) },
           {
             key: 'out',
             label: t('fields.checkOut'),
-            children: <span data-testid="stay-end">{formatHotelTime(stay.end_time)}</span>,
+            children: <span data-testid="stay-end">{hotelTimeText(stay.end_time)}</span>,
           },
           ...(stay.checked_out_at
             ? [
                 {
                   key: 'left',
                   label: t('fields.checkedOutAt'),
-                  children: formatHotelTime(stay.checked_out_at),
+                  children: hotelTimeText(stay.checked_out_at),
                 },
               ]
             : []),

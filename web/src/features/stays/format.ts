@@ -2,7 +2,7 @@ import { checkStay, type ErrorCode } from '@lockdesk/protocol';
 import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { fromHotelWallClock } from '../../app/time.ts';
+import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
 
 /** A duration in seconds as the largest two units, e.g. '2 d 3 h' or '3 h 20 min' (never negative). */
@@ -53,4 +53,13 @@ export function stayEndRule(startField: string): FormRule {
       if (code && code !== 'CHECK_IN_TIME_REQUIRED') throw new Error(errorMessage(code));
     },
   });
+}
+
+/**
+ * A hotel time for reading, kept left to right: '2026-11-24 14:00' is several number runs, which a right-to-left
+ * line (Arabic) would otherwise reorder; the invisible isolates keep it whole wherever it is placed.
+ */
+export function hotelTimeText(seconds: number | null | undefined): string {
+  const text = formatHotelTime(seconds);
+  return text ? `\u2066${text}\u2069` : '';
 }

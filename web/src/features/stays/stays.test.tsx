@@ -316,10 +316,10 @@ describe('TenantPanel', () => {
     expect(cards.map((c) => c.getAttribute('data-state'))).toEqual(['active', 'checkedOut']);
     expect(within(cards[0]!).getByTestId('stay-time').textContent).toBe('2 d 3 h left');
     expect(within(cards[1]!).getByTestId('stay-time').textContent).toMatch(
-      /^Checked out at \d{4}-\d\d-\d\d \d\d:\d\d$/,
+      /^Checked out at \u2066\d{4}-\d\d-\d\d \d\d:\d\d\u2069$/,
     );
     expect(within(cards[0]!).getByTestId('stay-fellow').textContent).toContain(
-      'Tenant 1: Friend · 13911112222',
+      'Fellow tenant 1: Friend · 13911112222',
     );
     // A closed stay offers no actions.
     expect(within(cards[1]!).queryByTestId('stay-check-out')).toBeNull();

@@ -184,7 +184,7 @@ const ar: Texts = {
     add: 'إضافة مرافق',
     addTitle: 'إضافة مرافق',
     added: 'أُضيف المرافق',
-    line: 'النزيل {{index}}: {{name}} · {{mobile}}',
+    line: 'المرافق {{index}}: {{name}} · {{mobile}}',
     remove: 'إزالة',
     removeText: 'إزالة {{guest}} من هذه الإقامة؟',
     removed: 'أُزيل المرافق',

@@ -184,7 +184,7 @@ const chs: Texts = {
     add: '添加同住人',
     addTitle: '添加同住人',
     added: '同住人已添加',
-    line: '住客 {{index}}：{{name}} · {{mobile}}',
+    line: '同住人 {{index}}：{{name}} · {{mobile}}',
     remove: '移除',
     removeText: '将 {{guest}} 从本次入住中移除？',
     removed: '同住人已移除',

@@ -184,7 +184,7 @@ const chsTW: Texts = {
     add: '新增同住人',
     addTitle: '新增同住人',
     added: '同住人已新增',
-    line: '住客 {{index}}：{{name}} · {{mobile}}',
+    line: '同住人 {{index}}：{{name}} · {{mobile}}',
     remove: '移除',
     removeText: '將 {{guest}} 從本次入住中移除？',
     removed: '同住人已移除',

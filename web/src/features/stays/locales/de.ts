@@ -189,7 +189,7 @@ const de: Texts = {
     add: 'Mitreisenden hinzufügen',
     addTitle: 'Einen Mitreisenden hinzufügen',
     added: 'Mitreisender hinzugefügt',
-    line: 'Gast {{index}}: {{name}} · {{mobile}}',
+    line: 'Mitreisender {{index}}: {{name}} · {{mobile}}',
     remove: 'Entfernen',
     removeText: '{{guest}} aus diesem Aufenthalt entfernen?',
     removed: 'Mitreisender entfernt',

@@ -185,7 +185,7 @@ const en = {
     add: 'Add fellow tenant',
     addTitle: 'Add a fellow tenant',
     added: 'Fellow tenant added',
-    line: 'Tenant {{index}}: {{name}} · {{mobile}}',
+    line: 'Fellow tenant {{index}}: {{name}} · {{mobile}}',
     remove: 'Remove',
     removeText: 'Remove {{guest}} from this stay?',
     removed: 'Fellow tenant removed',

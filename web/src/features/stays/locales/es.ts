@@ -189,7 +189,7 @@ const es: Texts = {
     add: 'Añadir acompañante',
     addTitle: 'Añadir un acompañante',
     added: 'Acompañante añadido',
-    line: 'Huésped {{index}}: {{name}} · {{mobile}}',
+    line: 'Acompañante {{index}}: {{name}} · {{mobile}}',
     remove: 'Quitar',
     removeText: '¿Quitar a {{guest}} de esta estancia?',
     removed: 'Acompañante quitado',

@@ -188,7 +188,7 @@ const fr: Texts = {
     add: 'Ajouter un accompagnant',
     addTitle: 'Ajouter un accompagnant',
     added: 'Accompagnant ajouté',
-    line: 'Client {{index}} : {{name}} · {{mobile}}',
+    line: 'Accompagnant {{index}} : {{name}} · {{mobile}}',
     remove: 'Retirer',
     removeText: 'Retirer {{guest}} de ce séjour ?',
     removed: 'Accompagnant retiré',

@@ -187,7 +187,7 @@ const it: Texts = {
     add: 'Aggiungi accompagnatore',
     addTitle: 'Aggiungi un accompagnatore',
     added: 'Accompagnatore aggiunto',
-    line: 'Ospite {{index}}: {{name}} · {{mobile}}',
+    line: 'Accompagnatore {{index}}: {{name}} · {{mobile}}',
     remove: 'Rimuovi',
     removeText: 'Rimuovere {{guest}} da questo soggiorno?',
     removed: 'Accompagnatore rimosso',

@@ -184,7 +184,7 @@ const ja: Texts = {
     add: '同伴者を追加',
     addTitle: '同伴者を追加',
     added: '同伴者を追加しました',
-    line: '宿泊者 {{index}}：{{name}} · {{mobile}}',
+    line: '同伴者 {{index}}：{{name}} · {{mobile}}',
     remove: '削除',
     removeText: '{{guest}} をこの宿泊から削除しますか？',
     removed: '同伴者を削除しました',

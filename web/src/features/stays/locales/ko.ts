@@ -185,7 +185,7 @@ const ko: Texts = {
     add: '동반 투숙객 추가',
     addTitle: '동반 투숙객 추가',
     added: '동반 투숙객을 추가했습니다',
-    line: '투숙객 {{index}}: {{name}} · {{mobile}}',
+    line: '동반 투숙객 {{index}}: {{name}} · {{mobile}}',
     remove: '삭제',
     removeText: '{{guest}}님을 이 투숙에서 삭제할까요?',
     removed: '동반 투숙객을 삭제했습니다',

@@ -185,7 +185,7 @@ const pt: Texts = {
     add: 'Adicionar acompanhante',
     addTitle: 'Adicionar um acompanhante',
     added: 'Acompanhante adicionado',
-    line: 'Hóspede {{index}}: {{name}} · {{mobile}}',
+    line: 'Acompanhante {{index}}: {{name}} · {{mobile}}',
     remove: 'Remover',
     removeText: 'Remover {{guest}} desta estadia?',
     removed: 'Acompanhante removido',

@@ -186,7 +186,7 @@ const ru: Texts = {
     add: 'Добавить соседа',
     addTitle: 'Добавить соседа по номеру',
     added: 'Сосед добавлен',
-    line: 'Гость {{index}}: {{name}} · {{mobile}}',
+    line: 'Сосед {{index}}: {{name}} · {{mobile}}',
     remove: 'Удалить',
     removeText: 'Удалить {{guest}} из этого проживания?',
     removed: 'Сосед удалён',
