@@ -4,7 +4,14 @@
  * limited tenants, withdrawal, deletion, expiry, the role matrix and bad input.
  */
 import type { ErrorCode } from '@lockdesk/protocol';
+import { type Migration, Migrator, sql } from 'kysely';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../src/db/index.js';
+import * as m001 from '../src/db/migrations/001_initial.js';
+import * as m002 from '../src/db/migrations/002_rooms.js';
+import * as m003 from '../src/db/migrations/003_login_ip.js';
+import * as m004 from '../src/db/migrations/004_operation_rooms.js';
+import * as m005 from '../src/db/migrations/005_lock_passwords.js';
 import { DEMO_ACCOUNTS } from '../src/demo.js';
 import { verifyPin } from '../src/domain/pin.js';
 import { messageFor } from '../src/i18n.js';
@@ -156,6 +163,24 @@ describeEachDatabase('PIN passwords', (t) => {
         `Room 1101: custom password #${made.id} issued for Li Wei (stay ${made.stay_id}), single use`,
       );
       expect(log[0]?.room_ids).toEqual([room('1101')]);
+    });
+
+    it('keeps the digits out of the log line even when a name or room holds them', async () => {
+      const stay = await stayOf('1101');
+      await t.db.updateTable('stays').set({ nickname: 'Guest 482913' }).where('id', '=', stay.id).execute();
+      ok(await call('room/addPassword', { room_id: room('1101'), password: '482913' }));
+      await t.db.updateTable('rooms').set({ name: 'Suite 135790' }).where('id', '=', room('1102')).execute();
+      ok(await call('room/addPassword', { room_id: room('1102'), password: '135790', single_use: false }));
+      const log = await t.db
+        .selectFrom('operation_log')
+        .select('summary')
+        .where('path', '=', 'room/addPassword')
+        .orderBy('id')
+        .execute();
+      expect(log.map((l) => l.summary)).toEqual([
+        'Room 1101: custom password issued, single use',
+        'A custom password issued',
+      ]);
     });
 
     it('refuses a password equal to another active password of the room, and only then', async () => {
@@ -343,6 +368,40 @@ describeEachDatabase('PIN passwords', (t) => {
       expectRefused(await call('room/callbackPassword', { id: made.id }), 'PASSWORD_NOT_ACTIVE');
       expect(ok(await active('1101')).list).toEqual([]);
       expect(ok(await history('1101')).list).toEqual([withdrawn]);
+    });
+
+    it('ends the passwords of a stay that checks out early: expired, digits free, not withdrawable', async () => {
+      const stay = await stayOf('1101');
+      const made = ok(await call('room/addPassword', { room_id: room('1101'), password: '482913' }));
+      const unbound = ok(
+        await call('room/addPassword', {
+          room_id: room('1101'),
+          password: '482914',
+          start_time: seconds(t.clock.ms),
+          end_time: seconds(stay.check_out.getTime()),
+          stay_id: stay.id,
+        }),
+      );
+      ok(await call('room/checkOut', { room_id: room('1101'), stay_id: stay.id }));
+      expect(ok(await active('1101')).total).toBe(0);
+      expect(ok(await history('1101', { status: 'expired' })).list.map((p) => p.id)).toEqual([
+        unbound.id,
+        made.id,
+      ]);
+      expectRefused(await call('room/callbackPassword', { id: made.id }), 'PASSWORD_NOT_ACTIVE');
+      // A password of nobody's stay in the same room is not ended by the check-out; the old digits are free.
+      const free = ok(
+        await call('room/addPassword', {
+          room_id: room('1101'),
+          password: '482913',
+          start_time: seconds(t.clock.ms),
+          end_time: seconds(t.clock.ms + DAY),
+        }),
+      );
+      expect(free).toMatchObject({ stay_id: null, status: 'active' });
+      // Deleting an ended one withdraws it for the lock.
+      ok(await call('room/deletePassword', { id: made.id }));
+      expect(await row(made.id)).toMatchObject({ status: 'revoked' });
     });
 
     it('answers an active password past its end as expired, and it cannot be withdrawn', async () => {
@@ -576,6 +635,55 @@ describeEachDatabase('PIN passwords', (t) => {
         }
         expect(await t.db.selectFrom('lock_passwords').select('id').execute()).toEqual([]);
       });
+    }
+  });
+});
+
+describe('migration 005 on rows written before it', () => {
+  it('turns stored digits into the verifiable form and drops the plaintext column', async () => {
+    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    try {
+      const migrations: Record<string, Migration> = {
+        '001_initial': m001,
+        '002_rooms': m002,
+        '003_login_ip': m003,
+        '004_operation_rooms': m004,
+      };
+      const migrator = (all: Record<string, Migration>) =>
+        new Migrator({
+          db,
+          provider: { getMigrations: async () => all },
+          migrationTableName: 'lockdesk_migration',
+        });
+      expect((await migrator(migrations).migrateToLatest()).error).toBeUndefined();
+      const at = new Date();
+      await sql`INSERT INTO hotels (name) VALUES ('Old')`.execute(db);
+      await sql`INSERT INTO rooms (hotel_id, name) SELECT id, '101' FROM hotels`.execute(db);
+      for (const [digits, status, kind] of [
+        ['048213', 'active', 'custom'],
+        ['12ab', 'active', 'single'],
+        ['777777', 'deleted', 'remote'],
+      ]) {
+        await sql`INSERT INTO lock_passwords (hotel_id, room_id, kind, password, start_time, end_time, status)
+          SELECT hotel_id, id, ${kind}, ${digits}, ${at}, ${new Date(at.getTime() + DAY)}, ${status} FROM rooms`.execute(
+          db,
+        );
+      }
+      expect(
+        (await migrator({ ...migrations, '005_lock_passwords': m005 }).migrateToLatest()).error,
+      ).toBeUndefined();
+      const rows = await db.selectFrom('lock_passwords').selectAll().orderBy('id').execute();
+      expect(rows.map((r) => Object.keys(r).includes('password'))).toEqual([false, false, false]);
+      expect(rows.map((r) => [r.kind, r.status, r.single_use])).toEqual([
+        ['custom', 'active', false],
+        ['remote', 'revoked', true],
+        ['remote', 'revoked', false],
+      ]);
+      expect(await verifyPin('048213', rows[0]!.pin_hash)).toBe(true);
+      expect(await verifyPin('777777', rows[2]!.pin_hash)).toBe(true);
+      expect(rows[1]!.revoked_at).not.toBeNull();
+    } finally {
+      await db.destroy();
     }
   });
 });

@@ -9,7 +9,8 @@
  * - a password belongs to a stay (the given one, else the room's current guest, else its next reservation) and
  *   is valid within it; without any stay the operator gives both times; a frozen or password-limited tenant gets
  *   none (TENANT_FROZEN, PASSWORD_LIMITED);
- * - 'expired' is not stored: an active password whose end has passed is answered expired (server clock);
+ * - 'expired' is not stored: an active password whose end has passed (server clock), or whose stay has closed
+ *   (checked out early, moved or cancelled), is answered expired: its validity ended with the stay;
  * - withdrawing (callbackPassword) marks it revoked for the lock's next sync; deleting removes it from the
  *   history but keeps the row (deleted_at), so a lock that has not synced yet still learns it is withdrawn;
  * - operation-log lines name the room, the password id and the guest, never the digits.
@@ -52,6 +53,7 @@ function passwordQuery(db: PasswordDb) {
       'p.start_time',
       'p.end_time',
       'p.status',
+      's.status as stay_status',
       'p.created_at',
       'u.nickname as user_nickname',
       'u.name as user_name',
@@ -62,10 +64,31 @@ function passwordQuery(db: PasswordDb) {
 
 type PasswordRow = Awaited<ReturnType<ReturnType<typeof passwordQuery>['executeTakeFirstOrThrow']>>;
 
+/** Stays whose passwords still hold: a closed stay (checked out, moved, cancelled) ends them. */
+const OPEN_STAY = ['active', 'reserved'] as const;
+
 /** A status as answered at `nowMs`. */
-export function passwordStatus(row: { status: string; end_time: Date }, nowMs: number): PasswordStatus {
-  if (row.status === 'active') return row.end_time.getTime() <= nowMs ? 'expired' : 'active';
+export function passwordStatus(
+  row: { status: string; end_time: Date; stay_id: number | null; stay_status: string | null },
+  nowMs: number,
+): PasswordStatus {
+  if (row.status === 'active') {
+    const stayOpen = row.stay_id === null || OPEN_STAY.includes(row.stay_status as never);
+    return row.end_time.getTime() > nowMs && stayOpen ? 'active' : 'expired';
+  }
   return row.status === 'used' ? 'used' : 'revoked';
+}
+
+type PasswordTables = Database & { p: Database['lock_passwords']; s: Database['stays'] };
+
+/** Active and still valid at `now`: not expired, its stay (if any) still open. */
+function isLive(now: Date) {
+  return (eb: ExpressionBuilder<PasswordTables, 'p' | 's'>) =>
+    eb.and([
+      eb('p.status', '=', 'active'),
+      eb('p.end_time', '>', now),
+      eb.or([eb('p.stay_id', 'is', null), eb('s.status', 'in', OPEN_STAY)]),
+    ]);
 }
 
 /** A password as answered (contract A): never its digits, never its stored form. */
@@ -89,9 +112,9 @@ function passwordView(row: PasswordRow, nowMs: number) {
 
 /** Keeps the rows with the answered status `status` at `now`. */
 function withStatus(status: PasswordStatus, now: Date) {
-  return (eb: ExpressionBuilder<Database & { p: Database['lock_passwords'] }, 'p'>) => {
-    if (status === 'active') return eb.and([eb('p.status', '=', 'active'), eb('p.end_time', '>', now)]);
-    if (status === 'expired') return eb.and([eb('p.status', '=', 'active'), eb('p.end_time', '<=', now)]);
+  return (eb: ExpressionBuilder<PasswordTables, 'p' | 's'>) => {
+    if (status === 'active') return isLive(now)(eb);
+    if (status === 'expired') return eb.and([eb('p.status', '=', 'active'), eb.not(isLive(now)(eb))]);
     return eb('p.status', '=', status);
   };
 }
@@ -170,12 +193,12 @@ async function issuePassword(ctx: UserContext, body: NewPassword, entered: strin
     // The room's row lock orders concurrent issues for one room, so the uniqueness check below holds.
     await trx.selectFrom('rooms').select('id').where('id', '=', room.id).forUpdate().execute();
     const active = await trx
-      .selectFrom('lock_passwords')
-      .select('pin_hash')
-      .where('room_id', '=', room.id)
-      .where('status', '=', 'active')
-      .where('end_time', '>', now)
-      .where('deleted_at', 'is', null)
+      .selectFrom('lock_passwords as p')
+      .leftJoin('stays as s', 's.id', 'p.stay_id')
+      .select('p.pin_hash')
+      .where('p.room_id', '=', room.id)
+      .where('p.deleted_at', 'is', null)
+      .where(isLive(now))
       .execute();
     const taken = active.map((a) => a.pin_hash);
     let pin = entered;
@@ -209,7 +232,14 @@ async function issuePassword(ctx: UserContext, body: NewPassword, entered: strin
   });
 
   const guest = stay ? ` for ${stay.nickname || 'the guest'} (stay ${stay.id})` : '';
-  ctx.audit(`Room ${room.name}: ${kind} password #${id} issued${guest}${singleUse ? ', single use' : ''}`);
+  const use = singleUse ? ', single use' : '';
+  // The first line that cannot show the digits (a guest's name, an id or a room name might hold them).
+  const lines = [
+    `Room ${room.name}: ${kind} password #${id} issued${guest}${use}`,
+    `Room ${room.name}: ${kind} password issued${use}`,
+    `A ${kind} password issued${use}`,
+  ];
+  ctx.audit(lines.find((line) => !line.includes(pin)) ?? 'A password issued');
   const row = await passwordQuery(ctx.db).where('p.id', '=', id).executeTakeFirstOrThrow();
   return { ...passwordView(row, now.getTime()), password: pin };
 }
