@@ -2,8 +2,12 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-d
 import {
   App,
   Button,
+  Card,
+  Descriptions,
   Empty,
+  Grid,
   Modal,
+  Pagination,
   Popconfirm,
   Result,
   Skeleton,
@@ -12,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatHotelTime } from '../../app/time.ts';
@@ -45,12 +49,57 @@ export function TemplatesTab() {
   const remove = useDeleteTemplate();
   const [editing, setEditing] = useState<number | 'new' | undefined>();
   const [applying, setApplying] = useState<PriceTemplate | undefined>();
+  const phone = !Grid.useBreakpoint().md;
 
   const setPage = (p: number) => {
     const next = new URLSearchParams(params);
     next.set('tpage', String(p));
     setParams(next);
   };
+
+  /** Edit, apply and delete (with its confirmation) for one template, in the table and in the phone list. */
+  const actionsOf = (r: PriceTemplate) => (
+    <Space wrap size={4}>
+      <Tooltip title={t('actions.edit')}>
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={t('actions.edit')}
+          onClick={() => setEditing(r.id)}
+          data-testid="template-edit"
+        />
+      </Tooltip>
+      <Button
+        size="small"
+        icon={<SendOutlined />}
+        onClick={() => setApplying(r)}
+        data-testid="template-apply"
+      >
+        {t('templates.apply')}
+      </Button>
+      <Popconfirm
+        title={t('templates.deleteConfirm', { name: r.name })}
+        okText={t('actions.delete')}
+        cancelText={t('actions.cancel')}
+        okButtonProps={{ danger: true, ...testId('template-delete-ok') }}
+        onConfirm={() =>
+          remove.mutateAsync(r.id).then(() => {
+            void message.success(t('templates.deleted'));
+            if ((templates.data?.list.length ?? 0) === 1 && page > 1) setPage(page - 1);
+          })
+        }
+      >
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('actions.delete')}
+          title={t('actions.delete')}
+          data-testid="template-delete"
+        />
+      </Popconfirm>
+    </Space>
+  );
 
   if (templates.isError && !templates.data)
     return (
@@ -74,96 +123,72 @@ export function TemplatesTab() {
         </Button>
         <Typography.Text type="secondary">{t('templates.hint')}</Typography.Text>
       </Space>
-      <Table<PriceTemplate>
-        rowKey="id"
-        size="middle"
-        loading={templates.isFetching}
-        dataSource={templates.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={t('templates.empty')} /> }}
-        onRow={(r) =>
-          ({ 'data-testid': 'template-row', 'data-name': r.name }) as React.HTMLAttributes<HTMLElement>
-        }
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: templates.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-        }}
-        columns={[
-          { key: 'name', dataIndex: 'name', title: t('fields.templateName') },
-          { key: 'price', dataIndex: 'price', title: t('fields.price') },
-          {
-            key: 'weekend',
-            dataIndex: 'weekend_price',
-            title: t('fields.weekendPrice'),
-            render: (v: number) => (Number(v) > 0 ? v : '—'),
-          },
-          { key: 'deposit', dataIndex: 'deposit', title: t('fields.deposit') },
-          {
-            key: 'dates',
-            title: t('fields.datePrices'),
-            render: (_v, r) => r.date_prices.length,
-          },
-          { key: 'rooms', dataIndex: 'room_count', title: t('templates.rooms') },
-          {
-            key: 'updated',
-            dataIndex: 'updated_at',
-            title: t('templates.updated'),
-            // Only on wide screens: the actions need the room more.
-            responsive: ['xxl'],
-            render: (v: number) => formatHotelTime(v),
-          },
-          {
-            key: 'actions',
-            title: t('templates.actions'),
-            render: (_v, r) => (
-              <Space wrap size={4}>
-                <Tooltip title={t('actions.edit')}>
-                  <Button
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={t('actions.edit')}
-                    onClick={() => setEditing(r.id)}
-                    data-testid="template-edit"
-                  />
-                </Tooltip>
-                <Button
-                  size="small"
-                  icon={<SendOutlined />}
-                  onClick={() => setApplying(r)}
-                  data-testid="template-apply"
-                >
-                  {t('templates.apply')}
-                </Button>
-                <Popconfirm
-                  title={t('templates.deleteConfirm', { name: r.name })}
-                  okText={t('actions.delete')}
-                  cancelText={t('actions.cancel')}
-                  okButtonProps={{ danger: true, ...testId('template-delete-ok') }}
-                  onConfirm={() =>
-                    remove.mutateAsync(r.id).then(() => {
-                      void message.success(t('templates.deleted'));
-                      if ((templates.data?.list.length ?? 0) === 1 && page > 1) setPage(page - 1);
-                    })
-                  }
-                >
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('actions.delete')}
-                    title={t('actions.delete')}
-                    data-testid="template-delete"
-                  />
-                </Popconfirm>
-              </Space>
+      {phone ? (
+        <TemplateCards
+          templates={templates.data?.list ?? []}
+          loading={templates.isPending}
+          actionsOf={actionsOf}
+          page={page}
+          total={templates.data?.total ?? 0}
+          onPage={setPage}
+        />
+      ) : (
+        <Table<PriceTemplate>
+          rowKey="id"
+          size="middle"
+          loading={templates.isFetching}
+          dataSource={templates.data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{
+            emptyText: templates.isPending ? (
+              <Skeleton active />
+            ) : (
+              <Empty description={t('templates.empty')} />
             ),
-          },
-        ]}
-      />
+          }}
+          onRow={(r) =>
+            ({ 'data-testid': 'template-row', 'data-name': r.name }) as React.HTMLAttributes<HTMLElement>
+          }
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: templates.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
+          columns={[
+            { key: 'name', dataIndex: 'name', title: t('fields.templateName') },
+            { key: 'price', dataIndex: 'price', title: t('fields.price') },
+            {
+              key: 'weekend',
+              dataIndex: 'weekend_price',
+              title: t('fields.weekendPrice'),
+              render: (v: number) => (Number(v) > 0 ? v : '—'),
+            },
+            { key: 'deposit', dataIndex: 'deposit', title: t('fields.deposit') },
+            {
+              key: 'dates',
+              title: t('fields.datePrices'),
+              render: (_v, r) => r.date_prices.length,
+            },
+            { key: 'rooms', dataIndex: 'room_count', title: t('templates.rooms') },
+            {
+              key: 'updated',
+              dataIndex: 'updated_at',
+              title: t('templates.updated'),
+              // Only on wide screens: the actions need the room more.
+              responsive: ['xxl'],
+              render: (v: number) => formatHotelTime(v),
+            },
+            {
+              key: 'actions',
+              title: t('templates.actions'),
+              render: (_v, r) => actionsOf(r),
+            },
+          ]}
+        />
+      )}
       {editing !== undefined ? (
         <TemplateModal id={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
       ) : null}
@@ -270,5 +295,51 @@ function ApplyModal({ template, onClose }: { template: PriceTemplate; onClose: (
         onChange={setIds}
       />
     </Modal>
+  );
+}
+
+/** The templates as cards on a phone: every figure and the actions in view without scrolling sideways. */
+function TemplateCards(props: {
+  templates: PriceTemplate[];
+  loading: boolean;
+  actionsOf: (t: PriceTemplate) => ReactNode;
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation(pricesTexts.ns);
+  if (props.loading) return <Skeleton active />;
+  if (props.templates.length === 0) return <Empty description={t('templates.empty')} />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {props.templates.map((r) => (
+        <Card key={r.id} size="small" title={r.name} data-testid="template-row" data-name={r.name}>
+          <Descriptions
+            size="small"
+            column={1}
+            items={[
+              { key: 'price', label: t('fields.price'), children: r.price },
+              {
+                key: 'weekend',
+                label: t('fields.weekendPrice'),
+                children: Number(r.weekend_price) > 0 ? r.weekend_price : '—',
+              },
+              { key: 'deposit', label: t('fields.deposit'), children: r.deposit },
+              { key: 'dates', label: t('fields.datePrices'), children: r.date_prices.length },
+              { key: 'rooms', label: t('templates.rooms'), children: r.room_count ?? 0 },
+            ]}
+          />
+          {props.actionsOf(r)}
+        </Card>
+      ))}
+      <Pagination
+        current={props.page}
+        pageSize={PAGE_SIZE}
+        total={props.total}
+        onChange={props.onPage}
+        hideOnSinglePage
+        size="small"
+      />
+    </Space>
   );
 }
