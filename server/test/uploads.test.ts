@@ -66,7 +66,7 @@ describeEachDatabase(
           accept: ['image/jpeg', 'image/png', 'image/webp'],
         });
         const token = answer['token'] as string;
-        expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+        expect(token).toMatch(/^[A-Za-z0-9_-]{40,}\.en$/);
         const rows = await t.db.selectFrom('upload_tokens').selectAll().execute();
         expect(rows.some((r) => r.token_hash === createHash('sha256').update(token).digest('hex'))).toBe(
           true,
@@ -202,6 +202,43 @@ describeEachDatabase(
         expect((await postUpload(t, superToken, parts)).errno).toBe(0);
       });
 
+      it('without a session header, takes a token of a live session only', async () => {
+        const session = await t.login(DEMO_ACCOUNTS.super);
+        const file = { name: 'file', filename: 'a.png', type: 'image/png', data: PNG };
+        const token = await uploadToken(t, session, 'face');
+        const answer = await postUpload(t, undefined, [{ name: 'token', value: token }, file]);
+        expect(answer.errno).toBe(0);
+        const row = await t.db
+          .selectFrom('uploads')
+          .selectAll()
+          .where('key', '=', answer.data!.key)
+          .executeTakeFirstOrThrow();
+        expect(row.user_id).toBe(t.ids.users.super);
+        // Signed out: the session's tokens die with it.
+        const orphan = await uploadToken(t, session, 'face');
+        ok(await t.call('logout', {}, { token: session }));
+        refusedWith(
+          await postUpload(t, undefined, [{ name: 'token', value: orphan }, file]),
+          'UPLOAD_TOKEN_INVALID',
+        );
+        // A frozen account's tokens too.
+        const staff = await t.login(DEMO_ACCOUNTS.staff);
+        const staffTokenForFace = await uploadToken(t, staff, 'face');
+        await t.db.updateTable('users').set({ frozen: true }).where('id', '=', t.ids.users.staff).execute();
+        try {
+          refusedWith(
+            await postUpload(t, undefined, [{ name: 'token', value: staffTokenForFace }, file]),
+            'UPLOAD_TOKEN_INVALID',
+          );
+        } finally {
+          await t.db
+            .updateTable('users')
+            .set({ frozen: false })
+            .where('id', '=', t.ids.users.staff)
+            .execute();
+        }
+      });
+
       it('refuses an expired token, a made-up one, and a token after the file', async () => {
         const token = await uploadToken(t, superToken, 'face');
         t.clock.advance(601_000);
@@ -227,8 +264,10 @@ describeEachDatabase(
       });
 
       it('answers bad requests with the catalogue, never a crash', async () => {
-        const noSession = await postUpload(t, undefined, [{ name: 'token', value: 'x'.repeat(43) }]);
-        expect(noSession).toMatchObject({ errno: 100003, code: 'LOGIN_EXPIRED' });
+        const unknownSession = await postUpload(t, 'y'.repeat(43), [
+          { name: 'token', value: 'x'.repeat(43) },
+        ]);
+        expect(unknownSession).toMatchObject({ errno: 100003, code: 'LOGIN_EXPIRED' });
         // No file.
         const token = await uploadToken(t, superToken, 'face');
         refusedWith(await postUpload(t, superToken, [{ name: 'token', value: token }]), 'FIELD_REQUIRED', {
@@ -311,6 +350,19 @@ describeEachDatabase(
           { language: 'chs' },
         );
         expect(chs.errmsg).toBe(messageFor('chs', 'FILE_TYPE_NOT_ALLOWED', { types: 'JPEG, PNG, WEBP' }));
+        // Without the header, in the language the token was asked for in.
+        const arToken = ok(
+          await t.call<{ token: string }>(
+            'oss/token',
+            { purpose: 'face' },
+            { token: superToken, language: 'ar' },
+          ),
+        ).token;
+        const ar = await postUpload(t, undefined, [
+          { name: 'token', value: arToken },
+          { name: 'file', filename: 'a.png', type: 'image/png', data: HTML },
+        ]);
+        expect(ar.errmsg).toBe(messageFor('ar', 'FILE_TYPE_NOT_ALLOWED', { types: 'JPEG, PNG, WEBP' }));
       });
     });
 

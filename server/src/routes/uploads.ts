@@ -12,13 +12,19 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { ERRNO, type ErrorCode } from '@lockdesk/protocol';
+import {
+  DEFAULT_LANGUAGE,
+  ERRNO,
+  type ErrorCode,
+  type LanguageCode,
+  languageFromHeader,
+} from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
 import type { Permission } from '../auth/permissions.js';
-import { bearerToken, resolveSession, type SessionUser } from '../auth/sessions.js';
-import { callerLanguage, defineCall } from '../call.js';
+import { bearerToken, resolveSession } from '../auth/sessions.js';
+import { defineCall } from '../call.js';
 import type { Db } from '../db/index.js';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '../db/schema.js';
 import { AppError, failure } from '../errors.js';
@@ -168,20 +174,49 @@ interface TokenRow {
   id: number;
   purpose: UploadPurpose;
   hotel_id: number;
+  user_id: number;
 }
 
-/** Uses up an upload token of this session: UPLOAD_TOKEN_INVALID when unknown, used, expired or another session's. */
-async function consumeToken(db: Db, token: string, user: SessionUser, now: Date): Promise<TokenRow> {
-  if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw failure('UPLOAD_TOKEN_INVALID');
-  const row = await db
-    .updateTable('upload_tokens')
+/**
+ * The language a token carries (`<random>.<language>`, the language of the oss/token call): errors of an upload
+ * sent without a `language` header are answered in it. Not secret, and only ever used to pick a text.
+ */
+export const tokenLanguage = (token: string): LanguageCode | undefined => {
+  const dot = token.lastIndexOf('.');
+  return dot < 0 ? undefined : languageFromHeader(token.slice(dot + 1));
+};
+
+/**
+ * Uses up an upload token: UPLOAD_TOKEN_INVALID when unknown, used, expired, or not of a live session of an
+ * account that is not frozen — and, when the request names a session, when the token is another session's.
+ */
+async function consumeToken(
+  db: Db,
+  token: string,
+  sessionId: number | undefined,
+  now: Date,
+): Promise<TokenRow> {
+  if (!/^[A-Za-z0-9_-]{20,200}(?:\.[A-Za-z-]{2,10})?$/.test(token)) throw failure('UPLOAD_TOKEN_INVALID');
+  let q = db
+    .updateTable('upload_tokens as t')
     .set({ used_at: now })
-    .where('token_hash', '=', hashUploadToken(token))
-    .where('session_id', '=', user.sessionId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['id', 'purpose', 'hotel_id'])
-    .executeTakeFirst();
+    .where('t.token_hash', '=', hashUploadToken(token))
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sessions as s')
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .select('s.id')
+          .whereRef('s.id', '=', 't.session_id')
+          .where('s.revoked_at', 'is', null)
+          .where('s.expires_at', '>', now)
+          .where('u.frozen', '=', false),
+      ),
+    );
+  if (sessionId !== undefined) q = q.where('t.session_id', '=', sessionId);
+  const row = await q.returning(['t.id', 't.purpose', 't.hotel_id', 't.user_id']).executeTakeFirst();
   if (!row) throw failure('UPLOAD_TOKEN_INVALID');
   return row;
 }
@@ -194,10 +229,24 @@ export interface UploadAnswer {
   type: string;
 }
 
-async function receiveUpload(app: FastifyInstance, request: FastifyRequest): Promise<UploadAnswer> {
+/**
+ * Receives one upload. The session is the one the `Authorization` header names, when it names one (then the token
+ * must be that session's); without the header the token's own session must still be live. `heard.lang` is set to
+ * the token's language once the token is read.
+ */
+async function receiveUpload(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  heard: { lang?: LanguageCode },
+): Promise<UploadAnswer> {
   const now = new Date(app.config.now());
-  const user = await resolveSession(app.db, bearerToken(request.headers.authorization), now.getTime());
-  if (user.frozen) throw failure('ACCOUNT_FROZEN');
+  const bearer = bearerToken(request.headers.authorization);
+  let sessionId: number | undefined;
+  if (bearer !== undefined || request.headers.authorization !== undefined) {
+    const user = await resolveSession(app.db, bearer, now.getTime());
+    if (user.frozen) throw failure('ACCOUNT_FROZEN');
+    sessionId = user.sessionId;
+  }
   if (!request.isMultipart()) throw failure('FIELD_REQUIRED', { field: 'file' });
 
   let token: TokenRow | undefined;
@@ -207,8 +256,9 @@ async function receiveUpload(app: FastifyInstance, request: FastifyRequest): Pro
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === 'token' && token === undefined && problem === undefined) {
+          heard.lang = tokenLanguage(String(part.value));
           try {
-            token = await consumeToken(app.db, String(part.value), user, now);
+            token = await consumeToken(app.db, String(part.value), sessionId, now);
           } catch (e) {
             problem = e;
           }
@@ -249,7 +299,7 @@ async function receiveUpload(app: FastifyInstance, request: FastifyRequest): Pro
       .values({
         key: stored.key,
         hotel_id: token.hotel_id,
-        user_id: user.id,
+        user_id: token.user_id,
         purpose: token.purpose,
         content_type: stored.type,
         size: stored.size,
@@ -349,7 +399,7 @@ export function uploadRoutes(app: FastifyInstance): void {
         .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
         .execute();
       await sweepUnusedUploads(ctx.app, ctx.db, hotelId, now);
-      const token = randomBytes(32).toString('base64url');
+      const token = `${randomBytes(32).toString('base64url')}.${ctx.lang}`;
       await ctx.db
         .insertInto('upload_tokens')
         .values({
@@ -380,10 +430,12 @@ export function uploadRoutes(app: FastifyInstance): void {
     });
 
     scope.post('/upload', async (request, reply) => {
-      const lang = callerLanguage(request);
+      const header = request.headers['language'];
+      const asked = languageFromHeader(Array.isArray(header) ? header[0] : header);
+      const heard: { lang?: LanguageCode } = {};
       reply.header('Cache-Control', 'no-store');
       try {
-        const data = await receiveUpload(app, request);
+        const data = await receiveUpload(app, request, heard);
         return reply.send({ errno: ERRNO.ok, errmsg: '', data });
       } catch (e) {
         let error = e instanceof AppError ? e : undefined;
@@ -394,7 +446,7 @@ export function uploadRoutes(app: FastifyInstance): void {
         const code: ErrorCode = error.code;
         return reply.send({
           errno: error.errno,
-          errmsg: messageFor(lang, code, error.params),
+          errmsg: messageFor(asked ?? heard.lang ?? DEFAULT_LANGUAGE, code, error.params),
           code,
           data: null,
         });
