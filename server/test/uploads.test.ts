@@ -188,6 +188,15 @@ describeEachDatabase(
         ];
         expect((await postUpload(t, superToken, parts)).errno).toBe(0);
         refusedWith(await postUpload(t, superToken, parts), 'UPLOAD_TOKEN_INVALID');
+        // Sent twice at once: one upload, one refusal.
+        const raced = await uploadToken(t, superToken, 'face');
+        const both = [
+          { name: 'token', value: raced },
+          { name: 'file', filename: 'a.png', type: 'image/png', data: PNG },
+        ];
+        const answers = await Promise.all([postUpload(t, superToken, both), postUpload(t, superToken, both)]);
+        expect(answers.map((a) => a.errno).sort()).toEqual([0, 1]);
+        expect(answers.find((a) => a.errno === 1)?.code).toBe('UPLOAD_TOKEN_INVALID');
       });
 
       it("refuses another session's token, which stays usable by its own session", async () => {
