@@ -35,8 +35,10 @@ export function DatePriceCalendar({ value, onChange, usualPrice, disabled }: Dat
   };
   const close = () => setEditing(undefined);
   const set = async () => {
-    const { price } = await form.validateFields();
-    if (editing && price !== null) onChange(withDayPrice(value, editing, price));
+    // A refused price stays in the box with its message; nothing to do until it is corrected.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    if (editing && values.price !== null) onChange(withDayPrice(value, editing, values.price));
     close();
   };
   const clear = () => {
