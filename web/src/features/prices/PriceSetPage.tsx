@@ -14,7 +14,7 @@ import {
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 import { RoomPriceEditor } from './RoomPriceEditor.tsx';
-import { TemplatesTab } from './TemplatesTab.tsx';
+import { ignoreShown, TemplatesTab } from './TemplatesTab.tsx';
 import { pricesTexts } from './texts.ts';
 
 const MANY_INITIAL: PriceFormInitial = { deposit: 0 };
@@ -177,7 +177,7 @@ function ApplyTemplateToPicked({ ids }: { ids: number[] }) {
             chosen
               ? apply
                   .mutateAsync({ id: chosen.id, roomIds: ids })
-                  .then((r) => void message.success(t('templates.applied', { count: r.count })))
+                  .then((r) => void message.success(t('templates.applied', { count: r.count })), ignoreShown)
               : undefined
           }
         >

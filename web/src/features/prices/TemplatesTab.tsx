@@ -39,6 +39,9 @@ const PAGE_SIZE = 10;
 /** A test id for props typed without data attributes (antd's button props). */
 const testId = (id: string) => ({ 'data-testid': id }) as Record<string, string>;
 
+/** A refused call has already been shown by the request layer; the confirm box just closes. */
+export const ignoreShown = (): void => {};
+
 /** The price templates: listed, created, edited, deleted, applied to rooms. Its page lives in `?tpage=`. */
 export function TemplatesTab() {
   const { t } = useTranslation(pricesTexts.ns);
@@ -86,7 +89,7 @@ export function TemplatesTab() {
           remove.mutateAsync(r.id).then(() => {
             void message.success(t('templates.deleted'));
             if ((templates.data?.list.length ?? 0) === 1 && page > 1) setPage(page - 1);
-          })
+          }, ignoreShown)
         }
       >
         <Button
@@ -272,7 +275,7 @@ function ApplyModal({ template, onClose }: { template: PriceTemplate; onClose: (
         apply.mutateAsync({ id: template.id, roomIds: ids }).then((r) => {
           void message.success(t('templates.applied', { count: r.count }));
           onClose();
-        }),
+        }, ignoreShown),
     });
   return (
     <Modal
