@@ -81,8 +81,8 @@ async function pressFinger(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: '{}',
   });
-  const body = await response.text();
-  if (!response.ok) throw new Error(`the simulator refused the finger: ${response.status} ${body}`);
+  const body = (await response.json()) as { ok: boolean; msg?: string };
+  if (!response.ok || !body.ok) throw new Error(`the simulator refused the finger: ${body.msg}`);
 }
 
 /** A real PNG picture (a face-coloured disc on blue), so the library's thumbnail has something to show. */
@@ -169,7 +169,7 @@ const TEXTS = {
     simulated: 'SIMULATED encoder',
     pressHint: 'Place the finger on the encoder.',
     pressAgainHint: 'Lift the finger and place it on the encoder again.',
-    cancelled: 'operation cancelled',
+    cancelled: 'Fingerprint enrolment cancelled',
     connectFirst: 'Please connect the device first',
     noteRequired: 'Face note cannot be empty',
     pending: 'Pending (until the lock syncs)',
@@ -178,7 +178,7 @@ const TEXTS = {
     simulated: 'جهاز ترميز مُحاكى',
     pressHint: 'ضع الإصبع على جهاز الترميز.',
     pressAgainHint: 'ارفع الإصبع ثم ضعه على جهاز الترميز مرة أخرى.',
-    cancelled: 'تم إلغاء العملية',
+    cancelled: 'تم إلغاء تسجيل بصمة الإصبع',
     connectFirst: 'يرجى توصيل الجهاز أولاً',
     noteRequired: 'لا يمكن ترك ملاحظة الوجه فارغة',
     pending: 'قيد الانتظار (حتى مزامنة القفل)',
@@ -221,7 +221,12 @@ describe.each([
     expect(await row.textContent()).toContain(faceRoom);
     const thumbnail = row.locator('img').first();
     await expect
-      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() =>
+        thumbnail.evaluate((img) => {
+          const picture = img as unknown as { complete: boolean; naturalWidth: number };
+          return picture.complete ? picture.naturalWidth : 0;
+        }),
+      )
       .toBe(96);
     expect(await thumbnail.getAttribute('src')).toMatch(/^\/files\//);
     await shot(page, `faces-library-${language}.png`);
@@ -263,7 +268,11 @@ describe.each([
     await page.locator('[data-testid="camera"][data-state="live"]').waitFor();
     // The fake camera is running: frames are coming.
     await expect
-      .poll(() => page.getByTestId('camera-video').evaluate((v: HTMLVideoElement) => v.videoWidth))
+      .poll(() =>
+        page
+          .getByTestId('camera-video')
+          .evaluate((video) => (video as unknown as { videoWidth: number }).videoWidth),
+      )
       .toBeGreaterThan(0);
     await shot(page, `faces-camera-${language}.png`);
     await page.getByTestId('camera-capture').click();
@@ -274,7 +283,12 @@ describe.each([
     await row.waitFor();
     const thumbnail = row.locator('img').first();
     await expect
-      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() =>
+        thumbnail.evaluate((img) => {
+          const picture = img as unknown as { complete: boolean; naturalWidth: number };
+          return picture.complete ? picture.naturalWidth : 0;
+        }),
+      )
       .toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -354,8 +368,7 @@ describe.each([
     expect(await modal.locator('.ant-steps-item-error').count()).toBe(1);
     await shot(page, `fingerprint-cancelled-${language}.png`);
     // The encoder no longer waits for a finger.
-    const press = await fetch(`${SIMULATOR}/sim/finger`, { method: 'POST', body: '{}' });
-    expect(press.ok).toBe(false);
+    await expect(pressFinger()).rejects.toThrow('no enrolment is waiting for a finger');
     await page.locator('.ant-modal-close').click();
     await modal.waitFor({ state: 'hidden' });
     expect(await page.getByTestId('finger-list').locator('tr', { hasText: 'Never saved' }).count()).toBe(0);

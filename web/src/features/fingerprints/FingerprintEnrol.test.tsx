@@ -130,7 +130,7 @@ describe('FingerprintEnrol: the enrolment steps of spec §4 on the encoder', () 
 
     fireEvent.click(screen.getByTestId('finger-cancel'));
     await waitFor(() => expect(phase()).toBe('cancelled'));
-    expect(screen.getByTestId('finger-problem').textContent).toBe('operation cancelled');
+    expect(screen.getByTestId('finger-problem').textContent).toBe('Fingerprint enrolment cancelled');
     expect(gateway.sockets[0]!.sent.map((m) => m['func'])).toEqual(['open', 'enrollFinger', 'cancel']);
     expect(gateway.waiting).toBe(false);
     expect(document.querySelector('.ant-steps-item-error')?.textContent).toBe('Press again');

@@ -89,7 +89,7 @@ describe('enrollFinger on the gateway WebSocket (contract F)', () => {
     controller.abort();
     const error = await done.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EncoderError);
-    expect((error as EncoderError).code).toBe('OPERATION_CANCELLED');
+    expect((error as EncoderError).code).toBe('FINGER_ENROLL_CANCELLED');
     expect((error as EncoderError).cancelled).toBe(true);
     expect(gateway.waiting).toBe(false);
     expect(gateway.sockets[0]!.sent.map((m) => m['func'])).toEqual(['open', 'enrollFinger', 'cancel']);

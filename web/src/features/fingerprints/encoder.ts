@@ -44,6 +44,7 @@ export class EncoderError extends Error {
   /** True when the operator (or a newer operation) cancelled. */
   get cancelled(): boolean {
     return (
+      this.code === 'FINGER_ENROLL_CANCELLED' ||
       this.code === 'OPERATION_CANCELLED' ||
       this.code === 'READ_CARD_CANCELLED' ||
       this.code === 'CARD_READ_CANCELLED'
@@ -133,7 +134,8 @@ const succeeded = (answer: ReaderAnswer) => answer.code === 1 && answer.retval =
 /**
  * Enrols a finger on the encoder: connects to the gateway, opens the reader, runs `enrollFinger` and reports the
  * steps as the encoder pushes them. Resolves with the template; rejects with an EncoderError — CONNECT_DEVICE_FIRST
- * when no gateway answers, OPERATION_CANCELLED when `signal` aborts, or the gateway's own code.
+ * when no gateway answers; when `signal` aborts, the encoder's FINGER_ENROLL_CANCELLED (OPERATION_CANCELLED if it
+ * does not confirm in time); else the gateway's own code (FINGER_TIMEOUT, DEVICE_NOT_FOUND, …).
  */
 export function enrollFinger(options: EnrolOptions = {}): Promise<EnrolResult> {
   const url = options.url ?? ENCODER_WEBSOCKET_URL;

@@ -60,7 +60,8 @@ const ok = (func: string, cbdata: unknown, data: unknown = null) => ({
 
 /**
  * A fake gateway: answers `open`, holds `enrollFinger` until `press()` has been called twice (pushing press,
- * pressAgain, captured like the encoder), answers `cancel` with the cancellation error.
+ * pressAgain, captured like the encoder), answers `cancel` and then the enrolment with FINGER_ENROLL_CANCELLED, as
+ * the gateway does.
  */
 export function fakeGateway(options: FakeGatewayOptions = {}) {
   const sockets: FakeSocket[] = [];
@@ -96,10 +97,10 @@ export function fakeGateway(options: FakeGatewayOptions = {}) {
             func: 'enrollFinger',
             cbdata: running.cbdata,
             code: 0,
-            msg: 'operation cancelled',
+            msg: 'Fingerprint enrolment cancelled',
             retval: -1,
             data: null,
-            error: 'OPERATION_CANCELLED',
+            error: 'FINGER_ENROLL_CANCELLED',
           });
       }
     });
