@@ -191,6 +191,21 @@ describe('reader service over HTTP (simulated encoder)', () => {
     });
   });
 
+  it('an enrolment whose HTTP caller goes away is cancelled, and the sensor stops waiting', async () => {
+    await reader('open');
+    const caller = new AbortController();
+    const enrolment = fetch(`${gateway.addresses.reader}/reader`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ func: 'enrollFinger', parameters: { timeout: 60_000 } }),
+      signal: caller.signal,
+    }).catch((error: unknown) => error);
+    await expect.poll(() => gateway.simulator!.state().finger.step).toBe('press');
+    caller.abort();
+    expect(await enrolment).toBeInstanceOf(Error);
+    await expect.poll(() => gateway.simulator!.state().finger.step).toBe('idle');
+  });
+
   it('the control page says the encoder is simulated', async () => {
     const page = await (await fetch(`${gateway.addresses.simulator}/`)).text();
     expect(page).toContain('SIMULATED ENCODER');

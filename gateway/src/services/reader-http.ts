@@ -79,7 +79,20 @@ export function buildReaderApp(deps: LocalServiceDeps): FastifyInstance {
         response: { 200: replySchema, '4xx': refusalSchema },
       },
     },
-    async (request) => callReader(request.body as ReaderRequest, deps.context()),
+    async (request, reply) => {
+      // A caller that goes away (a closed console tab) cancels a long call such as enrollFinger, so the sensor
+      // stops waiting for a finger nobody will read.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) gone.abort('OPERATION_CANCELLED');
+      };
+      reply.raw.once('close', onClose);
+      try {
+        return await callReader(request.body as ReaderRequest, { ...deps.context(), signal: gone.signal });
+      } finally {
+        reply.raw.off('close', onClose);
+      }
+    },
   );
   app.get('/health', async () => deps.health());
   return app;
