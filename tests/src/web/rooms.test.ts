@@ -429,12 +429,12 @@ describe('rooms on a phone (375 px)', () => {
       });
       await page.getByTestId('room-list').waitFor();
       await listSettled(page);
+      await page.screenshot({ path: join(ARTIFACTS, `rooms-list-375-${language}.png`) });
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-      await page.screenshot({ path: join(ARTIFACTS, `rooms-list-375-${language}.png`), fullPage: true });
       await page.getByTestId('room-item').first().getByTestId('room-open').click();
       await page.getByTestId('room-detail').waitFor();
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-      await page.screenshot({ path: join(ARTIFACTS, `rooms-detail-375-${language}.png`), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS, `rooms-detail-375-${language}.png`) });
       await page.getByTestId('room-tab-lock').click();
       await page.getByTestId('lock-form').waitFor();
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);

@@ -1,3 +1,5 @@
+import { languageHeader } from '@lockdesk/protocol';
+import { storedLanguage } from '../app/storage.ts';
 import {
   CallError,
   callManage,
@@ -9,6 +11,7 @@ import {
   networkFailureText,
 } from './client.ts';
 import { notifier } from './notifier.ts';
+import { getToken } from './session.ts';
 
 /**
  * File uploads (contracts C): `oss/token` through the enveloped client gives a single-use token bound to the
@@ -60,6 +63,16 @@ export function readUploadAnswer(
   return { ok: false, message: displayMessage(typeof answer.errmsg === 'string' ? answer.errmsg : '') };
 }
 
+/** The session and the language of `/upload` (both optional for the server; sent so errors come translated). */
+function uploadHeaders(): Record<string, string | undefined> {
+  const token = getToken();
+  return {
+    'Content-Type': undefined,
+    language: languageHeader(storedLanguage()),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
 /** Uploads a file for a purpose; resolves with where the server stored it, or tells the user and rejects. */
 export async function uploadFile(
   purpose: UploadPurpose,
@@ -73,7 +86,7 @@ export async function uploadFile(
   try {
     // No JSON content type: the browser writes the multipart boundary itself.
     const response = await http.post(grant.upload_url || '/upload', form, {
-      headers: { 'Content-Type': undefined },
+      headers: uploadHeaders(),
       // A refusal comes with a 4xx status and the same JSON body; read it rather than fail on the status.
       validateStatus: () => true,
     });

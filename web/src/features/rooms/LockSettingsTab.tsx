@@ -140,13 +140,17 @@ export function LockSettingsTab({ room }: { room: Room }) {
       <Descriptions
         size="small"
         bordered
-        column={{ xs: 1, sm: 2, lg: 4 }}
+        column={{ xs: 1, sm: 2, xxl: 4 }}
         items={[
           { key: 'battery', label: t('fields.battery'), children: <BatteryLevel level={room.battery} /> },
           {
             key: 'mac',
             label: t('fields.mac'),
-            children: <span dir="ltr">{formatMac(room.mac_id) || t('detail.noLock')}</span>,
+            children: (
+              <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {formatMac(room.mac_id) || t('detail.noLock')}
+              </span>
+            ),
           },
           { key: 'lockId', label: t('fields.lockId'), children: room.lock_id || '—' },
           { key: 'updated', label: t('fields.updatedAt'), children: formatHotelTime(room.updated_at) },
@@ -272,21 +276,22 @@ export function LockSettingsTab({ room }: { room: Room }) {
                     data-testid="lock-picture-preview"
                   />
                 ) : null}
-                <Upload
-                  accept={PICTURE_TYPES.join(',')}
-                  listType="picture-card"
-                  showUploadList={false}
-                  customRequest={upload}
-                  disabled={!admin || uploading}
-                  data-testid="lock-picture-upload"
-                >
-                  <div>
-                    {uploading ? <LoadingOutlined /> : <PlusOutlined />}
-                    <div style={{ marginTop: 4 }}>
-                      {picture ? t('lock.pictureReplace') : t('lock.pictureUpload')}
+                <span data-testid="lock-picture-upload">
+                  <Upload
+                    accept={PICTURE_TYPES.join(',')}
+                    listType="picture-card"
+                    showUploadList={false}
+                    customRequest={upload}
+                    disabled={!admin || uploading}
+                  >
+                    <div>
+                      {uploading ? <LoadingOutlined /> : <PlusOutlined />}
+                      <div style={{ marginTop: 4 }}>
+                        {picture ? t('lock.pictureReplace') : t('lock.pictureUpload')}
+                      </div>
                     </div>
-                  </div>
-                </Upload>
+                  </Upload>
+                </span>
                 {picture ? (
                   <Button onClick={() => form.setFieldValue('picture', '')} data-testid="lock-picture-remove">
                     {t('lock.pictureRemove')}

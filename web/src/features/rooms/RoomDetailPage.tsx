@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
 import { RoomPricePanel } from '../prices/RoomPricePanel.tsx';
 import { PasswordPanel } from '../stays/PasswordPanel.tsx';
@@ -24,6 +25,7 @@ export default function RoomDetailPage() {
   const validId = Number.isInteger(id) && id > 0;
   const tab = detailTabOf(search.get('tab'));
   const room = useRoom(validId ? id : 0, search.get('name') ?? undefined);
+  const mobile = useMobile();
 
   const back = (
     <Link to={PATHS.roomList}>
@@ -143,6 +145,27 @@ export default function RoomDetailPage() {
           activeKey={tab}
           onChange={(key) => openTab(key as DetailTab)}
           destroyOnHidden
+          // A phone has no room for six tab titles in a row: they wrap as buttons, every one in reach.
+          {...(mobile
+            ? {
+                renderTabBar: () => (
+                  <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 12 }} role="tablist">
+                    {DETAIL_TABS.map((key) => (
+                      <Button
+                        key={key}
+                        size="small"
+                        role="tab"
+                        aria-selected={key === tab}
+                        type={key === tab ? 'primary' : 'default'}
+                        onClick={() => openTab(key)}
+                      >
+                        <span data-testid={`room-tab-${key}`}>{t(`tabs.${key}`)}</span>
+                      </Button>
+                    ))}
+                  </div>
+                ),
+              }
+            : {})}
           items={DETAIL_TABS.map((key) => ({
             key,
             label: <span data-testid={`room-tab-${key}`}>{t(`tabs.${key}`)}</span>,

@@ -241,18 +241,20 @@ export default function RoomListPage() {
           aria-label={t('list.group')}
           popupMatchSelectWidth={false}
         />
-        <Segmented<DatePick | 'any'>
-          value={state.date ?? 'any'}
-          onChange={(v) => change({ date: v === 'any' ? undefined : v })}
-          options={[
-            { value: 'any', label: t('date.any') },
-            ...DATE_PICKS.map((d) => ({
-              value: d,
-              label: <span data-testid={`date-${d}`}>{t(`date.${d}`)}</span>,
-            })),
-          ]}
-          data-testid="date-picks"
-        />
+        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Segmented<DatePick | 'any'>
+            value={state.date ?? 'any'}
+            onChange={(v) => change({ date: v === 'any' ? undefined : v })}
+            options={[
+              { value: 'any', label: t('date.any') },
+              ...DATE_PICKS.map((d) => ({
+                value: d,
+                label: <span data-testid={`date-${d}`}>{t(`date.${d}`)}</span>,
+              })),
+            ]}
+            data-testid="date-picks"
+          />
+        </div>
         <Segmented<'asc' | 'desc'>
           value={state.sort}
           onChange={(v) => change({ sort: v })}
