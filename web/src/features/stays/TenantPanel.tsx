@@ -22,8 +22,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import {
+  type CheckInKind,
   type Stay,
   type StayState,
+  useCheckIn,
   useCheckOut,
   useFreezeTenant,
   useLimitPasswords,
@@ -152,6 +154,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
   const { t } = useTranslation('stays');
   const { message, modal } = App.useApp();
   const checkOut = useCheckOut();
+  const arrive = useCheckIn();
   const freeze = useFreezeTenant(stay.room_id);
   const limit = useLimitPasswords(stay.room_id);
   const removeFellow = useRemoveFellow(stay.room_id);
@@ -169,6 +172,39 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
         checkOut
           .mutateAsync({ room_id: stay.room_id, stay_id: stay.stay_id })
           .then(() => message.success(t('checkOut.done', { guest })))
+          .catch(() => undefined),
+    });
+
+  // A reservation becomes the guest in the room when it is sent again from now on (API.md, check-in).
+  const askArrived = () =>
+    modal.confirm({
+      title: t('arrive.title'),
+      content: t('arrive.text', { guest, end: hotelTimeText(stay.end_time) }),
+      okText: t('arrive.confirm'),
+      okButtonProps: { 'data-testid': 'arrive-confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        arrive
+          .mutateAsync({
+            room_id: stay.room_id,
+            stay_id: stay.stay_id,
+            mobile: stay.mobile,
+            ...(stay.nickname ? { nickname: stay.nickname } : {}),
+            ...(stay.id_number ? { id_number: stay.id_number } : {}),
+            start_time: Math.floor(Date.now() / 1000),
+            end_time: stay.end_time,
+            ...(stay.other_information ? { other_information: stay.other_information } : {}),
+            breakfast: stay.breakfast,
+            unlock_by_id_card: stay.unlock_by_id_card,
+            disable_old_cards: stay.disable_old_cards,
+            kind: stay.kind as CheckInKind,
+            tenants: (stay.tenants ?? []).map((f) => ({
+              mobile: f.mobile,
+              ...(f.nickname ? { nickname: f.nickname } : {}),
+              ...(f.id_number ? { id_number: f.id_number } : {}),
+            })),
+          })
+          .then(() => message.success(t('arrive.done', { guest })))
           .catch(() => undefined),
     });
 
@@ -203,6 +239,19 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
 
   const actions = open
     ? [
+        ...(stay.state === 'upcoming'
+          ? [
+              <Button
+                key="arrive"
+                type="primary"
+                size="small"
+                onClick={askArrived}
+                data-testid="stay-arrived"
+              >
+                {t('arrive.action')}
+              </Button>,
+            ]
+          : []),
         <Button key="out" danger size="small" onClick={askCheckOut} data-testid="stay-check-out">
           {stay.state === 'upcoming' ? t('checkOut.cancelAction') : t('checkOut.action')}
         </Button>,
@@ -268,12 +317,11 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
           {stay.password_limited && <Tag color="purple">{t('limit.limitedTag')}</Tag>}
         </Space>
       }
-      extra={
-        <Typography.Text type="secondary" data-testid="stay-time">
-          {stayTimeText(t, stay)}
-        </Typography.Text>
-      }
     >
+      {/* In the body, not the card's header: a phone has no room beside the guest's name. */}
+      <Typography.Paragraph type="secondary" data-testid="stay-time" style={{ marginBottom: 8 }}>
+        {stayTimeText(t, stay)}
+      </Typography.Paragraph>
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, lg: 3 }}

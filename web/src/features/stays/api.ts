@@ -230,6 +230,8 @@ export interface TenantInput {
 /** What the check-in form sends (`room/tenant/update/checkIn`); times in seconds. */
 export interface CheckInInput extends TenantInput {
   room_id: number;
+  /** An open stay to edit: a reservation sent again with the arrival time becomes the guest in the room. */
+  stay_id?: number;
   start_time: number;
   end_time: number;
   other_information?: string;

@@ -340,6 +340,31 @@ describe('TenantPanel', () => {
     );
   }, 30_000);
 
+  it('turns a reservation into the guest in the room when the guest arrives', async () => {
+    const later = Math.floor(Date.now() / 1000) + 86_400 + 300;
+    stays = [stay({ state: 'upcoming', status: 'reserved', start_time: later, end_time: later + 86_400 })];
+    seen = fakeServer({
+      'room/tenant/list': () => ({ errno: 0, data: { list: stays, total: 1, page: 1, limit: 5 } }),
+      'room/tenant/update/checkIn': () => ({ errno: 0, data: stays[0] }),
+    });
+    renderPanel(<TenantPanel roomId={17} />);
+    const [card] = await screen.findAllByTestId('stay-card', {}, SLOW);
+    expect(within(card!).getByTestId('stay-time').textContent).toBe('Starts in 1 d 0 h');
+    await userEvent.click(within(card!).getByTestId('stay-arrived'));
+    await userEvent.click(await screen.findByTestId('arrive-confirm-ok'));
+    await waitFor(() => expect(callsTo(seen, 'room/tenant/update/checkIn')).toHaveLength(1));
+    const fields = callsTo(seen, 'room/tenant/update/checkIn')[0]!.fields;
+    expect(fields).toMatchObject({
+      room_id: 17,
+      stay_id: 41,
+      mobile: '13912345678',
+      end_time: later + 86_400,
+      kind: 'password',
+      tenants: [{ mobile: '13911112222', nickname: 'Friend' }],
+    });
+    expect(Math.abs(Number(fields['start_time']) - Date.now() / 1000)).toBeLessThan(60);
+  }, 30_000);
+
   it("freezes the tenant and says the server's result", async () => {
     renderPanel(<TenantPanel roomId={17} />);
     const [card] = await screen.findAllByTestId('stay-card', {}, SLOW);

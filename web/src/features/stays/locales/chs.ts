@@ -156,6 +156,13 @@ const chs: Texts = {
     done: '已换到房间 {{room}}',
     movedHere: '该入住记录是从其他房间换过来的。',
   },
+  arrive: {
+    action: '住客已到店',
+    title: '住客已到店？',
+    text: '{{guest}} 从现在起入住，至 {{end}}。',
+    confirm: '立即入住',
+    done: '{{guest}} 已入住',
+  },
   freeze: {
     freeze: '冻结',
     unfreeze: '解冻',

@@ -156,6 +156,13 @@ const chsTW: Texts = {
     done: '已換到房間 {{room}}',
     movedHere: '此入住紀錄是從其他房間換過來的。',
   },
+  arrive: {
+    action: '住客已抵達',
+    title: '住客已抵達？',
+    text: '{{guest}} 從現在起入住，至 {{end}}。',
+    confirm: '立即入住',
+    done: '{{guest}} 已入住',
+  },
   freeze: {
     freeze: '凍結',
     unfreeze: '解凍',

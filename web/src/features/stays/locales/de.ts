@@ -160,6 +160,13 @@ const de: Texts = {
     done: 'In Zimmer {{room}} verlegt',
     movedHere: 'Dieser Aufenthalt wurde aus einem anderen Zimmer hierher verlegt.',
   },
+  arrive: {
+    action: 'Gast angekommen',
+    title: 'Ist der Gast angekommen?',
+    text: '{{guest}} wohnt ab jetzt bis {{end}} im Zimmer.',
+    confirm: 'Jetzt einchecken',
+    done: '{{guest}} eingecheckt',
+  },
   freeze: {
     freeze: 'Sperren',
     unfreeze: 'Entsperren',

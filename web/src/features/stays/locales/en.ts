@@ -157,6 +157,13 @@ const en = {
     done: 'Moved to room {{room}}',
     movedHere: 'This stay was moved here from another room.',
   },
+  arrive: {
+    action: 'Guest arrived',
+    title: 'The guest has arrived?',
+    text: '{{guest}} becomes the guest in the room from now until {{end}}.',
+    confirm: 'Check in now',
+    done: '{{guest}} checked in',
+  },
   freeze: {
     freeze: 'Freeze',
     unfreeze: 'Unfreeze',

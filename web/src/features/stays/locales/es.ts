@@ -160,6 +160,13 @@ const es: Texts = {
     done: 'Trasladado a la habitación {{room}}',
     movedHere: 'Esta estancia se trasladó aquí desde otra habitación.',
   },
+  arrive: {
+    action: 'Huésped llegado',
+    title: '¿Ha llegado el huésped?',
+    text: '{{guest}} se aloja en la habitación desde ahora hasta el {{end}}.',
+    confirm: 'Registrar entrada ahora',
+    done: 'Entrada de {{guest}} registrada',
+  },
   freeze: {
     freeze: 'Congelar',
     unfreeze: 'Descongelar',

@@ -159,6 +159,13 @@ const fr: Texts = {
     done: 'Transféré en chambre {{room}}',
     movedHere: 'Ce séjour a été transféré ici depuis une autre chambre.',
   },
+  arrive: {
+    action: 'Client arrivé',
+    title: 'Le client est-il arrivé ?',
+    text: "{{guest}} occupe la chambre à partir de maintenant jusqu'au {{end}}.",
+    confirm: "Enregistrer l'arrivée maintenant",
+    done: 'Arrivée de {{guest}} enregistrée',
+  },
   freeze: {
     freeze: 'Geler',
     unfreeze: 'Dégeler',

@@ -159,6 +159,13 @@ const it: Texts = {
     done: 'Spostato nella camera {{room}}',
     movedHere: "Questo soggiorno è stato spostato qui da un'altra camera.",
   },
+  arrive: {
+    action: 'Ospite arrivato',
+    title: "L'ospite è arrivato?",
+    text: '{{guest}} occupa la camera da adesso fino al {{end}}.',
+    confirm: 'Registra arrivo ora',
+    done: 'Arrivo di {{guest}} registrato',
+  },
   freeze: {
     freeze: 'Blocca',
     unfreeze: 'Sblocca',

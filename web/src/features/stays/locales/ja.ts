@@ -156,6 +156,13 @@ const ja: Texts = {
     done: '{{room}} に移動しました',
     movedHere: 'この宿泊は別の部屋から移動してきました。',
   },
+  arrive: {
+    action: '宿泊者到着',
+    title: '宿泊者は到着しましたか？',
+    text: '{{guest}} は今から {{end}} まで部屋に宿泊します。',
+    confirm: '今すぐチェックイン',
+    done: '{{guest}} をチェックインしました',
+  },
   freeze: {
     freeze: '凍結',
     unfreeze: '凍結解除',

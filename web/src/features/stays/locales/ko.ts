@@ -157,6 +157,13 @@ const ko: Texts = {
     done: '{{room}} 객실로 이동했습니다',
     movedHere: '이 투숙은 다른 객실에서 이동해 왔습니다.',
   },
+  arrive: {
+    action: '투숙객 도착',
+    title: '투숙객이 도착했나요?',
+    text: '{{guest}}님이 지금부터 {{end}}까지 객실에 투숙합니다.',
+    confirm: '지금 체크인',
+    done: '{{guest}}님 체크인 완료',
+  },
   freeze: {
     freeze: '동결',
     unfreeze: '동결 해제',

@@ -157,6 +157,13 @@ const pt: Texts = {
     done: 'Transferido para o quarto {{room}}',
     movedHere: 'Esta estadia foi transferida de outro quarto para cá.',
   },
+  arrive: {
+    action: 'Hóspede chegou',
+    title: 'O hóspede chegou?',
+    text: '{{guest}} passa a ocupar o quarto a partir de agora até {{end}}.',
+    confirm: 'Registrar entrada agora',
+    done: 'Entrada de {{guest}} registrada',
+  },
   freeze: {
     freeze: 'Congelar',
     unfreeze: 'Descongelar',
