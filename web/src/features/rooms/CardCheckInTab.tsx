@@ -20,7 +20,7 @@ export function CardCheckInTab({ room }: { room: Room }) {
       title={t('card.title')}
       subTitle={<span data-testid="card-writer-pending">{t('card.pending')}</span>}
       extra={
-        <Space direction="vertical" size={12} align="center" style={{ maxWidth: 520 }}>
+        <Space orientation="vertical" size={12} align="center" style={{ maxWidth: 520 }}>
           {canCheckIn ? (
             <Link to={`${PATHS.checkIn}?room_id=${room.id}`} data-testid="card-other-kinds">
               <Button type="primary">{t('card.otherKinds')}</Button>
@@ -29,7 +29,7 @@ export function CardCheckInTab({ room }: { room: Room }) {
             <Alert
               type="info"
               showIcon
-              message={room.status === ROOM_STATUS.checkedIn ? t('card.occupied') : t('card.blocked')}
+              title={room.status === ROOM_STATUS.checkedIn ? t('card.occupied') : t('card.blocked')}
             />
           )}
           <Typography.Text type="secondary">{t('card.kindsHint')}</Typography.Text>

@@ -22,7 +22,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
 
   return (
     <Modal open={open} onCancel={onClose} title={t('groups.title')} footer={null} width={640} destroyOnHidden>
-      <Space direction="vertical" style={{ width: '100%' }} size={12} data-testid="groups-modal">
+      <Space orientation="vertical" style={{ width: '100%' }} size={12} data-testid="groups-modal">
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -35,7 +35,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
           <Alert
             type="error"
             showIcon
-            message={t('groups.loadFailed')}
+            title={t('groups.loadFailed')}
             action={
               <Button size="small" onClick={() => groups.refetch()}>
                 {t('common.retry')}

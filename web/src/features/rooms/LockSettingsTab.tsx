@@ -136,7 +136,7 @@ export function LockSettingsTab({ room }: { room: Room }) {
     });
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Descriptions
         size="small"
         bordered
@@ -156,7 +156,7 @@ export function LockSettingsTab({ room }: { room: Room }) {
           { key: 'updated', label: t('fields.updatedAt'), children: formatHotelTime(room.updated_at) },
         ]}
       />
-      {admin ? null : <Alert type="info" showIcon message={t('lock.adminsOnly')} />}
+      {admin ? null : <Alert type="info" showIcon title={t('lock.adminsOnly')} />}
       <Form<LockForm>
         form={form}
         layout="vertical"

@@ -57,7 +57,7 @@ export default function RoomDetailPage() {
           type="error"
           showIcon
           data-testid="room-detail-error"
-          message={t('detail.loadFailed')}
+          title={t('detail.loadFailed')}
           action={
             <Button size="small" icon={<ReloadOutlined />} onClick={() => room.refetch()}>
               {t('common.retry')}
@@ -77,7 +77,7 @@ export default function RoomDetailPage() {
   const panes: Record<DetailTab, React.ReactNode> = {
     card: <CardCheckInTab room={r} />,
     tenant: (
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <TenantPanel roomId={r.id} />
         <PasswordPanel roomId={r.id} {...(r.tenant?.stay_id ? { stayId: r.tenant.stay_id } : {})} />
       </Space>
@@ -90,7 +90,7 @@ export default function RoomDetailPage() {
 
   return (
     <Space
-      direction="vertical"
+      orientation="vertical"
       size={12}
       style={{ width: '100%' }}
       data-testid="room-detail"

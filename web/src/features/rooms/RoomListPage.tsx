@@ -159,7 +159,7 @@ export default function RoomListPage() {
         type="error"
         showIcon
         data-testid="rooms-error"
-        message={t('list.loadFailed')}
+        title={t('list.loadFailed')}
         action={
           <Button size="small" onClick={() => rooms.refetch()}>
             {t('common.retry')}

@@ -44,13 +44,13 @@ export function StatusTab({ room }: { room: Room }) {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 640 }} data-testid="status-tab">
+    <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 640 }} data-testid="status-tab">
       <Space>
         <Typography.Text>{t('statusTab.current')}</Typography.Text>
         <StatusTag status={room.status} />
       </Space>
-      <Alert type="warning" showIcon message={t('statusTab.dirtyRule')} />
-      <Alert type="info" showIcon message={t('statusTab.checkedInRule')} />
+      <Alert type="warning" showIcon title={t('statusTab.dirtyRule')} />
+      <Alert type="info" showIcon title={t('statusTab.checkedInRule')} />
       <Radio.Group
         value={choice}
         onChange={(e) => setPicked(e.target.value as RoomStatusKey)}

@@ -35,7 +35,7 @@ export function UnlockRecordsTab({ roomId }: { roomId: number }) {
   const records = useUnlockRecords(query);
 
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="unlock-records">
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="unlock-records">
       <Space wrap>
         <Select<UnlockType | 'all'>
           value={type ?? 'all'}
@@ -69,7 +69,7 @@ export function UnlockRecordsTab({ roomId }: { roomId: number }) {
         <Alert
           type="error"
           showIcon
-          message={t('unlock.loadFailed')}
+          title={t('unlock.loadFailed')}
           data-testid="unlock-error"
           action={
             <Button size="small" onClick={() => records.refetch()}>
