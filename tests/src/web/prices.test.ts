@@ -143,6 +143,16 @@ describe('price setting in Chromium against the real server', () => {
     const { context, page, problems } = await signIn(browser!, base, { language: 'en' });
     await setAndCheckRoomPrices(page, 'en');
 
+    // The room detail's price tab (helper "rooms" renders RoomPricePanel) shows the same prices.
+    const roomId = new URL(page.url()).searchParams.get('room_id');
+    await page.goto(`${base}/room/roomDetails?id=${roomId}&tab=price`);
+    const panel = page.getByTestId('room-price-editor');
+    await panel
+      .locator('[data-testid="room-price-current"][data-price="288"]')
+      .waitFor({ state: 'attached' });
+    expect(await numberInput(panel, 'price-deposit').inputValue()).toBe('150.00');
+    await page.screenshot({ path: join(ARTIFACTS, 'prices-room-detail-en.png'), fullPage: true });
+
     // A price below 1 is refused in the form with the spec's message.
     const form = page.getByTestId('room-price-editor').getByTestId('price-form');
     await fillNumber(form, 'price-usual', 0.5);
