@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * lockdesk-server start [--port 8080] [--host 127.0.0.1] [--demo] [--data-dir DIR]
+ * lockdesk-server start [--port 8080] [--host 127.0.0.1] [--demo [--demo-rooms N]] [--data-dir DIR]
  * lockdesk-server create-admin --mobile M --password P [--hotel NAME] [--data-dir DIR]
  * lockdesk-server migrate [--data-dir DIR]
  *
@@ -13,11 +13,12 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
-import { createAdmin, hasAccounts } from './demo.js';
+import { createAdmin, growDemoRooms, hasAccounts } from './demo.js';
 import { startBanner, startServer } from './server.js';
 
 const USAGE = `Usage:
-  lockdesk-server start [--port 8080] [--host 127.0.0.1] [--demo] [--data-dir DIR]
+  lockdesk-server start [--port 8080] [--host 127.0.0.1] [--demo [--demo-rooms N]] [--data-dir DIR]
+    --demo-rooms N grows the demo hotel to N rooms (up to 100,000) before the console address is printed
   lockdesk-server create-admin --mobile MOBILE --password PASSWORD [--hotel NAME] [--data-dir DIR]
   lockdesk-server migrate [--data-dir DIR]
 Env: DATABASE_URL, PORT, HOST, LOCKDESK_DATA_DIR, LOCKDESK_WEB_DIST, LOCKDESK_DES_KEY, LOCKDESK_DES_IV, LOG_LEVEL`;
@@ -58,6 +59,7 @@ async function main(argv: string[], io: CliIo): Promise<void> {
         port: { type: 'string' },
         host: { type: 'string' },
         demo: { type: 'boolean' },
+        'demo-rooms': { type: 'string' },
         'data-dir': { type: 'string' },
         mobile: { type: 'string' },
         password: { type: 'string' },
@@ -80,12 +82,29 @@ async function main(argv: string[], io: CliIo): Promise<void> {
     const port = portText === undefined ? 8080 : Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, not ${portText}`);
     const host = (values['host'] as string | undefined) ?? io.env['HOST'] ?? '127.0.0.1';
+    const roomsText = values['demo-rooms'] as string | undefined;
+    const demoRooms = roomsText === undefined ? undefined : Number(roomsText);
+    if (demoRooms !== undefined) {
+      if (values['demo'] !== true) fail(`--demo-rooms needs --demo\n${USAGE}`);
+      if (!Number.isInteger(demoRooms) || demoRooms < 1 || demoRooms > 100_000)
+        fail(`--demo-rooms must be 1–100000, not ${roomsText}`);
+    }
     const server = await startServer({
       ...resolveConfig(dataDir ? { dataDir } : {}, io.env),
       demo: values['demo'] === true,
       port,
       host,
     });
+    if (demoRooms !== undefined) {
+      // Before the address is printed: whoever waits for it finds the hotel at its size.
+      const added = await growDemoRooms(server.app.db, demoRooms, server.app.config.now()).catch(
+        async (e: Error) => {
+          await server.close();
+          return fail(e.message);
+        },
+      );
+      if (added > 0) io.out(`Demo hotel grown to ${demoRooms} rooms (${added} added).`);
+    }
     const webDist = server.app.config.webDist;
     const built = webDist !== null && existsSync(join(webDist, 'index.html'));
     io.out(startBanner(server.url, server.app.config.demo, built));

@@ -344,6 +344,58 @@ export async function seedDemo(db: Db, { passwordHash, now }: SeedOptions): Prom
   });
 }
 
+/**
+ * Grows the demo hotel to `total` rooms, for trials and benchmarks at hotel scale (`start --demo --demo-rooms N`,
+ * server/bench): rooms named '3-0101' … in buildings 3 and up (20 floors of 80 rooms each), spread over the demo
+ * groups, without locks, mostly vacant with some dirty and under maintenance. Returns how many rooms it added
+ * (none once the hotel has `total`); throws when there is no demo hotel.
+ */
+export async function growDemoRooms(db: Db, total: number, now: number): Promise<number> {
+  const hotel = await db
+    .selectFrom('hotels')
+    .select('id')
+    .where('name', '=', DEMO_HOTEL.name)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!hotel) throw new Error('There is no demo hotel to grow: start with --demo');
+  const { n } = await db
+    .selectFrom('rooms')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hotel_id', '=', hotel.id)
+    .executeTakeFirstOrThrow();
+  const missing = total - Number(n);
+  if (missing <= 0) return 0;
+  const groups = await db
+    .selectFrom('room_categories')
+    .select('id')
+    .where('hotel_id', '=', hotel.id)
+    .where('kind', '=', 'group')
+    .orderBy('id')
+    .execute();
+  const at = new Date(now);
+  const rows: Insertable<RoomsTable>[] = Array.from({ length: missing }, (_, i) => {
+    const building = 3 + Math.floor(i / 1600);
+    const floor = 1 + (Math.floor(i / 80) % 20);
+    return {
+      hotel_id: hotel.id,
+      name: `${building}-${String(floor).padStart(2, '0')}${String((i % 80) + 1).padStart(2, '0')}`,
+      category_id: groups.length ? (groups[i % groups.length]?.id ?? null) : null,
+      status: i % 17 === 16 ? 4 : i % 29 === 28 ? 3 : 0,
+      building,
+      floor,
+      usual_price: 198,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 1_000)
+    await db
+      .insertInto('rooms')
+      .values(rows.slice(i, i + 1_000))
+      .execute();
+  return missing;
+}
+
 /** Seeds the demo unless the install already has accounts; true when it seeded. */
 export async function seedDemoIfEmpty(
   db: Db,
