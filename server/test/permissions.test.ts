@@ -83,6 +83,34 @@ const ROWS: Row[] = [
     }),
   },
   { path: 'room/setLockData', allowed: ROOM_CONFIG, body: (c) => ({ room_id: c.roomId, remark: 'checked' }) },
+  // Adding a room is hotel-wide (an administrator of any scope adds to their own hotel); deleting one holds to the
+  // room scope. The room deleted is a fresh one granted to the same people as the column's room: a demo room has
+  // history, and a room with history is never deleted.
+  {
+    path: 'room/addRoom',
+    allowed: HOTEL_MANAGE,
+    body: () => ({ name: `Matrix room ${++mobileSeq}` }),
+    reached: async (c, r) =>
+      r.errno === 0 &&
+      (await c.t.db
+        .selectFrom('rooms')
+        .select('id')
+        .where('hotel_id', '=', c.t.ids.hotelId)
+        .where('id', '=', Number(r.data['id']))
+        .executeTakeFirst()) !== undefined,
+  },
+  {
+    path: 'room/deleteRoom',
+    allowed: ROOM_CONFIG,
+    body: async (c) => ({ room_id: await roomLike(c) }),
+    reached: async (c, r) =>
+      r.errno === 0 &&
+      (await c.t.db
+        .selectFrom('rooms')
+        .select('id')
+        .where('id', '=', Number(r.data['room_id']))
+        .executeTakeFirst()) === undefined,
+  },
   {
     path: 'room/exchangeHouses',
     allowed: ROOM,
@@ -276,6 +304,33 @@ async function demoTemplate(c: Cell): Promise<number> {
   return row.id;
 }
 
+/** A new room without history in the column room's hotel, assigned to whoever is assigned the column's room. */
+async function roomLike(c: Cell): Promise<number> {
+  const at = new Date(c.t.clock.ms);
+  const source = await c.t.db
+    .selectFrom('rooms')
+    .select('hotel_id')
+    .where('id', '=', c.roomId)
+    .executeTakeFirstOrThrow();
+  const room = await c.t.db
+    .insertInto('rooms')
+    .values({ hotel_id: source.hotel_id, name: `Matrix room ${++mobileSeq}`, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const grants = await c.t.db
+    .selectFrom('user_rooms')
+    .select(['user_id', 'granted_by'])
+    .where('room_id', '=', c.roomId)
+    .execute();
+  if (grants.length > 0) {
+    await c.t.db
+      .insertInto('user_rooms')
+      .values(grants.map((g) => ({ ...g, room_id: room.id, created_at: at })))
+      .execute();
+  }
+  return room.id;
+}
+
 async function demoHas(c: Cell, name: string): Promise<boolean> {
   const row = await c.t.db
     .selectFrom('room_categories')
@@ -388,7 +443,7 @@ describeEachDatabase('room calls', (t) => {
 
     it('covers every call the room areas register', () => {
       const registered = [...t.app.calls.keys()].filter((p) =>
-        /^(room\/(listNew|setRoomStatus|allLock|lockInfo|setLockData|exchangeHouses|setPrice|setRenew|countRoomPriceNew|tenant|checkOut|addPassenger|deletePassenger|staff|addStaff|deleteStaff|addStaffManageLock|category|addCategory|change)|priceTemplate\/|passenger\/(list|info)|user\/(freezeUser|setUserExpiration)|hotel\/(parentCategoryList|categoryList|addRoomCategory|delCategory))/.test(
+        /^(room\/(addRoom|deleteRoom|listNew|setRoomStatus|allLock|lockInfo|setLockData|exchangeHouses|setPrice|setRenew|countRoomPriceNew|tenant|checkOut|addPassenger|deletePassenger|staff|addStaff|deleteStaff|addStaffManageLock|category|addCategory|change)|priceTemplate\/|passenger\/(list|info)|user\/(freezeUser|setUserExpiration)|hotel\/(parentCategoryList|categoryList|addRoomCategory|delCategory))/.test(
           p,
         ),
       );
