@@ -8,6 +8,7 @@ import {
   Popconfirm,
   Result,
   Segmented,
+  Select,
   Skeleton,
   Space,
   Table,
@@ -20,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
   type CreatedPassword,
+  PASSWORD_STATUSES,
   type RoomPassword,
   useActivePasswords,
   useCreatePassword,
@@ -65,7 +67,9 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
   const view = params.get('pw') === 'history' ? 'history' : 'active';
   const page = Math.max(1, Number(params.get('pwPage')) || 1);
   const active = useActivePasswords(roomId, view === 'active' ? page : 1);
-  const history = usePasswordHistory(roomId, page, view === 'history');
+  const statusParam = params.get('pwStatus');
+  const status = PASSWORD_STATUSES.find((s) => s === statusParam);
+  const history = usePasswordHistory(roomId, page, status, view === 'history');
   const shown = view === 'active' ? active : history;
   const withdraw = useWithdrawPassword(roomId);
   const remove = useDeletePassword(roomId);
@@ -74,10 +78,12 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
   const [created, setCreated] = useState<CreatedPassword>();
   const [form] = Form.useForm<{ password: PasswordChoice }>();
 
-  const setUrl = (nextView: string, nextPage: number) => {
+  const setUrl = (nextView: string, nextPage: number, nextStatus: string | undefined = status) => {
     const p = new URLSearchParams(params);
     if (nextView === 'active') p.delete('pw');
     else p.set('pw', nextView);
+    if (nextView === 'history' && nextStatus) p.set('pwStatus', nextStatus);
+    else p.delete('pwStatus');
     if (nextPage === 1) p.delete('pwPage');
     else p.set('pwPage', String(nextPage));
     setParams(p, { replace: true });
@@ -182,15 +188,28 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
         {t('password.title')}
       </Typography.Title>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-        <Segmented
-          value={view}
-          onChange={(v) => setUrl(String(v), 1)}
-          options={[
-            { value: 'active', label: t('password.active') },
-            { value: 'history', label: t('password.history') },
-          ]}
-          data-testid="password-view"
-        />
+        <Space wrap>
+          <Segmented
+            value={view}
+            onChange={(v) => setUrl(String(v), 1)}
+            options={[
+              { value: 'active', label: t('password.active') },
+              { value: 'history', label: t('password.history') },
+            ]}
+            data-testid="password-view"
+          />
+          {view === 'history' && (
+            <Select<string>
+              allowClear
+              placeholder={t('password.allStatuses')}
+              value={status}
+              onChange={(v) => setUrl('history', 1, v)}
+              options={PASSWORD_STATUSES.map((s) => ({ value: s, label: t(`password.statuses.${s}`) }))}
+              style={{ minWidth: 140 }}
+              data-testid="password-status-filter"
+            />
+          )}
+        </Space>
         <Button
           type="primary"
           icon={<PlusOutlined />}

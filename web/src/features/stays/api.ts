@@ -99,6 +99,9 @@ export interface BreakfastOption {
   price: number;
 }
 
+export const PASSWORD_STATUSES = ['active', 'used', 'expired', 'revoked'] as const;
+export type PasswordStatus = (typeof PASSWORD_STATUSES)[number];
+
 /** A PIN password of a room (contract A). The digits are never in it, except once in a creation's answer. */
 export interface RoomPassword {
   id: number;
@@ -111,7 +114,7 @@ export interface RoomPassword {
   single_use: boolean;
   start_time: number;
   end_time: number;
-  status: 'active' | 'used' | 'expired' | 'revoked';
+  status: PasswordStatus;
   created_at: number;
   created_by: string;
 }
@@ -123,12 +126,11 @@ export const staysKeys = {
   all: ['stays'] as const,
   room: (roomId: number) => [...staysKeys.all, 'room', roomId] as const,
   stays: (roomId: number, page: number) => [...staysKeys.room(roomId), 'stays', page] as const,
-  openStays: (roomId: number) => [...staysKeys.room(roomId), 'openStays'] as const,
   passwords: (roomId: number) => [...staysKeys.room(roomId), 'passwords'] as const,
   activePasswords: (roomId: number, page: number) =>
     [...staysKeys.passwords(roomId), 'active', page] as const,
-  passwordHistory: (roomId: number, page: number) =>
-    [...staysKeys.passwords(roomId), 'history', page] as const,
+  passwordHistory: (roomId: number, page: number, status: PasswordStatus | undefined) =>
+    [...staysKeys.passwords(roomId), 'history', page, status ?? 'all'] as const,
   quote: (input: QuoteInput) => [...staysKeys.all, 'quote', input] as const,
   rooms: () => [...staysKeys.all, 'rooms'] as const,
   breakfasts: () => [...staysKeys.all, 'breakfasts'] as const,
@@ -208,12 +210,18 @@ export function useActivePasswords(roomId: number, page: number): UseQueryResult
 export function usePasswordHistory(
   roomId: number,
   page: number,
+  status: PasswordStatus | undefined,
   enabled = true,
 ): UseQueryResult<Page<RoomPassword>> {
   return useQuery({
-    queryKey: staysKeys.passwordHistory(roomId, page),
+    queryKey: staysKeys.passwordHistory(roomId, page, status),
     queryFn: () =>
-      callManage<Page<RoomPassword>>('room/passwordHistory', { room_id: roomId, page, limit: 10 }),
+      callManage<Page<RoomPassword>>('room/passwordHistory', {
+        room_id: roomId,
+        page,
+        limit: 10,
+        ...(status ? { status } : {}),
+      }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -263,6 +263,34 @@ describe('check-in page (spec §4, §5; contract A)', () => {
   }, 30_000);
 });
 
+describe('check-in with a face', () => {
+  beforeEach(() => {
+    setUserInfo({ uid: 1, token: 'tok_abcdefghijklmnopqrstuvwxyz', nickname: 'Reception' });
+    fakeServer({
+      'room/allLock': () => ({ errno: 0, data: { list: ROOMS, total: ROOMS.length } }),
+      'room/hotelBreakFastList': () => ({ errno: 0, data: { enabled: false, list: [] } }),
+      'room/countRoomPriceNew': () => ({ errno: 0, data: QUOTE }),
+      'room/tenant/update/checkIn': (f) => ({ errno: 0, data: stay({ kind: String(f['kind']) }) }),
+      'room/tenant/list': () => ({
+        errno: 0,
+        data: { list: [stay({ kind: 'face' })], total: 1, page: 1, limit: 20 },
+      }),
+    });
+  });
+
+  it("opens the faces feature's enrolment for the new stay", async () => {
+    renderConsole('/room/checkIn?room_id=17');
+    await screen.findByTestId('checkin-form', {}, SLOW);
+    fill(screen.getByTestId('checkin-mobile'), '13912345678');
+    await userEvent.click(within(screen.getByTestId('checkin-kind')).getByText('Face'));
+    await userEvent.click(screen.getByTestId('checkin-next'));
+    await screen.findByTestId('quote-total', {}, SLOW);
+    await userEvent.click(screen.getByTestId('checkin-confirm-ok'));
+    const done = await screen.findByTestId('checkin-done', {}, SLOW);
+    await within(done).findByTestId('face-form', {}, SLOW);
+  }, 30_000);
+});
+
 function renderPanel(node: ReactNode) {
   const router = createMemoryRouter([{ path: '*', element: node }], {
     initialEntries: ['/room/roomDetails?id=17&tab=tenant'],
@@ -392,6 +420,27 @@ describe('PasswordPanel', () => {
     expect(callsTo(seen, 'room/callbackPassword')).toEqual([]);
     await userEvent.click(await screen.findByTestId('password-withdraw-ok'));
     await waitFor(() => expect(callsTo(seen, 'room/callbackPassword')[0]?.fields).toMatchObject({ id: 7 }));
+  }, 30_000);
+
+  it('lists the history, filtered by status', async () => {
+    seen = fakeServer({
+      'room/passwordList': () => ({ errno: 0, data: { list: [], total: 0, page: 1, limit: 10 } }),
+      'room/passwordHistory': (f) => ({
+        errno: 0,
+        data: { list: [{ ...PASSWORD, status: f['status'] ?? 'used' }], total: 1, page: 1, limit: 10 },
+      }),
+    });
+    renderPanel(<PasswordPanel roomId={17} />);
+    await screen.findByText('No active password', {}, SLOW);
+    await userEvent.click(screen.getByText('History'));
+    await screen.findByText('Used', {}, SLOW);
+    expect(callsTo(seen, 'room/passwordHistory')[0]?.fields).toMatchObject({ room_id: 17, page: 1 });
+    expect(callsTo(seen, 'room/passwordHistory')[0]?.fields).not.toHaveProperty('status');
+    await userEvent.click(within(screen.getByTestId('password-status-filter')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('Withdrawn'));
+    await waitFor(() =>
+      expect(callsTo(seen, 'room/passwordHistory').at(-1)?.fields).toMatchObject({ status: 'revoked' }),
+    );
   }, 30_000);
 
   it('creates a remote password for the stay and shows its digits once', async () => {

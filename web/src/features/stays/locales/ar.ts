@@ -198,6 +198,7 @@ const ar: Texts = {
   },
   password: {
     title: 'كلمات مرور هذه الغرفة',
+    allStatuses: 'كل الحالات',
     mode: 'كلمة المرور',
     remote: 'عن بُعد (مولَّدة)',
     custom: 'مخصصة (6 أرقام)',

@@ -198,6 +198,7 @@ const chs: Texts = {
   },
   password: {
     title: '本房间的密码',
+    allStatuses: '全部状态',
     mode: '密码',
     remote: '远程密码（自动生成）',
     custom: '自定义密码（6 位数字）',

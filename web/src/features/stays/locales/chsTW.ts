@@ -198,6 +198,7 @@ const chsTW: Texts = {
   },
   password: {
     title: '本房間的密碼',
+    allStatuses: '全部狀態',
     mode: '密碼',
     remote: '遠端密碼（自動產生）',
     custom: '自訂密碼（6 位數字）',

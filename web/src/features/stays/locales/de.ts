@@ -203,6 +203,7 @@ const de: Texts = {
   },
   password: {
     title: 'Passwörter dieses Zimmers',
+    allStatuses: 'Alle Zustände',
     mode: 'Passwort',
     remote: 'Fern (erzeugt)',
     custom: 'Eigenes (6 Ziffern)',

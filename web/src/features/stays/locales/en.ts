@@ -199,6 +199,7 @@ const en = {
   },
   password: {
     title: 'Passwords of this room',
+    allStatuses: 'All statuses',
     mode: 'Password',
     remote: 'Remote (generated)',
     custom: 'Custom (6 digits)',

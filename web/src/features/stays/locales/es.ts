@@ -203,6 +203,7 @@ const es: Texts = {
   },
   password: {
     title: 'Contraseñas de esta habitación',
+    allStatuses: 'Todos los estados',
     mode: 'Contraseña',
     remote: 'Remota (generada)',
     custom: 'Personalizada (6 dígitos)',

@@ -202,6 +202,7 @@ const fr: Texts = {
   },
   password: {
     title: 'Mots de passe de cette chambre',
+    allStatuses: 'Tous les états',
     mode: 'Mot de passe',
     remote: 'À distance (généré)',
     custom: 'Personnalisé (6 chiffres)',

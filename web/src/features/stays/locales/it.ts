@@ -201,6 +201,7 @@ const it: Texts = {
   },
   password: {
     title: 'Password di questa camera',
+    allStatuses: 'Tutti gli stati',
     mode: 'Tipo di password',
     remote: 'Da remoto (generata)',
     custom: 'Personalizzata (6 cifre)',

@@ -198,6 +198,7 @@ const ja: Texts = {
   },
   password: {
     title: 'この部屋のパスワード',
+    allStatuses: 'すべての状態',
     mode: 'パスワード',
     remote: 'リモート（自動生成）',
     custom: 'カスタム（6桁の数字）',

@@ -199,6 +199,7 @@ const ko: Texts = {
   },
   password: {
     title: '이 객실의 비밀번호',
+    allStatuses: '모든 상태',
     mode: '비밀번호',
     remote: '원격(자동 생성)',
     custom: '직접 입력(6자리 숫자)',

@@ -199,6 +199,7 @@ const pt: Texts = {
   },
   password: {
     title: 'Senhas deste quarto',
+    allStatuses: 'Todas as situações',
     mode: 'Senha',
     remote: 'Remota (gerada)',
     custom: 'Personalizada (6 dígitos)',

@@ -200,6 +200,7 @@ const ru: Texts = {
   },
   password: {
     title: 'Пароли этого номера',
+    allStatuses: 'Все статусы',
     mode: 'Пароль',
     remote: 'Удалённый (создаётся сервером)',
     custom: 'Свой (6 цифр)',
