@@ -23,6 +23,8 @@ import {
   stopProcess,
 } from './harness.js';
 
+/** The browser and the server share two cores with other suites: give pages time. */
+const POLL = { timeout: 15_000 };
 const GATEWAY_CLI = join(ROOT, 'gateway', 'dist', 'cli.js');
 /** The gateway's fixed ports (spec §7): reader, raw, WebSocket, simulator control. */
 const GATEWAY_PORTS = [13570, 13571, 39002, 13572];
@@ -159,6 +161,19 @@ async function pickRoom(page: Page, testId: string, name: string) {
   await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${name}"]`).first().click();
 }
 
+/** Waits for the open dialog's zoom-in to end, so a screenshot shows it as the user does. */
+async function settledModal(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          "(() => { const s = getComputedStyle([...document.querySelectorAll('.ant-modal')].pop()); return s.opacity + s.transform; })()",
+        ),
+      POLL,
+    )
+    .toBe('1none');
+}
+
 /** Confirms the open Popconfirm. */
 async function confirmPopup(page: Page) {
   await page.locator('.ant-popconfirm:visible .ant-popconfirm-buttons .ant-btn-primary').click();
@@ -221,11 +236,13 @@ describe.each([
     expect(await row.textContent()).toContain(faceRoom);
     const thumbnail = row.locator('img').first();
     await expect
-      .poll(() =>
-        thumbnail.evaluate((img) => {
-          const picture = img as unknown as { complete: boolean; naturalWidth: number };
-          return picture.complete ? picture.naturalWidth : 0;
-        }),
+      .poll(
+        () =>
+          thumbnail.evaluate((img) => {
+            const picture = img as unknown as { complete: boolean; naturalWidth: number };
+            return picture.complete ? picture.naturalWidth : 0;
+          }),
+        POLL,
       )
       .toBe(96);
     expect(await thumbnail.getAttribute('src')).toMatch(/^\/files\//);
@@ -236,7 +253,7 @@ describe.each([
     await page.getByTestId('face-edit-note').fill(`Guest of ${faceRoom} (VIP)`);
     await page.getByTestId('face-edit-lock-note').fill('VIP');
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
-    await expect.poll(() => row.textContent()).toContain('(VIP)');
+    await expect.poll(() => row.textContent(), POLL).toContain('(VIP)');
     expect(await row.textContent()).toContain('VIP');
 
     // Filter by another room: the face is not there; back to its room: it is.
@@ -268,10 +285,12 @@ describe.each([
     await page.locator('[data-testid="camera"][data-state="live"]').waitFor();
     // The fake camera is running: frames are coming.
     await expect
-      .poll(() =>
-        page
-          .getByTestId('camera-video')
-          .evaluate((video) => (video as unknown as { videoWidth: number }).videoWidth),
+      .poll(
+        () =>
+          page
+            .getByTestId('camera-video')
+            .evaluate((video) => (video as unknown as { videoWidth: number }).videoWidth),
+        POLL,
       )
       .toBeGreaterThan(0);
     await shot(page, `faces-camera-${language}.png`);
@@ -283,11 +302,13 @@ describe.each([
     await row.waitFor();
     const thumbnail = row.locator('img').first();
     await expect
-      .poll(() =>
-        thumbnail.evaluate((img) => {
-          const picture = img as unknown as { complete: boolean; naturalWidth: number };
-          return picture.complete ? picture.naturalWidth : 0;
-        }),
+      .poll(
+        () =>
+          thumbnail.evaluate((img) => {
+            const picture = img as unknown as { complete: boolean; naturalWidth: number };
+            return picture.complete ? picture.naturalWidth : 0;
+          }),
+        POLL,
       )
       .toBeGreaterThan(0);
     expect(problems).toEqual([]);
@@ -317,6 +338,7 @@ describe.each([
     await modal.locator('[data-testid="finger-steps"][data-phase="pressAgain"]').waitFor();
     expect(await modal.getByTestId('finger-hint').textContent()).toBe(text.pressAgainHint);
     expect(await steps.locator('.ant-steps-item-finish').count()).toBe(2);
+    await settledModal(page);
     await shot(page, `fingerprint-steps-${language}.png`);
 
     await pressFinger();
@@ -342,7 +364,9 @@ describe.each([
     // Withdraw the delivery, then delete the fingerprint; each after a confirm.
     await delivery.getByTestId('delivery-delete').click();
     await confirmPopup(page);
-    await expect.poll(() => delivery.getAttribute('data-status')).not.toBe('pending');
+    await page.locator('.ant-popconfirm:visible').waitFor({ state: 'hidden' });
+    await shot(page, `fingerprint-withdrawn-${language}.png`);
+    await expect.poll(() => delivery.getAttribute('data-status'), POLL).not.toBe('pending');
     await page.getByRole('tab').nth(0).click();
     await row.getByTestId('finger-delete').click();
     await confirmPopup(page);
@@ -393,6 +417,7 @@ describe.each([
     await page.goto(`${base}/room/fingerprintsHistory`);
     await page.getByTestId('finger-enrol-open').click();
     await page.getByTestId('encoder-kind').waitFor();
+    await settledModal(page);
     await noSidewaysScroll(page, 375);
     await shot(page, `fingerprint-enrol-375-${language}.png`);
     await context.close();

@@ -16,9 +16,12 @@ export function stayLabel(stay: OpenStay): string {
 export function RoomStayFields({
   roomId,
   stayId,
+  roomHint,
 }: {
   roomId?: number | undefined;
   stayId?: number | undefined;
+  /** What choosing a room does (the face's text by default). */
+  roomHint?: string;
 }) {
   const { t } = useTranslation('faces');
   const form = Form.useFormInstance();
@@ -30,7 +33,7 @@ export function RoomStayFields({
   return (
     <>
       {roomId === undefined && (
-        <Form.Item name="room_id" label={t('fields.room')} extra={t('hints.room')}>
+        <Form.Item name="room_id" label={t('fields.room')} extra={roomHint ?? t('hints.room')}>
           <Select
             data-testid="room-picker"
             showSearch={{ optionFilterProp: 'label' }}

@@ -224,7 +224,7 @@ function EnrolFormView({ roomId, stayId, onDone, encoder = DEFAULT_ENCODER }: Fi
         <Form.Item name="finger_id" label={t('fields.fingerId')}>
           <Input placeholder={t('placeholders.fingerId')} maxLength={64} data-testid="finger-id" />
         </Form.Item>
-        <RoomStayFields roomId={roomId} stayId={stayId} />
+        <RoomStayFields roomId={roomId} stayId={stayId} roomHint={t('hints.room')} />
       </Form>
       <Steps
         data-testid="finger-steps"
@@ -232,6 +232,7 @@ function EnrolFormView({ roomId, stayId, onDone, encoder = DEFAULT_ENCODER }: Fi
         current={stepIndex}
         status={stepStatus}
         size="small"
+        titlePlacement="vertical"
         items={[
           { title: t('steps.connect') },
           { title: t('steps.press') },

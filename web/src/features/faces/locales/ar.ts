@@ -15,7 +15,8 @@ const ar: Texts = {
     actions: 'الإجراءات',
   },
   placeholders: {
-    faceId: 'مثال: G-20261125-01',
+    // An isolate keeps the Latin id in one piece inside the right-to-left text.
+    faceId: 'مثال: \u2066G-20261125-01\u2069',
     note: 'مثال: اسم النزيل',
     search: 'البحث بمعرّف الوجه أو الملاحظة',
     allRooms: 'كل الغرف',
@@ -65,7 +66,7 @@ const ar: Texts = {
     empty: 'لا توجد وجوه بعد',
     emptyFiltered: 'لا يوجد وجه يطابق عوامل التصفية هذه',
     loadFailed: 'تعذّر تحميل الوجوه.',
-    total: '{{count}} وجه',
+    total: 'عدد الوجوه: {{count}}',
     noRoom: 'المكتبة فقط',
   },
 };

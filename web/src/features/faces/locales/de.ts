@@ -65,7 +65,7 @@ const de: Texts = {
     empty: 'Noch keine Gesichter',
     emptyFiltered: 'Kein Gesicht entspricht diesen Filtern',
     loadFailed: 'Die Gesichter konnten nicht geladen werden.',
-    total: '{{count}} Gesichter',
+    total: 'Gesichter: {{count}}',
     noRoom: 'Nur Bibliothek',
   },
 };

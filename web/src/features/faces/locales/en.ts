@@ -64,7 +64,7 @@ const en = {
     empty: 'No faces yet',
     emptyFiltered: 'No face matches these filters',
     loadFailed: 'The faces could not be loaded.',
-    total: '{{count}} faces',
+    total: 'Faces: {{count}}',
     noRoom: 'Library only',
   },
 };

@@ -65,7 +65,7 @@ const es: Texts = {
     empty: 'Aún no hay rostros',
     emptyFiltered: 'Ningún rostro coincide con estos filtros',
     loadFailed: 'No se pudieron cargar los rostros.',
-    total: '{{count}} rostros',
+    total: 'Rostros: {{count}}',
     noRoom: 'Solo biblioteca',
   },
 };

@@ -65,7 +65,7 @@ const fr: Texts = {
     empty: 'Aucun visage pour le moment',
     emptyFiltered: 'Aucun visage ne correspond à ces filtres',
     loadFailed: "Les visages n'ont pas pu être chargés.",
-    total: '{{count}} visages',
+    total: 'Visages : {{count}}',
     noRoom: 'Bibliothèque seulement',
   },
 };

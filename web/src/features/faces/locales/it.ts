@@ -65,7 +65,7 @@ const it: Texts = {
     empty: 'Ancora nessun volto',
     emptyFiltered: 'Nessun volto corrisponde a questi filtri',
     loadFailed: 'Impossibile caricare i volti.',
-    total: '{{count}} volti',
+    total: 'Volti: {{count}}',
     noRoom: 'Solo archivio',
   },
 };

@@ -65,7 +65,7 @@ const pt: Texts = {
     empty: 'Ainda não há rostos',
     emptyFiltered: 'Nenhum rosto corresponde a estes filtros',
     loadFailed: 'Não foi possível carregar os rostos.',
-    total: '{{count}} rostos',
+    total: 'Rostos: {{count}}',
     noRoom: 'Apenas biblioteca',
   },
 };

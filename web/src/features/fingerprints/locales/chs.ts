@@ -30,6 +30,7 @@ const chs: Texts = {
     saved: '已保存',
   },
   hints: {
+    room: '选择房间后，该指纹将在入住期间下发到房间门锁。',
     connecting: '正在连接发卡器…',
     press: '请将手指放在发卡器上。',
     pressAgain: '请抬起手指，再次放在发卡器上。',

@@ -30,6 +30,7 @@ const chsTW: Texts = {
     saved: '已儲存',
   },
   hints: {
+    room: '選擇房間後，該指紋將在入住期間下發到房間門鎖。',
     connecting: '正在連接發卡機…',
     press: '請將手指放在發卡機上。',
     pressAgain: '請抬起手指，再次放在發卡機上。',

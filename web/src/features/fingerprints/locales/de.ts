@@ -30,6 +30,7 @@ const de: Texts = {
     saved: 'Gespeichert',
   },
   hints: {
+    room: 'Mit einem Zimmer wird der Fingerabdruck für den Aufenthalt an das Schloss des Zimmers gesendet.',
     connecting: 'Verbindung zum Kartenkodierer wird hergestellt…',
     press: 'Legen Sie den Finger auf den Kodierer.',
     pressAgain: 'Heben Sie den Finger an und legen Sie ihn erneut auf den Kodierer.',

@@ -29,6 +29,7 @@ const en = {
     saved: 'Saved',
   },
   hints: {
+    room: "With a room, the fingerprint is sent to the room's lock for the stay.",
     connecting: 'Connecting to the card encoder…',
     press: 'Place the finger on the encoder.',
     pressAgain: 'Lift the finger and place it on the encoder again.',

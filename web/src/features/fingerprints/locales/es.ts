@@ -30,6 +30,7 @@ const es: Texts = {
     saved: 'Guardada',
   },
   hints: {
+    room: 'Con una habitación, la huella se envía a la cerradura de la habitación durante la estancia.',
     connecting: 'Conectando con el codificador de tarjetas…',
     press: 'Apoye el dedo en el codificador.',
     pressAgain: 'Levante el dedo y apóyelo de nuevo en el codificador.',

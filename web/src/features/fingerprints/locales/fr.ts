@@ -30,6 +30,7 @@ const fr: Texts = {
     saved: 'Enregistrée',
   },
   hints: {
+    room: "Avec une chambre, l'empreinte est envoyée à la serrure de la chambre pendant le séjour.",
     connecting: "Connexion à l'encodeur de cartes…",
     press: "Posez le doigt sur l'encodeur.",
     pressAgain: "Levez le doigt et posez-le à nouveau sur l'encodeur.",

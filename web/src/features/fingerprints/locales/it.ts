@@ -30,6 +30,7 @@ const it: Texts = {
     saved: 'Salvata',
   },
   hints: {
+    room: "Con una camera, l'impronta viene inviata alla serratura della camera per il soggiorno.",
     connecting: "Connessione all'encoder di schede…",
     press: "Appoggi il dito sull'encoder.",
     pressAgain: "Sollevi il dito e lo appoggi di nuovo sull'encoder.",

@@ -30,6 +30,7 @@ const pt: Texts = {
     saved: 'Salva',
   },
   hints: {
+    room: 'Com um quarto, a impressão digital é enviada à fechadura do quarto durante a estadia.',
     connecting: 'Conectando ao codificador de cartões…',
     press: 'Coloque o dedo no codificador.',
     pressAgain: 'Levante o dedo e coloque-o no codificador de novo.',
