@@ -1,0 +1,97 @@
+/**
+ * The console's room list at hotel scale (issue 8 §5): the built server with the demo hotel grown to 10,000 rooms
+ * (`start --demo --demo-rooms 10000`), Chromium signed in, then RUNS navigations to /room/roomList, each timed from
+ * the start of the navigation until the first room card is visible. Prints every run and the median; the first run
+ * meets a server that has not built the page yet, later ones the kept page (routes/room-list.ts), so both figures
+ * are shown. A benchmark, not a test: no time is asserted (a list that never shows fails it, though).
+ *
+ *   pnpm bench (root or tests/), after `pnpm -r build`; LOCKDESK_TEST_WEB_DIST names another console build.
+ */
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Console, signIn, startConsole } from '../src/web/harness.js';
+
+const ROOMS = 10_000;
+/** web/src/app/paths.ts: the room list, and another page to come from. */
+const ROOM_LIST = '/room/roomList';
+const ELSEWHERE = '/center/personalCenter';
+const RUNS = 7;
+
+let desk: Console;
+
+beforeAll(async () => {
+  const started = performance.now();
+  desk = await startConsole({ serverArgs: ['--demo-rooms', String(ROOMS)] });
+  console.log(`server with ${ROOMS} rooms started in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+});
+
+afterAll(async () => {
+  await desk?.stop();
+});
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+it(`prints the time from navigation to the first room of ${ROOMS} on the room list`, async () => {
+  const { context, page, problems } = await signIn(desk.browser, desk.base, { language: 'en' });
+  const url = `${desk.base}${ROOM_LIST}`;
+  const firstRoom = page.getByTestId('room-item').first();
+  const full: number[] = [];
+  const inApp: number[] = [];
+  // When the room/listNew answer of each navigation arrived, to tell the server's share from the page's.
+  const answered: { full: number[]; inApp: number[] } = { full: [], inApp: [] };
+  let since = 0;
+  let arrived = Number.NaN;
+  page.on('requestfinished', (request) => {
+    if (request.url().endsWith('/manage/room/listNew') && Number.isNaN(arrived))
+      arrived = performance.now() - since;
+  });
+  for (let run = 0; run < RUNS; run++) {
+    // A full page load: the console's scripts (cached after the first run), the session check, the first page.
+    await page.goto('about:blank');
+    let started = performance.now();
+    since = started;
+    arrived = Number.NaN;
+    await page.goto(url, { waitUntil: 'commit' });
+    await firstRoom.waitFor({ state: 'visible', timeout: 60_000 });
+    full.push(performance.now() - started);
+    answered.full.push(arrived);
+    // Inside the running console: from another page, the router's navigation (what a menu click does).
+    await page.evaluate(
+      `window.history.pushState({}, '', ${JSON.stringify(ELSEWHERE)}); dispatchEvent(new PopStateEvent('popstate'))`,
+    );
+    await firstRoom.waitFor({ state: 'detached', timeout: 60_000 });
+    started = performance.now();
+    since = started;
+    arrived = Number.NaN;
+    await page.evaluate(
+      `window.history.pushState({}, '', ${JSON.stringify(ROOM_LIST)}); dispatchEvent(new PopStateEvent('popstate'))`,
+    );
+    await firstRoom.waitFor({ state: 'visible', timeout: 60_000 });
+    inApp.push(performance.now() - started);
+    answered.inApp.push(arrived);
+  }
+  await context.close();
+  expect(problems).toEqual([]);
+  const ms = (v: number) => `${v.toFixed(0)} ms`;
+  const answerAt = (times: number[]) => {
+    const seen = times.filter(Number.isFinite);
+    return seen.length
+      ? `median ${ms(median(seen))} (${seen.length} of ${times.length} navigations asked the server)`
+      : 'never asked (the console answered from its own cache)';
+  };
+  console.log(
+    [
+      `Room list at ${ROOMS} rooms, Chromium, navigation → first room visible (${RUNS} runs)`,
+      `  full page load: ${full.map(ms).join(', ')}; median ${ms(median(full))}`,
+      `    room/listNew answer received at: ${answerAt(answered.full)}`,
+      `  in the console: ${inApp.map(ms).join(', ')}; median ${ms(median(inApp))}`,
+      `    room/listNew answer received at: ${answerAt(answered.inApp)}`,
+    ].join('\n'),
+  );
+});
