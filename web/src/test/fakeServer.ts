@@ -1,4 +1,4 @@
-import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
+import { decryptEnvelope, encryptEnvelope, translateError } from '@lockdesk/protocol';
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { http } from '../api/client.ts';
 
@@ -15,7 +15,10 @@ export type Handler = (fields: Record<string, unknown>) => { errno: number; errm
 export const CAPTCHA_IMAGE =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
 
-/** Answers /manage calls in the server's envelope from handlers by path; unknown paths answer NOT_FOUND. */
+/**
+ * Answers /manage calls in the server's envelope from handlers by path; an unknown path answers as the server does,
+ * UNKNOWN_CALL ('Unknown call: {path}') in the request's language.
+ */
 export function fakeServer(handlers: Record<string, Handler> = {}): SeenCall[] {
   const seen: SeenCall[] = [];
   const all: Record<string, Handler> = {
@@ -29,7 +32,10 @@ export function fakeServer(handlers: Record<string, Handler> = {}): SeenCall[] {
     const fields = opened.ok ? opened.value : {};
     seen.push({ path, fields, headers: { ...config.headers } });
     const handler = all[path];
-    const reply = handler ? handler(fields) : { errno: 1, errmsg: 'the requested record does not exist' };
+    const language = (config.headers?.['language'] as string | undefined) ?? null;
+    const reply = handler
+      ? handler(fields)
+      : { errno: 1, errmsg: translateError(language, 'UNKNOWN_CALL', { path }) };
     const sealed = encryptEnvelope({
       errno: reply.errno,
       errmsg: reply.errmsg ?? '',
