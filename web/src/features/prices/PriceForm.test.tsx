@@ -34,7 +34,8 @@ function renderForm(
   return onSubmit;
 }
 
-describe('the price form', () => {
+// antd's calendar and modal are slow in jsdom on a busy machine: room beyond the default 30 s.
+describe('the price form', { timeout: 60_000 }, () => {
   const today = dayKey(hotelNow());
 
   it('keeps the room’s specific-date prices when the calendar is not touched', async () => {
