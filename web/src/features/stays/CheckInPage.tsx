@@ -293,7 +293,13 @@ export default function CheckInPage() {
               name="room_id"
               label={t('fields.room')}
               required
-              rules={[codeRule((v) => (v ? undefined : 'FIELD_REQUIRED'))]}
+              rules={[
+                {
+                  validator: async () => {
+                    if (!roomId) throw new Error(t('checkIn.pickRoom'));
+                  },
+                },
+              ]}
               getValueProps={() => ({ value: roomId })}
             >
               <RoomPicker

@@ -160,6 +160,18 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     });
   });
 
+  it('without a room in the URL, asks for one with a picker searched as the operator types', async () => {
+    const { router } = renderConsole('/room/checkIn');
+    await screen.findByTestId('checkin-form', {}, SLOW);
+    expect(screen.getByTestId('checkin-next').closest('button')?.disabled).toBe(true);
+    const picker = within(screen.getByTestId('checkin-room')).getByRole('combobox');
+    await userEvent.click(picker);
+    await userEvent.type(picker, '1107');
+    await userEvent.click(await screen.findByTitle('1107 · vacant', {}, SLOW));
+    await waitFor(() => expect(router.state.location.search).toBe('?room_id=18'));
+    expect(screen.getByTestId('checkin-next').closest('button')?.disabled).toBe(false);
+  }, 30_000);
+
   it('refuses bad mobiles before any call, naming the fellow tenant by its index', async () => {
     renderConsole('/room/checkIn?room_id=17');
     await screen.findByTestId('checkin-form', {}, SLOW);
