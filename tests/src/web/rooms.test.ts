@@ -187,13 +187,9 @@ describe.each(['en', 'ar'] as const)('rooms in Chromium (%s)', (language) => {
     expect(await page.locator('tr[data-testid="room-item"]').count()).toBe(24);
 
     // The toolbar's links.
-    expect(await page.getByTestId('link-price-set').locator('xpath=..').getAttribute('href')).toBe(
-      '/room/priceSet',
-    );
-    expect(await page.getByTestId('link-face-history').locator('xpath=..').getAttribute('href')).toBe(
-      '/room/faceHistory',
-    );
-    expect(await page.getByTestId('link-fingerprints-history').locator('xpath=..').getAttribute('href')).toBe(
+    expect(await page.getByTestId('link-price-set').getAttribute('href')).toBe('/room/priceSet');
+    expect(await page.getByTestId('link-face-history').getAttribute('href')).toBe('/room/faceHistory');
+    expect(await page.getByTestId('link-fingerprints-history').getAttribute('href')).toBe(
       '/room/fingerprintsHistory',
     );
 
@@ -415,6 +411,57 @@ describe.each(['en', 'ar'] as const)('rooms in Chromium (%s)', (language) => {
     await page.waitForURL(`${base}/room/roomList`);
     await page.goto(`${base}/room/roomDetails?id=${id}`);
     await page.getByTestId('room-detail-missing').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('rooms for a staff member', () => {
+  it('lists only the rooms granted, with no administrator buttons, and lets the status change', async () => {
+    const { context, page, problems } = await signIn(app!.browser, base, {
+      language: 'en',
+      account: DEMO_ACCOUNTS.staff,
+    });
+    const list = page.getByTestId('room-list');
+    await list.waitFor();
+    await listSettled(page);
+    // The demo staff member holds the rooms of building 1, floor 1.
+    expect(await list.getAttribute('data-total')).toBe('10');
+    expect((await roomNames(page)).every((n) => n.startsWith('11'))).toBe(true);
+    expect(await page.getByTestId('open-add-room').count()).toBe(0);
+    await page.getByTestId('open-groups').click();
+    await page.getByTestId('groups-modal').getByTestId('group-row').first().waitFor();
+    expect(await page.getByTestId('group-add').count()).toBe(0);
+    expect(await page.getByTestId('group-edit').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // A room outside the staff member's rooms is not found.
+    const token = await tokenOf(DEMO_ACCOUNTS.super);
+    const other = await manage<{ list: { id: number }[] }>('room/listNew', { name: '2201' }, token);
+    await page.goto(`${base}/room/roomDetails?id=${other.data.list[0]?.id}`);
+    await page.getByTestId('room-detail-missing').waitFor();
+
+    // Their own room: lock settings read only, the status theirs to change (room.status).
+    await page.goto(`${base}/room/roomList?name=1105`);
+    await listSettled(page);
+    await page.getByTestId('room-item').first().getByTestId('room-open').click();
+    await page.getByTestId('room-tab-lock').click();
+    await page.getByTestId('lock-form').waitFor();
+    expect(await page.getByTestId('lock-name').isDisabled()).toBe(true);
+    expect(await page.getByTestId('room-delete').count()).toBe(0);
+    await page.getByTestId('room-tab-status').click();
+    await page.getByTestId('status-choice-dirty').click();
+    await page.getByTestId('status-apply').click();
+    await page
+      .locator('[data-testid="room-detail"] [data-testid="room-status"][data-status="dirty"]')
+      .first()
+      .waitFor();
+    await page.getByTestId('status-choice-vacant').click();
+    await page.getByTestId('status-apply').click();
+    await page
+      .locator('[data-testid="room-detail"] [data-testid="room-status"][data-status="vacant"]')
+      .first()
+      .waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

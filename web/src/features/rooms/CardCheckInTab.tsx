@@ -1,10 +1,10 @@
 import { CreditCardOutlined } from '@ant-design/icons';
 import { ROOM_STATUS } from '@lockdesk/protocol';
-import { Alert, Button, Result, Space, Typography } from 'antd';
+import { Alert, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import type { Room } from './api.ts';
+import { LinkButton } from './LinkButton.tsx';
 import { offersCheckIn } from './status.ts';
 
 /**
@@ -22,9 +22,13 @@ export function CardCheckInTab({ room }: { room: Room }) {
       extra={
         <Space orientation="vertical" size={12} align="center" style={{ maxWidth: 520 }}>
           {canCheckIn ? (
-            <Link to={`${PATHS.checkIn}?room_id=${room.id}`} data-testid="card-other-kinds">
-              <Button type="primary">{t('card.otherKinds')}</Button>
-            </Link>
+            <LinkButton
+              type="primary"
+              to={`${PATHS.checkIn}?room_id=${room.id}`}
+              data-testid="card-other-kinds"
+            >
+              {t('card.otherKinds')}
+            </LinkButton>
           ) : (
             <Alert
               type="info"

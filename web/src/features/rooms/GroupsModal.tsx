@@ -1,11 +1,24 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkGroupName, checkSortOrder, type FieldInput } from '@lockdesk/protocol';
 import type { ButtonProps } from 'antd';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ruleOf } from '../account/rules.ts';
 import { type RoomGroup, useDeleteGroup, useRoomGroups, useSaveGroup } from './api.ts';
+import { isAdministrator } from './who.ts';
 
 interface GroupForm {
   name: string;
@@ -19,18 +32,24 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
   const remove = useDeleteGroup();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<RoomGroup | 'new' | null>(null);
+  // Groups are changed by administrators (category.manage); staff see them listed.
+  const admin = isAdministrator();
 
   return (
     <Modal open={open} onCancel={onClose} title={t('groups.title')} footer={null} width={640} destroyOnHidden>
       <Space orientation="vertical" style={{ width: '100%' }} size={12} data-testid="groups-modal">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          data-testid="group-add"
-        >
-          {t('groups.add')}
-        </Button>
+        {admin ? (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing('new')}
+            data-testid="group-add"
+          >
+            {t('groups.add')}
+          </Button>
+        ) : (
+          <Alert type="info" showIcon title={t('groups.adminsOnly')} />
+        )}
         {groups.isError ? (
           <Alert
             type="error"
@@ -54,52 +73,54 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
             onRow={(g) =>
               ({ 'data-testid': 'group-row', 'data-group-id': g.id }) as React.HTMLAttributes<HTMLElement>
             }
-            columns={[
-              { title: t('groups.name'), dataIndex: 'name', ellipsis: true },
-              { title: t('groups.sort'), dataIndex: 'sort', width: 90 },
-              { title: t('groups.rooms'), dataIndex: 'room_count', width: 90 },
-              {
-                title: t('common.actions'),
-                key: 'actions',
-                width: 110,
-                render: (_v, g) => (
-                  <Space size={4}>
-                    <Button
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('groups.edit')}
-                      title={t('groups.edit')}
-                      onClick={() => setEditing(g)}
-                      data-testid="group-edit"
-                    />
-                    <Popconfirm
-                      title={t('groups.deleteConfirm', { name: g.name })}
-                      description={
-                        g.room_count > 0 ? t('groups.notEmptyHint', { rooms: g.room_count }) : undefined
-                      }
-                      okText={t('common.delete')}
-                      cancelText={t('common.cancel')}
-                      okButtonProps={{ danger: true, 'data-testid': 'group-delete-ok' } as ButtonProps}
-                      onConfirm={() =>
-                        remove.mutateAsync(g.id).then(
-                          () => message.success(t('groups.deleted')),
-                          () => undefined,
-                        )
-                      }
-                    >
+            columns={(
+              [
+                { title: t('groups.name'), dataIndex: 'name', ellipsis: true },
+                { title: t('groups.sort'), dataIndex: 'sort', width: 90 },
+                { title: t('groups.rooms'), dataIndex: 'room_count', width: 90 },
+                {
+                  title: t('common.actions'),
+                  key: 'actions',
+                  width: 110,
+                  render: (_v, g) => (
+                    <Space size={4}>
                       <Button
                         size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('common.delete')}
-                        title={t('common.delete')}
-                        data-testid="group-delete"
+                        icon={<EditOutlined />}
+                        aria-label={t('groups.edit')}
+                        title={t('groups.edit')}
+                        onClick={() => setEditing(g)}
+                        data-testid="group-edit"
                       />
-                    </Popconfirm>
-                  </Space>
-                ),
-              },
-            ]}
+                      <Popconfirm
+                        title={t('groups.deleteConfirm', { name: g.name })}
+                        description={
+                          g.room_count > 0 ? t('groups.notEmptyHint', { rooms: g.room_count }) : undefined
+                        }
+                        okText={t('common.delete')}
+                        cancelText={t('common.cancel')}
+                        okButtonProps={{ danger: true, 'data-testid': 'group-delete-ok' } as ButtonProps}
+                        onConfirm={() =>
+                          remove.mutateAsync(g.id).then(
+                            () => message.success(t('groups.deleted')),
+                            () => undefined,
+                          )
+                        }
+                      >
+                        <Button
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('common.delete')}
+                          title={t('common.delete')}
+                          data-testid="group-delete"
+                        />
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ] satisfies TableColumnsType<RoomGroup>
+            ).filter((c) => admin || c.key !== 'actions')}
           />
         )}
       </Space>

@@ -1,9 +1,10 @@
-import { Button, Card, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import type { Room } from './api.ts';
 import { BatteryLevel } from './BatteryLevel.tsx';
+import { LinkButton } from './LinkButton.tsx';
 import { detailPath } from './links.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { StayLine } from './StayLine.tsx';
@@ -39,15 +40,18 @@ export function RoomCard({ room }: { room: Room }) {
       </div>
       <StayLine tenant={room.tenant ?? null} />
       <div style={{ marginTop: 'auto', display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <Link to={detailPath(room)}>
-          <Button size="small">{t('list.details')}</Button>
-        </Link>
+        <LinkButton size="small" to={detailPath(room)}>
+          {t('list.details')}
+        </LinkButton>
         {offersCheckIn(room.status) ? (
-          <Link to={`${PATHS.checkIn}?room_id=${room.id}`} data-testid="room-check-in">
-            <Button size="small" type="primary">
-              {t('list.checkIn')}
-            </Button>
-          </Link>
+          <LinkButton
+            size="small"
+            type="primary"
+            to={`${PATHS.checkIn}?room_id=${room.id}`}
+            data-testid="room-check-in"
+          >
+            {t('list.checkIn')}
+          </LinkButton>
         ) : null}
       </div>
     </Card>

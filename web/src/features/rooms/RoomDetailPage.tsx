@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
 import { RoomPricePanel } from '../prices/RoomPricePanel.tsx';
@@ -10,6 +10,7 @@ import { TenantPanel } from '../stays/TenantPanel.tsx';
 import { RoomMissing, useRoom } from './api.ts';
 import { BatteryLevel } from './BatteryLevel.tsx';
 import { CardCheckInTab } from './CardCheckInTab.tsx';
+import { LinkButton } from './LinkButton.tsx';
 import { LockSettingsTab } from './LockSettingsTab.tsx';
 import { DETAIL_TABS, type DetailTab, detailTabOf } from './links.ts';
 import { StatusTab } from './StatusTab.tsx';
@@ -28,9 +29,9 @@ export default function RoomDetailPage() {
   const mobile = useMobile();
 
   const back = (
-    <Link to={PATHS.roomList}>
-      <Button icon={<ArrowLeftOutlined rotate={i18n.dir() === 'rtl' ? 180 : 0} />}>{t('detail.back')}</Button>
-    </Link>
+    <LinkButton to={PATHS.roomList} icon={<ArrowLeftOutlined rotate={i18n.dir() === 'rtl' ? 180 : 0} />}>
+      {t('detail.back')}
+    </LinkButton>
   );
 
   if (!validId || room.error instanceof RoomMissing)

@@ -34,6 +34,7 @@ import { AddRoomModal } from './AddRoomModal.tsx';
 import { type Room, useRoomGroups, useRoomList } from './api.ts';
 import { BatteryLevel } from './BatteryLevel.tsx';
 import { GroupsModal } from './GroupsModal.tsx';
+import { LinkButton } from './LinkButton.tsx';
 import { detailPath } from './links.ts';
 import {
   changeListState,
@@ -93,21 +94,19 @@ export default function RoomListPage() {
 
   const toolbar = (
     <Space wrap size={8}>
-      <Link to={PATHS.priceSet}>
-        <Button icon={<DollarOutlined />} data-testid="link-price-set">
-          {t('list.priceSet')}
-        </Button>
-      </Link>
-      <Link to={PATHS.faceHistory}>
-        <Button icon={<SmileOutlined />} data-testid="link-face-history">
-          {t('list.faceLibrary')}
-        </Button>
-      </Link>
-      <Link to={PATHS.fingerprintsHistory}>
-        <Button icon={<ScanOutlined />} data-testid="link-fingerprints-history">
-          {t('list.fingerprintLibrary')}
-        </Button>
-      </Link>
+      <LinkButton to={PATHS.priceSet} icon={<DollarOutlined />} data-testid="link-price-set">
+        {t('list.priceSet')}
+      </LinkButton>
+      <LinkButton to={PATHS.faceHistory} icon={<SmileOutlined />} data-testid="link-face-history">
+        {t('list.faceLibrary')}
+      </LinkButton>
+      <LinkButton
+        to={PATHS.fingerprintsHistory}
+        icon={<ScanOutlined />}
+        data-testid="link-fingerprints-history"
+      >
+        {t('list.fingerprintLibrary')}
+      </LinkButton>
       <Button icon={<TagsOutlined />} onClick={() => setGroupsOpen(true)} data-testid="open-groups">
         {t('groups.manage')}
       </Button>

@@ -91,6 +91,7 @@ const chs: Texts = {
     notEmptyHint: '该分组仍有 {{rooms}} 间房，请先将其移到其他分组。',
     nameTooLong: '分组名称最多 50 个字符',
     loadFailed: '房间分组加载失败。',
+    adminsOnly: '只有管理员可以新建、编辑或删除房间分组。',
   },
   add: {
     open: '添加房间',

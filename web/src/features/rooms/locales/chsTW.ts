@@ -91,6 +91,7 @@ const chsTW: Texts = {
     notEmptyHint: '該分組仍有 {{rooms}} 間房，請先將其移到其他分組。',
     nameTooLong: '分組名稱最多 50 個字元',
     loadFailed: '房間分組載入失敗。',
+    adminsOnly: '只有管理員可以新增、編輯或刪除房間分組。',
   },
   add: {
     open: '新增房間',

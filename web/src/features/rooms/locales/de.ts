@@ -91,6 +91,7 @@ const de: Texts = {
     notEmptyHint: 'Sie enthält noch {{rooms}} Zimmer: Verschieben Sie diese zuerst in eine andere Gruppe.',
     nameTooLong: 'Der Gruppenname darf höchstens 50 Zeichen lang sein',
     loadFailed: 'Die Zimmergruppen konnten nicht geladen werden.',
+    adminsOnly: 'Nur ein Administrator kann Zimmergruppen anlegen, bearbeiten oder löschen.',
   },
   add: {
     open: 'Zimmer hinzufügen',

@@ -90,6 +90,7 @@ const en = {
     notEmptyHint: 'It still holds {{rooms}} rooms: move them to another group first.',
     nameTooLong: 'The group name can be at most 50 characters',
     loadFailed: 'The room groups could not be loaded.',
+    adminsOnly: 'Only an administrator can create, edit or delete room groups.',
   },
   add: {
     open: 'Add room',

@@ -91,6 +91,7 @@ const es: Texts = {
     notEmptyHint: 'Aún contiene {{rooms}} habitaciones: muévalas primero a otro grupo.',
     nameTooLong: 'El nombre del grupo admite como máximo 50 caracteres',
     loadFailed: 'No se pudieron cargar los grupos de habitaciones.',
+    adminsOnly: 'Solo un administrador puede crear, editar o eliminar grupos de habitaciones.',
   },
   add: {
     open: 'Añadir habitación',

@@ -91,6 +91,7 @@ const fr: Texts = {
     notEmptyHint: "Il contient encore {{rooms}} chambres : déplacez-les d'abord vers un autre groupe.",
     nameTooLong: 'Le nom du groupe compte au plus 50 caractères',
     loadFailed: "Les groupes de chambres n'ont pas pu être chargés.",
+    adminsOnly: 'Seul un administrateur peut créer, modifier ou supprimer des groupes de chambres.',
   },
   add: {
     open: 'Ajouter une chambre',

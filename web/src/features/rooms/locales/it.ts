@@ -91,6 +91,7 @@ const it: Texts = {
     notEmptyHint: 'Contiene ancora {{rooms}} camere: spostale prima in un altro gruppo.',
     nameTooLong: 'Il nome del gruppo può avere al massimo 50 caratteri',
     loadFailed: 'Impossibile caricare i gruppi di camere.',
+    adminsOnly: 'Solo un amministratore può creare, modificare o eliminare i gruppi di camere.',
   },
   add: {
     open: 'Aggiungi camera',

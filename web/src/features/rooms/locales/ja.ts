@@ -91,6 +91,7 @@ const ja: Texts = {
     notEmptyHint: 'まだ {{rooms}} 室が属しています。先に別のグループへ移してください。',
     nameTooLong: 'グループ名は 50 文字以内です',
     loadFailed: '客室グループを読み込めませんでした。',
+    adminsOnly: '客室グループの作成・編集・削除は管理者だけができます。',
   },
   add: {
     open: '客室を追加',

@@ -91,6 +91,7 @@ const ko: Texts = {
     notEmptyHint: '아직 객실 {{rooms}}개가 있습니다. 먼저 다른 그룹으로 옮기세요.',
     nameTooLong: '그룹 이름은 최대 50자입니다',
     loadFailed: '객실 그룹을 불러오지 못했습니다.',
+    adminsOnly: '객실 그룹은 관리자만 만들고 편집하고 삭제할 수 있습니다.',
   },
   add: {
     open: '객실 추가',

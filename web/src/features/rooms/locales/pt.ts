@@ -91,6 +91,7 @@ const pt: Texts = {
     notEmptyHint: 'Ele ainda tem {{rooms}} quartos: mova-os antes para outro grupo.',
     nameTooLong: 'O nome do grupo pode ter no máximo 50 caracteres',
     loadFailed: 'Não foi possível carregar os grupos de quartos.',
+    adminsOnly: 'Só um administrador pode criar, editar ou excluir grupos de quartos.',
   },
   add: {
     open: 'Adicionar quarto',
