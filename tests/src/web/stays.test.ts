@@ -79,6 +79,14 @@ async function pickRoom(page: Page, testId: string, name: string) {
     .click();
 }
 
+/** The text field of an antd date picker that carries a test id (on the field or on its wrapper). */
+const pickerInput = (page: Page, testId: string) =>
+  page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+
+/** 'YYYY-MM-DD HH:mm' read as a wall clock (milliseconds, as if UTC), and back. */
+const wallClockMs = (text: string) => Date.parse(`${text.trim().replace(' ', 'T')}:00Z`);
+const wallClockText = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
 const RUNS = [
   { language: 'en', from: '1105', to: '1107', mobile: '13912340001', fellow: '13912340002' },
   { language: 'ar', from: '1205', to: '1207', mobile: '13912340011', fellow: '13912340012' },
@@ -112,6 +120,25 @@ describe('check-in, renewal, move and check-out in Chromium', () => {
       ]);
       if (en) expect(await errors.allTextContents()).toContain('Incorrect mobile number format for tenant 1');
       expect(await page.getByTestId('checkin-confirm').count()).toBe(0);
+
+      // The times are the hotel's (Asia/Shanghai) though the browser is in London; a stay under an hour is refused.
+      const startInput = pickerInput(page, 'checkin-start');
+      const endInput = pickerInput(page, 'checkin-end');
+      const startText = await startInput.inputValue();
+      const hotelNowMs = Date.now() + 8 * 3600_000;
+      expect(Math.abs(wallClockMs(startText) - hotelNowMs)).toBeLessThan(3 * 60_000);
+      const endText = await endInput.inputValue();
+      await endInput.click();
+      await endInput.fill(wallClockText(wallClockMs(startText) + 30 * 60_000));
+      await endInput.press('Enter');
+      await page.getByTestId('checkin-next').click();
+      await form.getByText(translateError(run.language, 'STAY_TOO_SHORT'), { exact: true }).waitFor();
+      await endInput.click();
+      await endInput.fill(endText);
+      await endInput.press('Enter');
+      await form
+        .getByText(translateError(run.language, 'STAY_TOO_SHORT'), { exact: true })
+        .waitFor({ state: 'detached' });
 
       await page.getByTestId('checkin-mobile').fill(run.mobile);
       await page.getByTestId('checkin-nickname').fill(en ? 'Test Guest' : 'ضيف تجريبي');
