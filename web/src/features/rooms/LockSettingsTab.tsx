@@ -25,6 +25,7 @@ import { useNavigate } from 'react-router-dom';
 import { uploadFile } from '../../api/upload.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
+import { ENV } from '../../config/deploy.ts';
 import { type LockSettingsInput, type Room, useDeleteRoom, useRoomGroups, useSetLockData } from './api.ts';
 import { BatteryLevel } from './BatteryLevel.tsx';
 import { requiredText } from './formRules.ts';
@@ -45,6 +46,11 @@ interface LockForm {
 
 /** The picture types the server's upload takes (contracts C); anything else is refused before it is sent. */
 const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** A stored file's address: the server answers a path on its own origin (contracts C), which the API base prefixes. */
+export function fileUrl(url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? `${ENV.apiBase}${url}` : url;
+}
 
 /** The form's values for a room. */
 export function lockFormOf(room: Room): LockForm {
@@ -268,7 +274,7 @@ export function LockSettingsTab({ room }: { room: Room }) {
               <Space align="start" wrap>
                 {picture ? (
                   <Image
-                    src={picture}
+                    src={fileUrl(picture)}
                     width={104}
                     height={104}
                     style={{ objectFit: 'cover', borderRadius: 8 }}
