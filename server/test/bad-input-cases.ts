@@ -57,6 +57,10 @@ export const ROOM_BAD_INPUT: Record<string, BadInput[]> = {
     [{ room_id: 1, price: 10, deposit: -1 }, 'FIELD_INVALID', { field: 'deposit' }],
     [{ room_id: 1, price: 10, date_prices: 'soon' }, 'FIELD_INVALID', { field: 'date_prices' }],
   ],
+  'room/priceInfo': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }],
+  ],
   'room/setRenew': [
     [{ room_id: 1 }, 'FIELD_REQUIRED', { field: 'renew' }],
     [{ room_id: 1, renew: 2 }, 'FIELD_INVALID', { field: 'renew' }],

@@ -119,6 +119,12 @@ const ROWS: Row[] = [
   { path: 'room/setPrice', allowed: ROOM_CONFIG, body: (c) => ({ room_id: c.roomId, price: 120 }) },
   { path: 'room/setRenew', allowed: ROOM_CONFIG, body: (c) => ({ room_id: c.roomId, renew: true }) },
   {
+    path: 'room/priceInfo',
+    allowed: ROOM,
+    body: (c) => ({ room_id: c.roomId }),
+    reached: (c, r) => r.errno === 0 && r.data['room_id'] === c.roomId,
+  },
+  {
     path: 'room/countRoomPriceNew',
     allowed: ROOM,
     body: (c) => ({
@@ -443,7 +449,7 @@ describeEachDatabase('room calls', (t) => {
 
     it('covers every call the room areas register', () => {
       const registered = [...t.app.calls.keys()].filter((p) =>
-        /^(room\/(addRoom|deleteRoom|listNew|setRoomStatus|allLock|lockInfo|setLockData|exchangeHouses|setPrice|setRenew|countRoomPriceNew|tenant|checkOut|addPassenger|deletePassenger|staff|addStaff|deleteStaff|addStaffManageLock|category|addCategory|change)|priceTemplate\/|passenger\/(list|info)|user\/(freezeUser|setUserExpiration)|hotel\/(parentCategoryList|categoryList|addRoomCategory|delCategory))/.test(
+        /^(room\/(addRoom|deleteRoom|listNew|setRoomStatus|allLock|lockInfo|setLockData|exchangeHouses|setPrice|setRenew|priceInfo|countRoomPriceNew|tenant|checkOut|addPassenger|deletePassenger|staff|addStaff|deleteStaff|addStaffManageLock|category|addCategory|change)|priceTemplate\/|passenger\/(list|info)|user\/(freezeUser|setUserExpiration)|hotel\/(parentCategoryList|categoryList|addRoomCategory|delCategory))/.test(
           p,
         ),
       );

@@ -207,6 +207,16 @@ export function priceRoutes(app: FastifyInstance): void {
   });
 
   defineCall(app, {
+    path: 'room/priceInfo',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { room_id: f.id() },
+    // What room/setPrice answers, read without changing anything: every specific-date price, lock or no lock.
+    handler: async (ctx, body) => roomPriceView(ctx, await ctx.requireRoom(body.room_id, 'room.view')),
+  });
+
+  defineCall(app, {
     path: 'room/countRoomPriceNew',
     auth: 'user',
     mutates: false,
