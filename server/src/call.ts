@@ -236,7 +236,10 @@ export function answer(
   params: Record<string, string | number> | undefined,
   data: unknown,
 ): FastifyReply {
-  const body = { errno, errmsg: code ? messageFor(lang, code, params) : '', data: data ?? null };
+  // `code` (the catalogue code) lets a client pick its own text or act on a refusal without matching errmsg.
+  const body = code
+    ? { errno, errmsg: messageFor(lang, code, params), code, data: data ?? null }
+    : { errno, errmsg: '', data: data ?? null };
   const outcome = reply.request.callOutcome;
   reply.request.callOutcome = { path: outcome?.path ?? null, userId: outcome?.userId ?? null, errno, code };
   const sealed = envelopeFor(config.envelopeKeys)?.encrypt(body);

@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 export interface ManageAnswer<T = unknown> {
   errno: number;
   errmsg: string;
+  /** The catalogue code of a refusal (absent on success). */
+  code?: string;
   data: T;
   /** HTTP status (always 200 for /manage answers). */
   status: number;
@@ -68,11 +70,20 @@ export function openAnswer<T>(
   status: number,
   keys: EnvelopeKeys = DEFAULT_ENVELOPE_KEYS,
 ): ManageAnswer<T> {
-  const outer = JSON.parse(text) as { data?: unknown; errno?: number; errmsg?: string };
+  const outer = JSON.parse(text) as { data?: unknown; errno?: number; errmsg?: string; code?: string };
   if (typeof outer.data === 'string') {
-    const opened = decryptEnvelope<{ errno: number; errmsg: string; data: T }>(outer.data, keys);
+    const opened = decryptEnvelope<{ errno: number; errmsg: string; code?: string; data: T }>(
+      outer.data,
+      keys,
+    );
     if (!opened.ok) throw new Error(`undecodable answer: ${opened.detail}`);
     return { ...opened.value, status };
   }
-  return { errno: outer.errno ?? -1, errmsg: outer.errmsg ?? '', data: outer.data as T, status };
+  return {
+    errno: outer.errno ?? -1,
+    errmsg: outer.errmsg ?? '',
+    ...(outer.code ? { code: outer.code } : {}),
+    data: outer.data as T,
+    status,
+  };
 }
