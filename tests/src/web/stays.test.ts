@@ -216,6 +216,7 @@ describe('check-in, renewal, move and check-out in Chromium', () => {
       await movedCard.getByTestId('stay-check-out').click();
       await page.getByTestId('checkout-confirm-ok').click();
       await expect.poll(() => movedCard.getAttribute('data-state')).toBe('checkedOut');
+      await page.getByTestId('checkout-confirm-ok').waitFor({ state: 'detached' });
       await shot(page, `stays-checked-out-${run.language}.png`);
       const [out] = await staysOf(to);
       expect(out?.status).toBe('checked_out');
