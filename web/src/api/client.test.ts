@@ -35,9 +35,9 @@ const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse =>
   headers: {},
   config,
 });
-/** The server's answer: `{data: envelope({errno, errmsg, data})}`. */
-const answer = (errno: number, errmsg: string, data: unknown = null): Reply => {
-  const sealed = encryptEnvelope({ errno, errmsg, data });
+/** The server's answer: `{data: envelope({errno, errmsg, code?, data})}` (an older server sends no code). */
+const answer = (errno: number, errmsg: string, data: unknown = null, code?: string): Reply => {
+  const sealed = encryptEnvelope(code ? { errno, errmsg, code, data } : { errno, errmsg, data });
   if (!sealed.ok) throw new Error('cannot seal');
   return async (config) => ok(config, { data: sealed.value });
 };
@@ -265,6 +265,35 @@ describe('HOTEL_INFO_REQUIRED: the hotel information first (spec §5), handled o
     expect(hotelInfoUrl('/room/priceSet?room_id=3')).toBe(
       '/center/personalCenter?reason=hotelInfo&redirect=%2Froom%2FpriceSet%3Froom_id%3D3',
     );
+  });
+
+  it('acts on the code the server sends, whatever the text, and the CallError carries it', async () => {
+    serve(
+      answer(1, 'Merchant information is missing (a wording no catalogue has)', null, 'HOTEL_INFO_REQUIRED'),
+    );
+    const e = await rejection(callManage('room/setPrice', { room_id: 1, price: 200 }));
+    expect(e.code).toBe('HOTEL_INFO_REQUIRED');
+    expect(e.message).toBe('Merchant information is missing (a wording no catalogue has)');
+    expect(browser.goTo).toHaveBeenCalledTimes(1);
+    expect(browser.goTo).toHaveBeenCalledWith(
+      '/center/personalCenter?reason=hotelInfo&redirect=%2Fcard%2FfloorCard',
+    );
+  });
+
+  it('with a code, the code decides: another code with the same text does not redirect', async () => {
+    serve(answer(1, ERROR_TEXTS.HOTEL_INFO_REQUIRED, null, 'PERMISSION_DENIED'));
+    const e = await rejection(callManage('room/setPrice', { room_id: 1, price: 200 }));
+    expect(e.code).toBe('PERMISSION_DENIED');
+    expect(browser.goTo).not.toHaveBeenCalled();
+    expect(isHotelInfoRequired(ERROR_TEXTS.HOTEL_INFO_REQUIRED, 'PRICE_TOO_LOW')).toBe(false);
+    expect(isHotelInfoRequired('', 'HOTEL_INFO_REQUIRED')).toBe(true);
+  });
+
+  it('an older server without codes: the CallError has none and the text still redirects', async () => {
+    serve(answer(1, ERROR_TEXTS.HOTEL_INFO_REQUIRED));
+    const e = await rejection(callManage('room/setPrice', { room_id: 1, price: 200 }));
+    expect(e.code).toBeNull();
+    expect(browser.goTo).toHaveBeenCalledTimes(1);
   });
 
   it("recognises the message in the user's language", async () => {

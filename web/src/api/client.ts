@@ -20,7 +20,7 @@ import { clearToken, clearUserInfo, getToken, getUserInfo } from './session.ts';
 /**
  * The main client of spec §7: every call is `POST /manage/<path>` with the body `{data, language}`, where `data`
  * is the DES envelope of the fields plus `action: "manage"` and the user's `uid`. The answer `{data}` opens to
- * `{errno, errmsg, data}`, and the errno decides what the user sees (spec §8 'Main client').
+ * `{errno, errmsg, code, data}` (`code` on refusals only), and the errno decides what the user sees (spec §8 'Main client').
  */
 
 /** How long a network failure's toast stays (spec §8). */
@@ -34,6 +34,8 @@ export const REVOKED_RELOAD_DELAY_MS = 1000;
 export interface Answer<T = unknown> {
   errno: number;
   errmsg?: string;
+  /** The catalogue code of a refusal (`ErrorCode`); absent on success and from an older server. */
+  code?: string | null;
   data: T;
 }
 
@@ -45,6 +47,8 @@ export class CallError extends Error {
     message: string,
     /** The answer's data (login's `needCode`, for instance). */
     readonly data: unknown = null,
+    /** The refusal's catalogue code (`ErrorCode`), when the server sent one: act on this, never on the text. */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'CallError';
@@ -104,6 +108,7 @@ export function openAnswer(body: unknown): Answer | undefined {
   return {
     errno: answer.errno,
     errmsg: typeof answer.errmsg === 'string' ? answer.errmsg : '',
+    ...(typeof answer.code === 'string' && answer.code ? { code: answer.code } : {}),
     data: answer.data ?? null,
   };
 }
@@ -118,10 +123,12 @@ export function displayMessage(errmsg: string | undefined): string {
 let reloginAsked = false;
 
 /**
- * True when a refusal is HOTEL_INFO_REQUIRED. The envelope carries the catalogue text, not the code, in the
- * language the call asked for: compare with that language's text (and the English one, the server's fallback).
+ * True when a refusal is HOTEL_INFO_REQUIRED: by its `code` (server/API.md §1). An older server sends only the
+ * catalogue text, in the language the call asked for: then compare with that language's text (and the English
+ * one, the server's fallback).
  */
-export function isHotelInfoRequired(errmsg: string | undefined): boolean {
+export function isHotelInfoRequired(errmsg: string | undefined, code?: string | null): boolean {
+  if (code) return code === 'HOTEL_INFO_REQUIRED';
   const text = errmsg?.trim();
   if (!text) return false;
   return text === errorMessage('HOTEL_INFO_REQUIRED') || text === ERROR_TEXTS.HOTEL_INFO_REQUIRED;
@@ -171,19 +178,19 @@ export function settle<T>(answer: Answer): T {
       return answer.data as T;
     case ERRNO.silentReject:
     case ERRNO.noMessage:
-      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data);
+      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data, answer.code ?? null);
     case ERRNO.loginExpired:
       askToLogInAgain();
-      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data);
+      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data, answer.code ?? null);
     case ERRNO.sessionRevoked:
       clearToken();
       setTimeout(() => browser.reload(), REVOKED_RELOAD_DELAY_MS);
-      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data);
+      throw new CallError(answer.errno, answer.errmsg ?? '', answer.data, answer.code ?? null);
     default: {
       const text = displayMessage(answer.errmsg);
       notifier().error(text);
-      if (isHotelInfoRequired(answer.errmsg)) sendToHotelInfo();
-      throw new CallError(answer.errno, text, answer.data);
+      if (isHotelInfoRequired(answer.errmsg, answer.code)) sendToHotelInfo();
+      throw new CallError(answer.errno, text, answer.data, answer.code ?? null);
     }
   }
 }

@@ -9,7 +9,13 @@ export interface SeenCall {
   headers: Record<string, unknown>;
 }
 
-export type Handler = (fields: Record<string, unknown>) => { errno: number; errmsg?: string; data?: unknown };
+export type Handler = (fields: Record<string, unknown>) => {
+  errno: number;
+  errmsg?: string;
+  /** The refusal's catalogue code, as the server sends it beside errmsg (server/API.md §1). */
+  code?: string;
+  data?: unknown;
+};
 
 /** An 'OK' 4-digit graphic code picture (a tiny SVG). */
 export const CAPTCHA_IMAGE =
@@ -17,7 +23,7 @@ export const CAPTCHA_IMAGE =
 
 /**
  * Answers /manage calls in the server's envelope from handlers by path; an unknown path answers as the server does,
- * UNKNOWN_CALL ('Unknown call: {path}') in the request's language.
+ * UNKNOWN_CALL ('Unknown call: {path}') in the request's language, with its code.
  */
 export function fakeServer(handlers: Record<string, Handler> = {}): SeenCall[] {
   const seen: SeenCall[] = [];
@@ -35,10 +41,11 @@ export function fakeServer(handlers: Record<string, Handler> = {}): SeenCall[] {
     const language = (config.headers?.['language'] as string | undefined) ?? null;
     const reply = handler
       ? handler(fields)
-      : { errno: 1, errmsg: translateError(language, 'UNKNOWN_CALL', { path }) };
+      : { errno: 1, errmsg: translateError(language, 'UNKNOWN_CALL', { path }), code: 'UNKNOWN_CALL' };
     const sealed = encryptEnvelope({
       errno: reply.errno,
       errmsg: reply.errmsg ?? '',
+      ...(reply.code ? { code: reply.code } : {}),
       data: reply.data ?? null,
     });
     if (!sealed.ok) throw new Error('cannot seal');
