@@ -126,6 +126,8 @@ export default function CheckInPage() {
   const createPassword = useCreatePassword();
   const [pending, setPending] = useState<{ input: CheckInInput; values: CheckInValues }>();
   const [stay, setStay] = useState<Stay>();
+  // The password options chosen for the stay, kept for a retry once the form is gone.
+  const [choice, setChoice] = useState<PasswordChoice>(DEFAULT_PASSWORD_CHOICE);
   const [shown, setShown] = useState<CreatedPassword>();
   const [passwordDone, setPasswordDone] = useState(false);
   const [enrolled, setEnrolled] = useState(false);
@@ -156,6 +158,7 @@ export default function CheckInPage() {
       onSuccess: (saved) => {
         setPending(undefined);
         setStay(saved);
+        setChoice(values.password);
         if (input.kind === 'password') makePassword(saved, values.password);
       },
     });
@@ -208,7 +211,7 @@ export default function CheckInPage() {
                   action={
                     <Button
                       size="small"
-                      onClick={() => makePassword(stay, form.getFieldValue('password') as PasswordChoice)}
+                      onClick={() => makePassword(stay, choice)}
                       data-testid="checkin-password-retry"
                     >
                       {t('common.retry')}

@@ -161,6 +161,8 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
   const open = isOpen(stay);
   const guest = stay.nickname || stay.mobile;
 
+  // antd's message.success answers a thenable that settles when the message closes (3 s later): it is not
+  // returned, so a confirm closes as soon as its call succeeds instead of spinning until the message is gone.
   const askCheckOut = () =>
     modal.confirm({
       title: stay.state === 'upcoming' ? t('checkOut.cancelTitle') : t('checkOut.title'),
@@ -171,7 +173,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
       onOk: () =>
         checkOut
           .mutateAsync({ room_id: stay.room_id, stay_id: stay.stay_id })
-          .then(() => message.success(t('checkOut.done', { guest })))
+          .then(() => void message.success(t('checkOut.done', { guest })))
           .catch(() => undefined),
     });
 
@@ -204,7 +206,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
               ...(f.id_number ? { id_number: f.id_number } : {}),
             })),
           })
-          .then(() => message.success(t('arrive.done', { guest })))
+          .then(() => void message.success(t('arrive.done', { guest })))
           .catch(() => undefined),
     });
 
@@ -218,7 +220,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
       onOk: () =>
         freeze
           .mutateAsync({ stay_id: stay.stay_id, frozen: !stay.frozen })
-          .then((answer) => message.success(t(`freeze.result.${answer.result}`, { guest })))
+          .then((answer) => void message.success(t(`freeze.result.${answer.result}`, { guest })))
           .catch(() => undefined),
     });
 
@@ -385,7 +387,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
                         onConfirm={() =>
                           removeFellow
                             .mutateAsync({ id: f.id })
-                            .then(() => message.success(t('fellow.removed')))
+                            .then(() => void message.success(t('fellow.removed')))
                             .catch(() => undefined)
                         }
                       >

@@ -261,6 +261,32 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     });
   }, 30_000);
 
+  it('keeps the stay when its password is refused, and creates it on a retry', async () => {
+    let tries = 0;
+    seen = fakeServer({
+      'room/allLock': () => ({ errno: 0, data: { list: ROOMS, total: ROOMS.length } }),
+      'room/hotelBreakFastList': () => ({ errno: 0, data: { enabled: false, list: [] } }),
+      'room/countRoomPriceNew': () => ({ errno: 0, data: QUOTE }),
+      'room/tenant/update/checkIn': () => ({ errno: 0, data: stay() }),
+      'room/password': () =>
+        ++tries === 1
+          ? { errno: 1, errmsg: 'Password already in use' }
+          : { errno: 0, data: { ...PASSWORD, password: '771204' } },
+    });
+    renderConsole('/room/checkIn?room_id=17');
+    await screen.findByTestId('checkin-form', {}, SLOW);
+    fill(screen.getByTestId('checkin-mobile'), '13912345678');
+    await userEvent.click(screen.getByTestId('password-single-use'));
+    await userEvent.click(screen.getByTestId('checkin-next'));
+    await screen.findByTestId('quote-total', {}, SLOW);
+    await userEvent.click(screen.getByTestId('checkin-confirm-ok'));
+    await userEvent.click(await screen.findByTestId('checkin-password-retry', {}, SLOW));
+    expect((await screen.findByTestId('password-once-digits', {}, SLOW)).textContent).toBe('771204');
+    // The retry keeps the options chosen in the form.
+    expect(callsTo(seen, 'room/password').map((c) => c.fields['single_use'])).toEqual([false, false]);
+    expect(callsTo(seen, 'room/tenant/update/checkIn')).toHaveLength(1);
+  }, 30_000);
+
   it('a card check-in creates the stay and says the card is written later', async () => {
     renderConsole('/room/checkIn?room_id=17');
     await screen.findByTestId('checkin-form', {}, SLOW);
