@@ -344,6 +344,7 @@ describe.each([
     await pressFinger();
     // Saved: the box closes and the library lists the fingerprint for its room.
     await modal.waitFor({ state: 'hidden' });
+    await page.locator('.ant-modal-mask').waitFor({ state: 'hidden' });
     const row = page.getByTestId('finger-list').locator('tr', { hasText: note });
     await row.waitFor();
     expect(await row.textContent()).toContain(fingerRoom);
