@@ -132,6 +132,25 @@ describe('room list', () => {
   });
 });
 
+describe('room list when the server refuses', () => {
+  it('shows the error state with a retry that asks again', async () => {
+    let fail = true;
+    const seen = fakeServer({
+      'room/listNew': () =>
+        fail
+          ? { errno: 1, errmsg: 'Permission denied' }
+          : { errno: 0, data: { list: ROOMS, total: 4, page: 1, limit: 24 } },
+      'room/category/list': () => ({ errno: 0, data: { list: GROUPS } }),
+    });
+    renderConsole('/room/roomList');
+    const error = await screen.findByTestId('rooms-error', {}, SLOW);
+    fail = false;
+    await userEvent.click(within(error).getByRole('button'));
+    await waitFor(() => expect(screen.getAllByTestId('room-item')).toHaveLength(4), SLOW);
+    expect(callsTo(seen, 'room/listNew').length).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('room detail', () => {
   let seen: SeenCall[];
   beforeEach(() => {
