@@ -11,6 +11,7 @@ export * from './i18n/index.js';
 export * from './languages.js';
 export * from './lock-rule.js';
 export * from './mifare.js';
+export * from './permissions.js';
 export * from './result.js';
 export * from './retry.js';
 export * from './rules.js';

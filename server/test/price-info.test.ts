@@ -2,8 +2,9 @@
  * room/priceInfo (a room's prices, read only) and the catalogue `code` every refusal carries beside `errmsg`.
  * The role matrix and bad input of room/priceInfo are rows of permissions.test.ts and bad-input-cases.ts.
  */
+import { roleAllows } from '@lockdesk/protocol';
 import { beforeEach, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/demo.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo.js';
 import { messageFor } from '../src/i18n.js';
 import { describeEachDatabase } from './helpers.js';
 import { addOtherHotel, expectRefused, ok } from './room-helpers.js';
@@ -159,5 +160,35 @@ describeEachDatabase('error answers carry the catalogue code', (t) => {
     const res = await t.call('room/priceInfo', { room_id: t.ids.rooms['1106'] }, { token });
     expect(res.errno).toBe(0);
     expect('code' in res).toBe(false);
+  });
+});
+
+describeEachDatabase('login names what the account may do', (t) => {
+  beforeEach(() => t.reset());
+
+  it('answers the role and the authorities granted on top of it, as the server enforces them', async () => {
+    const login = async (mobile: string) =>
+      (await t.call<{ role: string; authorities: string[] }>('login', { mobile, password: DEMO_PASSWORD }))
+        .data;
+    const staff = await login(DEMO_ACCOUNTS.staff);
+    expect({ role: staff.role, authorities: staff.authorities }).toEqual({ role: 'staff', authorities: [] });
+    expect(roleAllows('staff', staff.authorities, 'price.manage')).toBe(false);
+    const token = await t.login(DEMO_ACCOUNTS.staff);
+    const room = t.ids.rooms['1106']!;
+    expectRefused(
+      await t.call('room/setPrice', { room_id: room, price: 150 }, { token }),
+      'PERMISSION_DENIED',
+    );
+
+    await t.db
+      .updateTable('users')
+      .set({ authorities: JSON.stringify(['price.manage']) })
+      .where('id', '=', t.ids.users.staff)
+      .execute();
+    const granted = await login(DEMO_ACCOUNTS.staff);
+    expect(granted.authorities).toEqual(['price.manage']);
+    expect(roleAllows('staff', granted.authorities, 'price.manage')).toBe(true);
+    const fresh = await t.login(DEMO_ACCOUNTS.staff);
+    ok(await t.call('room/setPrice', { room_id: room, price: 150 }, { token: fresh }));
   });
 });

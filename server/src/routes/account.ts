@@ -255,6 +255,8 @@ export function accountRoutes(app: FastifyInstance): void {
         name: user.name,
         avatar: user.avatar,
         role: user.role,
+        // Granted on top of the role (auth/permissions.ts): the console greys out what the account may not do.
+        authorities: Array.isArray(user.authorities) ? user.authorities : [],
         hotel_id: user.hotel_id,
         hotel_name: hotel?.name ?? '',
         hotelInfo: hotelInfoComplete(hotel),

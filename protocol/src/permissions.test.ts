@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { GRANTABLE, isAccountRole, PERMISSIONS, ROLE_PERMISSIONS, roleAllows } from './permissions.js';
+
+describe('the role table', () => {
+  it('gives the super administrator everything and the customer manager nothing', () => {
+    for (const p of PERMISSIONS) {
+      expect(roleAllows('super', [], p)).toBe(true);
+      expect(roleAllows('customer_manager', [...PERMISSIONS], p)).toBe(false);
+    }
+  });
+
+  it('keeps prices from staff unless granted, and grants only what is grantable', () => {
+    expect(roleAllows('staff', [], 'price.manage')).toBe(false);
+    expect(roleAllows('staff', ['price.manage'], 'price.manage')).toBe(true);
+    expect(roleAllows('secondary', [], 'price.manage')).toBe(true);
+    expect(roleAllows('staff', ['manager.manage'], 'manager.manage')).toBe(false);
+    expect(GRANTABLE).not.toContain('manager.manage');
+    for (const role of ['secondary', 'staff'] as const)
+      for (const p of ROLE_PERMISSIONS[role]) expect(PERMISSIONS).toContain(p);
+  });
+
+  it('knows its role names', () => {
+    expect(['super', 'secondary', 'staff', 'customer_manager'].every(isAccountRole)).toBe(true);
+    expect(isAccountRole('admin')).toBe(false);
+    expect(isAccountRole('toString')).toBe(false);
+    expect(isAccountRole(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * What each role may do (spec §6): the ONE role table of LockDesk. The server enforces it on every call
+ * (server/src/auth/permissions.ts re-exports it and adds the room scope); the console reads it only to show a
+ * form read-only instead of letting a save be refused. A permission names an action area.
+ *
+ * Add-only: new permissions may be appended (and granted to roles below); existing names are used by routes.
+ */
+
+/** The account roles (server/src/db/schema.ts `ROLES` holds the same names). */
+export type AccountRole = 'super' | 'secondary' | 'staff' | 'customer_manager';
+
+export const PERMISSIONS = [
+  /** See rooms, their stays and records. */
+  'room.view',
+  /** Add, edit, delete rooms and locks; change lock settings. */
+  'room.manage',
+  /** Change a room's status (vacant, maintenance, dirty…). */
+  'room.status',
+  /** Check in, check out, renew, move stays; manage guests. */
+  'stay.manage',
+  /** Room prices and price templates. */
+  'price.manage',
+  /** Room groups and the hotel's category tree. */
+  'category.manage',
+  /** Staff accounts and their room permissions. */
+  'staff.manage',
+  /** Secondary administrators (user/setManager). */
+  'manager.manage',
+  /** Merchant/hotel information and breakfast settings. */
+  'hotel.manage',
+  /** Read the operation log. */
+  'log.view',
+  /** Issue, withdraw and delete cards, passwords, faces, fingerprints (wave 2). */
+  'credential.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Each role's permissions; `authorities` granted to an account add to these (within GRANTABLE). */
+export const ROLE_PERMISSIONS: Record<AccountRole, readonly Permission[]> = {
+  super: PERMISSIONS,
+  secondary: [
+    'room.view',
+    'room.manage',
+    'room.status',
+    'stay.manage',
+    'price.manage',
+    'category.manage',
+    'staff.manage',
+    'log.view',
+    'credential.manage',
+  ],
+  staff: ['room.view', 'room.status', 'stay.manage', 'credential.manage'],
+  customer_manager: [],
+};
+
+/** Authorities an administrator may grant to a secondary administrator or staff member on top of the role. */
+export const GRANTABLE: readonly Permission[] = [
+  'room.manage',
+  'price.manage',
+  'category.manage',
+  'staff.manage',
+  'hotel.manage',
+  'log.view',
+];
+
+/** True when the role (plus granted authorities) holds the permission. */
+export function roleAllows(
+  role: AccountRole,
+  authorities: readonly string[],
+  permission: Permission,
+): boolean {
+  if (ROLE_PERMISSIONS[role].includes(permission)) return true;
+  return role !== 'customer_manager' && GRANTABLE.includes(permission) && authorities.includes(permission);
+}
+
+/** True for a role name of the table (a value read from storage or an answer). */
+export function isAccountRole(value: unknown): value is AccountRole {
+  return typeof value === 'string' && Object.hasOwn(ROLE_PERMISSIONS, value);
+}
