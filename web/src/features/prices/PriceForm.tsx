@@ -38,6 +38,8 @@ export interface PriceFormProps {
   submitText: string;
   onSubmit: (values: PriceFormValues) => void;
   disabled?: boolean;
+  /** Shows the prices without a way to change or save them (a caller without `price.manage`). */
+  readOnly?: boolean;
   /** Shown above the button (e.g. why saving is disabled). */
   footer?: ReactNode;
   testId?: string;
@@ -108,7 +110,7 @@ export function PriceForm(props: PriceFormProps) {
       layout="vertical"
       requiredMark={false}
       onFinish={submit}
-      disabled={props.disabled}
+      disabled={props.disabled || props.readOnly}
       data-testid={props.testId ?? 'price-form'}
     >
       {props.withName ? (
@@ -190,7 +192,7 @@ export function PriceForm(props: PriceFormProps) {
         <DatePriceCalendar
           value={dates}
           usualPrice={typeof usual === 'number' ? usual : undefined}
-          disabled={props.disabled}
+          disabled={props.disabled || props.readOnly}
           onChange={(next) => {
             setDates(next);
             setDatesTouched(true);
@@ -205,9 +207,11 @@ export function PriceForm(props: PriceFormProps) {
         </Typography.Text>
       </Form.Item>
       {props.footer}
-      <Button type="primary" htmlType="submit" loading={props.saving} data-testid="price-save">
-        {props.submitText}
-      </Button>
+      {props.readOnly ? null : (
+        <Button type="primary" htmlType="submit" loading={props.saving} data-testid="price-save">
+          {props.submitText}
+        </Button>
+      )}
     </Form>
   );
 }

@@ -12,6 +12,7 @@ import {
   useTemplates,
 } from './api.ts';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
+import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 import { RoomPriceEditor } from './RoomPriceEditor.tsx';
 import { ignoreShown, TemplatesTab } from './TemplatesTab.tsx';
@@ -69,7 +70,9 @@ function RoomsTab() {
     else next.delete('room_id');
     setParams(next, { replace: true });
   };
-  const single = picked.length === 1 ? rooms.data?.find((r) => r.id === picked[0]) : undefined;
+  // One room: its prices are read by id (room/priceInfo), so a room chosen elsewhere need not be in the picker.
+  const singleId = picked.length === 1 ? picked[0] : undefined;
+  const singleName = rooms.data?.find((r) => r.id === singleId)?.name;
 
   if (rooms.isError)
     return (
@@ -82,7 +85,7 @@ function RoomsTab() {
     );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small" title={t('picker.title')}>
         <RoomPicker
           rooms={rooms.data ?? []}
@@ -97,8 +100,8 @@ function RoomsTab() {
       </Card>
       {picked.length === 0 ? (
         <Empty description={t('picker.pickFirst')} data-testid="pick-first" />
-      ) : single ? (
-        <RoomPriceEditor key={single.id} room={single} />
+      ) : singleId !== undefined ? (
+        <RoomPriceEditor key={singleId} roomId={singleId} name={singleName} />
       ) : picked.length > 1 ? (
         <ManyRooms ids={picked} />
       ) : null}
@@ -112,14 +115,17 @@ function ManyRooms({ ids }: { ids: number[] }) {
   const { message } = App.useApp();
   const save = useSavePrices();
   const tooMany = ids.length > MAX_ROOMS_PER_SAVE;
+  const readOnly = !canManagePrices();
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="many-rooms">
-      <ApplyTemplateToPicked ids={ids} />
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="many-rooms">
+      {readOnly ? null : <ApplyTemplateToPicked ids={ids} />}
       <Card size="small" title={t('many.title', { count: ids.length })}>
+        {readOnly ? <ReadOnlyNote /> : null}
         <PriceForm
           testId="many-price-form"
           initial={MANY_INITIAL}
           renew="keep"
+          readOnly={readOnly}
           saving={save.isPending}
           disabled={tooMany}
           submitText={t('many.save', { count: ids.length })}

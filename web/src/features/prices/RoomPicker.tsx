@@ -37,7 +37,7 @@ export function RoomPicker({
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid={testId}>
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid={testId}>
       <Select<number[]>
         mode="multiple"
         allowClear

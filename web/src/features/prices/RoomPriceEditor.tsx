@@ -1,17 +1,22 @@
 import { Alert, App, Button, Card, Result, Skeleton, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type RoomOption, useRoomPrices, useSavePrices } from './api.ts';
+import { useRoomPrices, useSavePrices } from './api.ts';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { QuotePreview } from './QuotePreview.tsx';
+import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { pricesTexts } from './texts.ts';
 
-/** One room's prices: the editor (room/setPrice, room/setRenew) and what a stay would cost. */
-export function RoomPriceEditor({ room }: { room: RoomOption }) {
+/**
+ * One room's prices (room/priceInfo): the editor (room/setPrice, room/setRenew) and what a stay would cost. Any
+ * room in scope, with a lock or not; read-only for an account without `price.manage`.
+ */
+export function RoomPriceEditor({ roomId, name }: { roomId: number; name?: string | undefined }) {
   const { t } = useTranslation(pricesTexts.ns);
   const { message } = App.useApp();
-  const prices = useRoomPrices(room);
+  const prices = useRoomPrices(roomId);
   const save = useSavePrices();
+  const readOnly = !canManagePrices();
   const data = prices.data;
   const initial = useMemo<PriceFormInitial>(
     () =>
@@ -34,12 +39,14 @@ export function RoomPriceEditor({ room }: { room: RoomOption }) {
         status="warning"
         title={t('room.loadFailed')}
         extra={<Button onClick={() => void prices.refetch()}>{t('actions.retry')}</Button>}
+        data-testid="room-price-failed"
       />
     );
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="room-price-editor">
-      <Card size="small" title={t('room.title', { name: data.name })}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="room-price-editor">
+      <Card size="small" title={name ? t('room.title', { name }) : t('page.roomsTab')}>
+        {readOnly ? <ReadOnlyNote /> : null}
         {data.price_template_id !== null ? (
           <Tag color="blue" style={{ marginBottom: 12 }}>
             {t('room.fromTemplate')}
@@ -53,18 +60,19 @@ export function RoomPriceEditor({ room }: { room: RoomOption }) {
         <PriceForm
           initial={initial}
           renew="switch"
+          readOnly={readOnly}
           saving={save.isPending}
           submitText={t('actions.save')}
           onSubmit={({ prices: input, renew }) =>
             save.mutate(
-              { roomIds: [room.id], prices: input, ...(renew === data.renew ? {} : { renew }) },
+              { roomIds: [roomId], prices: input, ...(renew === data.renew ? {} : { renew }) },
               { onSuccess: () => void message.success(t('room.saved')) },
             )
           }
         />
       </Card>
       <Card size="small" title={t('quote.title')}>
-        <QuotePreview roomId={room.id} hasPrice={data.price >= 1} />
+        <QuotePreview roomId={roomId} hasPrice={data.price >= 1} />
       </Card>
     </Space>
   );

@@ -1,13 +1,12 @@
-import { Empty, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useRoomOptions } from './api.ts';
 import { RoomPriceEditor } from './RoomPriceEditor.tsx';
 import { pricesTexts } from './texts.ts';
 
 /**
- * The price tab of the room detail (contract G): the room's prices with the editor of /room/priceSet and a quote
- * preview. It loads the 'prices' texts itself, since the room detail's page loads only its own.
+ * The price tab of the room detail (contract G): the room's prices (room/priceInfo, any room in scope, with a
+ * lock or not) with the editor of /room/priceSet and a quote preview. It loads the 'prices' texts itself, since the
+ * room detail's page loads only its own.
  */
 export function RoomPricePanel({ roomId }: { roomId: number }) {
   const [ready, setReady] = useState(false);
@@ -21,14 +20,5 @@ export function RoomPricePanel({ roomId }: { roomId: number }) {
     };
   }, []);
   if (!ready) return <Skeleton active />;
-  return <Panel roomId={roomId} />;
-}
-
-function Panel({ roomId }: { roomId: number }) {
-  const { t } = useTranslation(pricesTexts.ns);
-  const rooms = useRoomOptions();
-  if (rooms.isPending) return <Skeleton active />;
-  const room = rooms.data?.find((r) => r.id === roomId);
-  if (!room) return <Empty description={t('room.noLock')} data-testid="room-price-missing" />;
-  return <RoomPriceEditor room={room} />;
+  return <RoomPriceEditor roomId={roomId} />;
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -31,6 +31,7 @@ import {
   useTemplates,
 } from './api.ts';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
+import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 import { pricesTexts } from './texts.ts';
 
@@ -53,6 +54,8 @@ export function TemplatesTab() {
   const [editing, setEditing] = useState<number | 'new' | undefined>();
   const [applying, setApplying] = useState<PriceTemplate | undefined>();
   const phone = !Grid.useBreakpoint().md;
+  // Without price.manage the templates are shown, and opened, but not added, edited, applied or deleted.
+  const readOnly = !canManagePrices();
 
   const setPage = (p: number) => {
     const next = new URLSearchParams(params);
@@ -61,48 +64,59 @@ export function TemplatesTab() {
   };
 
   /** Edit, apply and delete (with its confirmation) for one template, in the table and in the phone list. */
-  const actionsOf = (r: PriceTemplate) => (
-    <Space wrap size={4}>
-      <Tooltip title={t('actions.edit')}>
+  const actionsOf = (r: PriceTemplate) =>
+    readOnly ? (
+      <Tooltip title={t('readOnly.view')}>
         <Button
           size="small"
-          icon={<EditOutlined />}
-          aria-label={t('actions.edit')}
+          icon={<EyeOutlined />}
+          aria-label={t('readOnly.view')}
           onClick={() => setEditing(r.id)}
-          data-testid="template-edit"
+          data-testid="template-view"
         />
       </Tooltip>
-      <Button
-        size="small"
-        icon={<SendOutlined />}
-        onClick={() => setApplying(r)}
-        data-testid="template-apply"
-      >
-        {t('templates.apply')}
-      </Button>
-      <Popconfirm
-        title={t('templates.deleteConfirm', { name: r.name })}
-        okText={t('actions.delete')}
-        cancelText={t('actions.cancel')}
-        okButtonProps={{ danger: true, ...testId('template-delete-ok') }}
-        onConfirm={() =>
-          remove.mutateAsync(r.id).then(() => {
-            void message.success(t('templates.deleted'));
-            if ((templates.data?.list.length ?? 0) === 1 && page > 1) setPage(page - 1);
-          }, ignoreShown)
-        }
-      >
+    ) : (
+      <Space wrap size={4}>
+        <Tooltip title={t('actions.edit')}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('actions.edit')}
+            onClick={() => setEditing(r.id)}
+            data-testid="template-edit"
+          />
+        </Tooltip>
         <Button
           size="small"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('actions.delete')}
-          title={t('actions.delete')}
-          data-testid="template-delete"
-        />
-      </Popconfirm>
-    </Space>
-  );
+          icon={<SendOutlined />}
+          onClick={() => setApplying(r)}
+          data-testid="template-apply"
+        >
+          {t('templates.apply')}
+        </Button>
+        <Popconfirm
+          title={t('templates.deleteConfirm', { name: r.name })}
+          okText={t('actions.delete')}
+          cancelText={t('actions.cancel')}
+          okButtonProps={{ danger: true, ...testId('template-delete-ok') }}
+          onConfirm={() =>
+            remove.mutateAsync(r.id).then(() => {
+              void message.success(t('templates.deleted'));
+              if ((templates.data?.list.length ?? 0) === 1 && page > 1) setPage(page - 1);
+            }, ignoreShown)
+          }
+        >
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('actions.delete')}
+            title={t('actions.delete')}
+            data-testid="template-delete"
+          />
+        </Popconfirm>
+      </Space>
+    );
 
   if (templates.isError && !templates.data)
     return (
@@ -115,15 +129,18 @@ export function TemplatesTab() {
 
   return (
     <div data-testid="templates">
+      {readOnly ? <ReadOnlyNote /> : null}
       <Space style={{ marginBottom: 12 }} wrap>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          data-testid="template-new"
-        >
-          {t('templates.new')}
-        </Button>
+        {readOnly ? null : (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing('new')}
+            data-testid="template-new"
+          >
+            {t('templates.new')}
+          </Button>
+        )}
         <Typography.Text type="secondary">{t('templates.hint')}</Typography.Text>
       </Space>
       {phone ? (
@@ -193,15 +210,27 @@ export function TemplatesTab() {
         />
       )}
       {editing !== undefined ? (
-        <TemplateModal id={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
+        <TemplateModal
+          id={editing === 'new' ? undefined : editing}
+          readOnly={readOnly}
+          onClose={() => setEditing(undefined)}
+        />
       ) : null}
       {applying ? <ApplyModal template={applying} onClose={() => setApplying(undefined)} /> : null}
     </div>
   );
 }
 
-/** Creates a template (no id) or edits one. */
-function TemplateModal({ id, onClose }: { id: number | undefined; onClose: () => void }) {
+/** Creates a template (no id) or edits one; only shows it when `readOnly`. */
+function TemplateModal({
+  id,
+  readOnly,
+  onClose,
+}: {
+  id: number | undefined;
+  readOnly: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(pricesTexts.ns);
   const { message } = App.useApp();
   const template = useTemplate(id);
@@ -223,7 +252,7 @@ function TemplateModal({ id, onClose }: { id: number | undefined; onClose: () =>
   return (
     <Modal
       open
-      title={id === undefined ? t('templates.new') : t('templates.edit')}
+      title={readOnly ? t('readOnly.viewTitle') : id === undefined ? t('templates.new') : t('templates.edit')}
       onCancel={onClose}
       footer={null}
       width={720}
@@ -238,6 +267,7 @@ function TemplateModal({ id, onClose }: { id: number | undefined; onClose: () =>
           renew="none"
           withName
           alwaysSendDates
+          readOnly={readOnly}
           saving={save.isPending}
           submitText={t('actions.save')}
           onSubmit={({ name, prices }) =>
@@ -314,7 +344,7 @@ function TemplateCards(props: {
   if (props.loading) return <Skeleton active />;
   if (props.templates.length === 0) return <Empty description={t('templates.empty')} />;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       {props.templates.map((r) => (
         <Card key={r.id} size="small" title={r.name} data-testid="template-row" data-name={r.name}>
           <Descriptions

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { fakeServer } from '../../test/fakeServer.ts';
 import {
-  DATE_WINDOW,
-  dateWindow,
+  fetchRoomPrices,
   matchRooms,
   type RoomGroup,
   type RoomOption,
   roomsOfGroup,
   setPriceFields,
-  specificNights,
   withDayPrice,
 } from './api.ts';
 import { checkWeekendPrice } from './PriceForm.tsx';
@@ -39,24 +38,37 @@ describe('specific-date prices', () => {
     expect(withDayPrice(list, '2026-10-01', undefined)).toEqual([{ day: '2026-10-02', price: 400 }]);
   });
 
-  it('reads them from the nights of a quote', () => {
-    expect(
-      specificNights({
-        list: [
-          { date: '2026-10-01', price: 198, kind: 'usual' },
-          { date: '2026-10-02', price: 388, kind: 'specific' },
-          { date: '2026-10-03', price: 238, kind: 'weekend' },
-        ],
+  it('reads a room’s prices, every specific-date price, from room/priceInfo alone (no lock needed)', async () => {
+    const seen = fakeServer({
+      'room/priceInfo': (f) => ({
+        errno: 0,
+        data: {
+          room_id: f['room_id'],
+          deposit: 100,
+          price: 198,
+          weekend_price: 0,
+          renew: true,
+          price_template_id: 4,
+          date_prices: [
+            { day: '2020-10-01', price: 388 },
+            { day: '2045-02-01', price: '500.5' },
+          ],
+        },
       }),
-    ).toEqual([{ day: '2026-10-02', price: 388 }]);
-  });
-
-  it('reads a window of 3,660 nights from a year back, in hotel days', () => {
-    // 2026-11-24 20:00 UTC is already 2026-11-25 in Shanghai.
-    const w = dateWindow(Date.UTC(2026, 10, 24, 20, 0));
-    expect(w.start).toBe('2025-11-25');
-    const nights = (Date.parse(w.end) - Date.parse(w.start)) / 86_400_000;
-    expect(nights).toBe(DATE_WINDOW.nights);
+    });
+    expect(await fetchRoomPrices(17)).toEqual({
+      room_id: 17,
+      deposit: 100,
+      price: 198,
+      weekend_price: 0,
+      renew: true,
+      price_template_id: 4,
+      date_prices: [
+        { day: '2020-10-01', price: 388 },
+        { day: '2045-02-01', price: 500.5 },
+      ],
+    });
+    expect(seen.map((c) => [c.path, c.fields['room_id']])).toEqual([['room/priceInfo', 17]]);
   });
 
   it('sends date_prices only when given (undefined keeps the room’s, [] clears them)', () => {

@@ -8,7 +8,6 @@ import {
 } from '@tanstack/react-query';
 import type dayjs from 'dayjs';
 import { callManage } from '../../api/client.ts';
-import { hotelNow } from '../../app/time.ts';
 
 /**
  * The price calls (server/API.md §5 'room/setPrice' … 'priceTemplate/setPriceTemplate') and the room picker's
@@ -41,16 +40,15 @@ export interface RoomGroup {
   room_count?: number;
 }
 
-/** A room's prices as the console edits them. `date_prices` is undefined when they could not be read. */
+/** A room's prices as the console edits them (room/priceInfo, the answer of room/setPrice). */
 export interface RoomPrices {
   room_id: number;
-  name: string;
   deposit: number;
   price: number;
   weekend_price: number;
   renew: boolean;
   price_template_id: number | null;
-  date_prices: DatePrice[] | undefined;
+  date_prices: DatePrice[];
 }
 
 /** The prices a form sends (room/setPrice and priceTemplate/add share them). */
@@ -115,29 +113,6 @@ export const MAX_ROOMS_PER_SAVE = 150;
 /** Calls of a multi-room save in flight at once. */
 const SAVE_CONCURRENCY = 4;
 
-/**
- * The window of specific-date prices the console reads for a room. No call answers a room's specific-date prices
- * directly, so they are read as the nights of a quote over this window (room/countRoomPriceNew allows 3,660
- * nights): a year back and the rest ahead.
- */
-export const DATE_WINDOW = { daysBack: 365, nights: 3660 } as const;
-
-/** The first and the end day ('YYYY-MM-DD', hotel calendar) of the window read around `now`. */
-export function dateWindow(now: number = Date.now()): { start: string; end: string } {
-  const first = hotelNow(now).startOf('day').subtract(DATE_WINDOW.daysBack, 'day');
-  return {
-    start: first.format('YYYY-MM-DD'),
-    end: first.add(DATE_WINDOW.nights, 'day').format('YYYY-MM-DD'),
-  };
-}
-
-/** The specific-date prices among a quote's nights. */
-export function specificNights(quote: Pick<Quote, 'list'>): DatePrice[] {
-  return quote.list
-    .filter((n) => n.kind === 'specific')
-    .map((n) => ({ day: n.date, price: Number(n.price) }));
-}
-
 /** Sets or clears (price undefined) one day of a list of specific-date prices, kept in day order. */
 export function withDayPrice(
   list: readonly DatePrice[],
@@ -181,35 +156,19 @@ const num = (v: unknown): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** Reads a room's prices: its lock's room record (room/lockInfo) and its specific-date prices (see DATE_WINDOW). */
-export async function fetchRoomPrices(room: RoomOption, now: number = Date.now()): Promise<RoomPrices> {
-  const info = await callManage<Record<string, unknown>>('room/lockInfo', { mac_id: room.mac_id });
-  const price = num(info['price']);
-  let datePrices: DatePrice[] | undefined = [];
-  // Without a usual price the room cannot be quoted, and it holds no specific-date prices either (every call that
-  // sets them sets a usual price too).
-  if (price >= 1) {
-    const { start, end } = dateWindow(now);
-    try {
-      const quote = await callManage<Quote>('room/countRoomPriceNew', {
-        room_id: room.id,
-        start_time: `${start} 00:00`,
-        end_time: `${end} 00:00`,
-      });
-      datePrices = specificNights(quote);
-    } catch {
-      datePrices = undefined;
-    }
-  }
+/** Reads a room's prices (room/priceInfo): usual, weekend, deposit, renewal and every specific-date price. */
+export async function fetchRoomPrices(roomId: number): Promise<RoomPrices> {
+  const info = await callManage<Record<string, unknown>>('room/priceInfo', { room_id: roomId });
   return {
-    room_id: room.id,
-    name: String(info['name'] ?? room.name),
+    room_id: roomId,
     deposit: num(info['deposit']),
-    price,
+    price: num(info['price']),
     weekend_price: num(info['weekend_price']),
     renew: info['renew'] === true,
-    price_template_id: (info['price_template_id'] as number | null) ?? null,
-    date_prices: datePrices,
+    price_template_id: (info['price_template_id'] as number | null | undefined) ?? null,
+    date_prices: Array.isArray(info['date_prices'])
+      ? (info['date_prices'] as DatePrice[]).map((d) => ({ day: String(d.day), price: num(d.price) }))
+      : [],
   };
 }
 
@@ -230,12 +189,12 @@ export function useRoomGroups(): UseQueryResult<RoomGroup[]> {
   });
 }
 
-/** One room's prices; `room` comes from the picker's list. */
-export function useRoomPrices(room: RoomOption | undefined): UseQueryResult<RoomPrices> {
+/** One room's prices, any room in scope (with a lock or not). */
+export function useRoomPrices(roomId: number | undefined): UseQueryResult<RoomPrices> {
   return useQuery({
-    queryKey: priceKeys.room(room?.id ?? 0),
-    queryFn: () => fetchRoomPrices(room as RoomOption),
-    enabled: room !== undefined,
+    queryKey: priceKeys.room(roomId ?? 0),
+    queryFn: () => fetchRoomPrices(roomId as number),
+    enabled: roomId !== undefined,
   });
 }
 

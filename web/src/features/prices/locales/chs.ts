@@ -54,7 +54,11 @@ const chs: Texts = {
     noPrice: '该房间尚未定价：请设置平日价。',
     saved: '房间价格已保存',
     loadFailed: '房间价格加载失败',
-    noLock: '该房间不在您带门锁的房间中，无法在此显示价格。',
+  },
+  readOnly: {
+    note: '您可以查看价格，但不能修改：您的账号没有价格管理权限，请联系管理员。',
+    view: '查看',
+    viewTitle: '价格模板',
   },
   quote: {
     title: '入住费用预览',

@@ -54,7 +54,11 @@ const chsTW: Texts = {
     noPrice: '此房間尚未定價：請設定平日價。',
     saved: '房間價格已儲存',
     loadFailed: '房間價格載入失敗',
-    noLock: '此房間不在您有門鎖的房間中，無法在此顯示價格。',
+  },
+  readOnly: {
+    note: '您可以查看價格，但不能修改：您的帳號沒有價格管理權限，請聯絡管理員。',
+    view: '查看',
+    viewTitle: '價格範本',
   },
   quote: {
     title: '入住費用預覽',

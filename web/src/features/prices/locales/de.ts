@@ -55,8 +55,11 @@ const de: Texts = {
     noPrice: 'Dieses Zimmer hat noch keinen Preis: Legen Sie den Normalpreis fest.',
     saved: 'Die Zimmerpreise sind gespeichert',
     loadFailed: 'Die Zimmerpreise konnten nicht geladen werden',
-    noLock:
-      'Dieses Zimmer hat kein Schloss unter Ihren Zimmern, daher können seine Preise hier nicht gezeigt werden.',
+  },
+  readOnly: {
+    note: 'Sie können die Preise ansehen, aber nicht ändern: Ihrem Konto fehlt die Preisberechtigung. Wenden Sie sich an einen Administrator.',
+    view: 'Ansehen',
+    viewTitle: 'Preisvorlage',
   },
   quote: {
     title: 'Was ein Aufenthalt kostet',

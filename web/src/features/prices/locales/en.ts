@@ -54,7 +54,11 @@ const en = {
     noPrice: 'This room has no price yet: set its usual price.',
     saved: 'The room’s prices are saved',
     loadFailed: 'The room’s prices could not be loaded',
-    noLock: 'This room has no lock in your rooms, so its prices cannot be shown here.',
+  },
+  readOnly: {
+    note: 'You can view these prices but not change them: your account has no price permission. Ask an administrator.',
+    view: 'View',
+    viewTitle: 'Price template',
   },
   quote: {
     title: 'What a stay costs',

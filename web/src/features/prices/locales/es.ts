@@ -56,8 +56,11 @@ const es: Texts = {
     noPrice: 'Esta habitación aún no tiene precio: fije su precio habitual.',
     saved: 'Los precios de la habitación se han guardado',
     loadFailed: 'No se pudieron cargar los precios de la habitación',
-    noLock:
-      'Esta habitación no tiene cerradura entre sus habitaciones, así que sus precios no pueden mostrarse aquí.',
+  },
+  readOnly: {
+    note: 'Puede ver los precios, pero no cambiarlos: su cuenta no tiene permiso de precios. Consulte a un administrador.',
+    view: 'Ver',
+    viewTitle: 'Plantilla de precios',
   },
   quote: {
     title: 'Lo que cuesta una estancia',

@@ -56,8 +56,11 @@ const fr: Texts = {
     noPrice: 'Cette chambre n’a pas encore de tarif : fixez son tarif habituel.',
     saved: 'Les tarifs de la chambre sont enregistrés',
     loadFailed: 'Les tarifs de la chambre n’ont pas pu être chargés',
-    noLock:
-      'Cette chambre n’a pas de serrure parmi vos chambres, ses tarifs ne peuvent donc pas être affichés ici.',
+  },
+  readOnly: {
+    note: 'Vous pouvez consulter les tarifs mais pas les modifier : votre compte n’a pas le droit de gérer les tarifs. Adressez-vous à un administrateur.',
+    view: 'Voir',
+    viewTitle: 'Modèle de tarifs',
   },
   quote: {
     title: 'Ce que coûte un séjour',

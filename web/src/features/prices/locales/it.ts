@@ -57,8 +57,11 @@ const it: Texts = {
     noPrice: 'Questa camera non ha ancora un prezzo: imposta il prezzo abituale.',
     saved: 'I prezzi della camera sono salvati',
     loadFailed: 'Impossibile caricare i prezzi della camera',
-    noLock:
-      'Questa camera non ha una serratura tra le tue camere, quindi i suoi prezzi non possono essere mostrati qui.',
+  },
+  readOnly: {
+    note: 'Puoi vedere i prezzi ma non modificarli: il tuo account non ha il permesso sui prezzi. Rivolgiti a un amministratore.',
+    view: 'Visualizza',
+    viewTitle: 'Modello di prezzo',
   },
   quote: {
     title: 'Quanto costa un soggiorno',

@@ -55,8 +55,11 @@ const pt: Texts = {
     noPrice: 'Este quarto ainda não tem preço: defina o preço habitual.',
     saved: 'Os preços do quarto foram guardados',
     loadFailed: 'Não foi possível carregar os preços do quarto',
-    noLock:
-      'Este quarto não tem fechadura entre os seus quartos, por isso os preços não podem ser mostrados aqui.',
+  },
+  readOnly: {
+    note: 'Você pode ver os preços, mas não alterá-los: sua conta não tem permissão de preços. Fale com um administrador.',
+    view: 'Ver',
+    viewTitle: 'Modelo de preço',
   },
   quote: {
     title: 'Quanto custa uma estadia',
