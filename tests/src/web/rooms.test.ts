@@ -489,6 +489,11 @@ describe('rooms on a phone (375 px)', () => {
         path: join(ARTIFACTS, `rooms-detail-lock-375-${language}.png`),
         fullPage: true,
       });
+      for (const tab of ['unlock', 'status', 'card'] as const) {
+        await page.getByTestId(`room-tab-${tab}`).click();
+        await page.getByTestId(`room-pane-${tab}`).waitFor();
+        expect(await page.evaluate('document.documentElement.scrollWidth'), tab).toBeLessThanOrEqual(375);
+      }
       expect(problems).toEqual([]);
       await context.close();
     }
