@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { FaceEnrol, type FaceEnrolProps } from './FaceEnrol.tsx';
@@ -175,8 +175,15 @@ describe('FaceEnrol: face note, face id and image (spec §5)', () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
       drawImage: vi.fn(),
     } as unknown as CanvasRenderingContext2D);
-    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => {
-      callback(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }));
+    // jsdom has no canvas encoder; a JPEG of three bytes stands in for the frame.
+    const toBlob = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'toBlob');
+    Object.defineProperty(HTMLCanvasElement.prototype, 'toBlob', {
+      configurable: true,
+      value: (callback: BlobCallback) =>
+        callback(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' })),
+    });
+    onTestFinished(() => {
+      if (toBlob) Object.defineProperty(HTMLCanvasElement.prototype, 'toBlob', toBlob);
     });
     const onDone = vi.fn();
     renderForm({ onDone });
