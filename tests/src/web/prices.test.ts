@@ -11,6 +11,7 @@ import {
   ARTIFACTS,
   type Console,
   type ConsoleLanguage,
+  DEMO_ACCOUNTS,
   launchChromium,
   ROOT,
   SERVER_CLI,
@@ -223,6 +224,34 @@ describe('price setting in Chromium against the real server', () => {
     const kept = await openRoomPrices(page, '1106');
     await kept.locator('[data-testid="room-price-current"][data-price="520"]').waitFor({ state: 'attached' });
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('staff without the price permission see a room’s prices and the templates read-only, with a note', async () => {
+    const { context, page, problems } = await signIn(browser!, base, {
+      language: 'en',
+      account: DEMO_ACCOUNTS.staff,
+    });
+    const editor = await openRoomPrices(page, '1106');
+    await editor.getByTestId('price-read-only').waitFor();
+    expect(await editor.getByTestId('price-save').count()).toBe(0);
+    expect(await numberInput(editor, 'price-usual').isDisabled()).toBe(true);
+    // The room detail's price tab reads the same prices (room/priceInfo), read-only as well.
+    const roomId = new URL(page.url()).searchParams.get('room_id');
+    await page.goto(`${base}/room/roomDetails?id=${roomId}&tab=price`);
+    const panel = page.getByTestId('room-price-editor');
+    await panel.getByTestId('price-read-only').waitFor();
+    expect(await panel.getByTestId('price-save').count()).toBe(0);
+    // Templates: listed and opened, never added, applied or deleted.
+    await page.goto(`${base}/room/priceSet?tab=templates`);
+    await page.getByTestId('templates').getByTestId('price-read-only').waitFor();
+    expect(await page.getByTestId('template-new').count()).toBe(0);
+    await page.getByTestId('template-view').first().click();
+    const form = page.getByTestId('template-form');
+    await form.waitFor();
+    expect(await form.getByTestId('price-save').count()).toBe(0);
+    expect(await page.getByTestId('template-delete').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });
