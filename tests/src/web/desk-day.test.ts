@@ -307,12 +307,15 @@ describe('a day at the front desk, from the browser alone', () => {
       await page.waitForURL((u) => u.searchParams.get('tab') === 'templates');
       const template = page.locator('[data-testid="template-row"][data-name="Holiday"]').first();
       await template.waitFor();
+      const using = template.locator('td').nth(5);
+      const usingBefore = Number(await using.textContent());
       await template.getByTestId('template-apply').click();
       await pickRooms(page, 'apply-picker', [run.templated]);
       await page.getByTestId('apply-ok').click();
       await page.locator('.ant-modal-confirm .ant-btn-primary').click();
       await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
       await page.locator('.ant-message-success').first().waitFor();
+      await expect.poll(async () => Number(await using.textContent())).toBe(usingBefore + 1);
       await shot(page, `templates-${language}`);
 
       // The face library and the fingerprint library from the list's toolbar, and a new face's page.
