@@ -88,6 +88,24 @@ export function stayViewChangesAt(stay: Pick<Stay, 'check_in' | 'check_out'>, no
   return Math.min(nowMs < start ? start : Number.POSITIVE_INFINITY, end, tick);
 }
 
+/** Pages read at once when one of them is asked and not kept (500 rooms at 50 a page). */
+const CHUNK_PAGES = 10;
+/** Kept chunks, ~1 KB a room: at most ~60 × 500 rooms. */
+const MAX_CHUNKS = 60;
+
+const keptChunks = new WeakMap<ChangeFeed, VersionedCache<PageRow[]>>();
+
+function chunkCache(db: Db): VersionedCache<PageRow[]> | undefined {
+  const feed = changeFeed(db);
+  if (!feed) return undefined;
+  let kept = keptChunks.get(feed);
+  if (!kept) {
+    kept = new VersionedCache(feed, LIST_TABLES, MAX_CHUNKS);
+    keptChunks.set(feed, kept);
+  }
+  return kept;
+}
+
 /** The sort position of a room: its name key and id (the list's order, and the rooms_hotel_* indexes'). */
 type Anchor = [nameKey: string, id: number];
 
@@ -218,12 +236,73 @@ export function roomListRoutes(app: FastifyInstance): void {
       // Page 1 starts at the top; a later page right after the last row of the page before it (pageAnchors), so
       // the index is entered at the page instead of walking (page - 1) × limit rows; OFFSET only without anchors.
       const anchorsKey = `${countsKey}\n${JSON.stringify([status ?? -1, desc, limit])}`;
-      const startAfter = async (): Promise<{ after?: Anchor; offset: number }> => {
-        if (page === 1) return { offset: 0 };
-        const anchors = await pageAnchors(ctx.db, shown, anchorsKey, limit, desc, nowMs, until);
-        const after = anchors?.[page - 2];
-        // Past the last page, or no anchors (a clock window that moves): OFFSET answers it.
-        return after ? { after, offset: 0 } : { offset: (page - 1) * limit };
+      // Rows from a position (after an anchor, else from the top) cut with OFFSET and LIMIT, joined to their groups
+      // and card stays after the cut, so skipped rows never touch them.
+      const readRows = (after: Anchor | undefined, offset: number, count: number): Promise<PageRow[]> =>
+        ctx.db
+          .selectFrom(
+            (after
+              ? shown.where((eb) =>
+                  eb(eb.refTuple('r.name_key', 'r.id'), desc ? '<' : '>', eb.tuple(after[0], after[1])),
+                )
+              : shown
+            )
+              .selectAll('r')
+              .orderBy('r.name_key', desc ? 'desc' : 'asc')
+              .orderBy('r.id', desc ? 'desc' : 'asc')
+              .limit(count)
+              .offset(offset)
+              .as('p'),
+          )
+          .leftJoin('room_categories as c', 'c.id', 'p.category_id')
+          // The card's stay: the guest checked in now, else the next reservation.
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('stays as s')
+                .selectAll('s')
+                .whereRef('s.room_id', '=', 'p.id')
+                .where('s.status', 'in', ['active', 'reserved'])
+                .orderBy(sql`s.status = 'active'`, 'desc')
+                .orderBy('s.check_in')
+                .limit(1)
+                .as('t'),
+            (join) => join.onTrue(),
+          )
+          // One JSON text for all the rows: decoding ~55 columns a row through the wire protocol cost more than the
+          // query itself (PGlite above all); JSON.parse of one string is native.
+          .select(
+            sql<string>`coalesce(json_agg(json_build_object('r', to_jsonb(p), 'c', c.name, 's', to_jsonb(t))
+              ORDER BY p.name_key ${desc ? sql`desc` : sql`asc`}, p.id ${desc ? sql`desc` : sql`asc`}), '[]')::text`.as(
+              'page',
+            ),
+          )
+          .executeTakeFirstOrThrow()
+          .then((row) => JSON.parse(row.page) as PageRow[]);
+      // The page's rows. Read ahead: the rows of CHUNK_PAGES pages are read at once (from the anchor before the
+      // first of them) and kept like the pages, so paging on costs no query; what cannot be kept (the moving
+      // 'week' window) reads just its page.
+      const pageRows = async (): Promise<PageRow[]> => {
+        const chunks = chunkCache(ctx.db);
+        if (!chunks || until <= nowMs) return readRows(undefined, (page - 1) * limit, limit);
+        const chunk = Math.floor((page - 1) / CHUNK_PAGES);
+        const firstPage = chunk * CHUNK_PAGES + 1;
+        const key = `${anchorsKey}\n${chunk}`;
+        let rows = chunks.get(key, nowMs);
+        if (!rows) {
+          const version = chunks.version();
+          let after: Anchor | undefined;
+          if (firstPage > 1) {
+            const anchors = await pageAnchors(ctx.db, shown, anchorsKey, limit, desc, nowMs, until);
+            after = anchors?.[firstPage - 2];
+            // Past the last page: OFFSET answers it (an empty page).
+            if (!after) return readRows(undefined, (page - 1) * limit, limit);
+          }
+          rows = await readRows(after, 0, CHUNK_PAGES * limit);
+          chunks.set(key, version, rows, nowMs, until);
+        }
+        const from = (page - firstPage) * limit;
+        return rows.slice(from, from + limit);
       };
       const [perStatus, rows] = await Promise.all([
         knownCounts
@@ -232,49 +311,7 @@ export function roomListRoutes(app: FastifyInstance): void {
               .select(['r.status', sql<number>`count(*)::int`.as('n')])
               .groupBy('r.status')
               .execute(),
-        // The page is cut first and joined to its groups and stays after, so skipped rows never touch them.
-        startAfter().then(({ after, offset }) =>
-          ctx.db
-            .selectFrom(
-              (after
-                ? shown.where((eb) =>
-                    eb(eb.refTuple('r.name_key', 'r.id'), desc ? '<' : '>', eb.tuple(after[0], after[1])),
-                  )
-                : shown
-              )
-                .selectAll('r')
-                .orderBy('r.name_key', desc ? 'desc' : 'asc')
-                .orderBy('r.id', desc ? 'desc' : 'asc')
-                .limit(limit)
-                .offset(offset)
-                .as('p'),
-            )
-            .leftJoin('room_categories as c', 'c.id', 'p.category_id')
-            // The card's stay: the guest checked in now, else the next reservation.
-            .leftJoinLateral(
-              (eb) =>
-                eb
-                  .selectFrom('stays as s')
-                  .selectAll('s')
-                  .whereRef('s.room_id', '=', 'p.id')
-                  .where('s.status', 'in', ['active', 'reserved'])
-                  .orderBy(sql`s.status = 'active'`, 'desc')
-                  .orderBy('s.check_in')
-                  .limit(1)
-                  .as('t'),
-              (join) => join.onTrue(),
-            )
-            // One JSON text for the whole page: decoding 50 rows of ~55 columns through the wire protocol cost
-            // more than the query itself (PGlite above all); JSON.parse of one string is native.
-            .select(
-              sql<string>`coalesce(json_agg(json_build_object('r', to_jsonb(p), 'c', c.name, 's', to_jsonb(t))
-                ORDER BY p.name_key ${desc ? sql`desc` : sql`asc`}, p.id ${desc ? sql`desc` : sql`asc`}), '[]')::text`.as(
-                'page',
-              ),
-            )
-            .executeTakeFirstOrThrow()
-            .then((row) => JSON.parse(row.page) as PageRow[]),
-        ),
+        pageRows(),
       ]);
       let counts = knownCounts;
       if (!counts) {
