@@ -109,7 +109,7 @@ const chs: Texts = {
   },
   tabs: {
     card: '卡片入住',
-    tenant: '租户管理',
+    tenant: '住客管理',
     unlock: '开锁记录',
     lock: '门锁设置',
     price: '价格设置',
@@ -168,7 +168,7 @@ const chs: Texts = {
     apply: '修改房态',
     changed: '房态已改为{{status}}',
     confirmTitle: '该房间有住客',
-    confirmGuest: '住客仍保持入住，只有房态改为{{status}}。如需结束入住，请在租户管理中办理退房。',
+    confirmGuest: '住客仍保持入住，只有房态改为{{status}}。如需结束入住，请在住客管理中办理退房。',
     dirtyRule: '脏房无法自助入住：打扫完毕后请设为空房。',
     checkedInRule: '“已入住”只能由办理入住设置，不能手动修改。',
     explain: {

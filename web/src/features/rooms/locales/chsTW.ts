@@ -54,7 +54,7 @@ const chsTW: Texts = {
     week: '一週前',
   },
   list: {
-    title: '房間列表',
+    title: '房間清單',
     total: '共 {{total}} 間房',
     searchPlaceholder: '依房間名稱搜尋',
     group: '房間分組',
@@ -64,7 +64,7 @@ const chsTW: Texts = {
     sortDesc: '名稱 Z–A',
     viewCards: '卡片顯示',
     viewTable: '表格顯示',
-    details: '詳情',
+    details: '詳細資料',
     checkIn: '辦理入住',
     priceSet: '價格設定',
     faceLibrary: '人臉庫',
@@ -101,7 +101,7 @@ const chsTW: Texts = {
     macHint: '選填：門鎖上印的 12 位十六進位數字。',
   },
   detail: {
-    back: '返回房間列表',
+    back: '返回房間清單',
     loadFailed: '房間載入失敗。',
     missingTitle: '找不到房間',
     missingText: '該房間不存在，或不在您管理的房間之中。',
@@ -109,11 +109,11 @@ const chsTW: Texts = {
   },
   tabs: {
     card: '卡片入住',
-    tenant: '租戶管理',
+    tenant: '住客管理',
     unlock: '開鎖紀錄',
     lock: '門鎖設定',
     price: '價格設定',
-    status: '房態修改',
+    status: '修改房間狀態',
   },
   card: {
     title: '卡片入住',
@@ -121,7 +121,7 @@ const chsTW: Texts = {
     otherKinds: '使用密碼、人臉或指紋辦理入住',
     kindsHint: '入住頁面也可以設定入住時段、住客和價格。',
     occupied: '該房間已有住客入住，退房後才能再次辦理入住。',
-    blocked: '該房間為髒房或正在維修，無法辦理入住，請先修改房態。',
+    blocked: '該房間為髒房或正在維修，無法辦理入住，請先修改房間狀態。',
   },
   unlock: {
     type: '開鎖方式',
@@ -163,12 +163,12 @@ const chsTW: Texts = {
     deleted: '房間 {{name}} 已刪除',
   },
   statusTab: {
-    current: '目前房態：',
-    pick: '請選擇新的房態。',
-    apply: '修改房態',
-    changed: '房態已改為{{status}}',
+    current: '目前房間狀態：',
+    pick: '請選擇新的房間狀態。',
+    apply: '修改房間狀態',
+    changed: '房間狀態已改為{{status}}',
     confirmTitle: '該房間有住客',
-    confirmGuest: '住客仍保持入住，只有房態改為{{status}}。如需結束入住，請在租戶管理中辦理退房。',
+    confirmGuest: '住客仍保持入住，只有房間狀態改為{{status}}。如需結束入住，請在住客管理中辦理退房。',
     dirtyRule: '髒房無法自助入住：打掃完畢後請設為空房。',
     checkedInRule: '「已入住」只能由辦理入住設定，不能手動修改。',
     explain: {

@@ -118,7 +118,7 @@ const de: Texts = {
   card: {
     title: 'Check-in mit Karte',
     pending:
-      'Das Beschreiben von Gästekarten am Kartenspender kommt mit dem Update der Kartenverwaltung; in dieser Version ist es noch nicht verfügbar.',
+      'Das Beschreiben von Gästekarten am Kartenkodierer kommt mit dem Update der Kartenverwaltung; in dieser Version ist es noch nicht verfügbar.',
     otherKinds: 'Mit Passwort, Gesicht oder Fingerabdruck einchecken',
     kindsHint: 'Auf der Check-in-Seite werden auch Aufenthalt, Gäste und Preis festgelegt.',
     occupied:
@@ -176,7 +176,7 @@ const de: Texts = {
       'Der Gast bleibt eingecheckt; nur der Zimmerstatus ändert sich auf {{status}}. Um den Aufenthalt zu beenden, checken Sie den Gast in der Gästeverwaltung aus.',
     dirtyRule:
       'Ein ungereinigtes Zimmer kann nicht per Self-Check-in belegt werden: Setzen Sie es nach der Reinigung auf frei.',
-    checkedInRule: '„Belegt“ setzt nur ein Check-in, nie eine Hand.',
+    checkedInRule: '„Belegt“ wird nur durch einen Check-in gesetzt, nie von Hand.',
     explain: {
       vacant: 'Sauber und frei: Gäste können einchecken.',
       checkedIn: 'Ein Gast wohnt im Zimmer.',

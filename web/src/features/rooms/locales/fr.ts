@@ -119,7 +119,7 @@ const fr: Texts = {
     title: 'Arrivée par carte',
     pending:
       "L'écriture des cartes clients sur l'encodeur arrive avec la mise à jour de la gestion des cartes ; elle n'est pas encore disponible dans cette version.",
-    otherKinds: 'Enregistrer avec un code, le visage ou une empreinte',
+    otherKinds: "Enregistrer l'arrivée avec un mot de passe, le visage ou une empreinte",
     kindsHint: "La page d'arrivée fixe aussi la période du séjour, les clients et le prix.",
     occupied: 'Un client occupe cette chambre ; une nouvelle arrivée sera possible après son départ.',
     blocked:
@@ -139,7 +139,7 @@ const fr: Texts = {
     loadFailed: "L'historique d'ouverture n'a pas pu être chargé.",
     types: {
       card: 'Carte',
-      password: 'Code',
+      password: 'Mot de passe',
       face: 'Visage',
       fingerprint: 'Empreinte',
       bluetooth: 'Bluetooth du téléphone',
