@@ -81,7 +81,7 @@ const de: Texts = {
     cardLater:
       'Das Kartenschreiben kommt mit dem Kartenmodul: Der Aufenthalt wird jetzt angelegt, eine Karte kann später dafür geschrieben werden.',
     faceAfter: 'Nach dem Check-in erfassen Sie das Gesicht des Gastes.',
-    fingerprintAfter: 'Nach dem Check-in erfassen Sie den Fingerabdruck des Gastes am Kartenleser.',
+    fingerprintAfter: 'Nach dem Check-in erfassen Sie den Fingerabdruck des Gastes am Kodierer.',
     next: 'Weiter: Preis ansehen',
     backToRoom: 'Zurück zum Zimmer',
     pickRoom: 'Wählen Sie zuerst das Zimmer.',

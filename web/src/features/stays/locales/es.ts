@@ -41,7 +41,7 @@ const es: Texts = {
     checkedIn: 'ocupada',
     reserved: 'reservada',
     maintenance: 'mantenimiento',
-    dirty: 'sucia',
+    dirty: 'por limpiar',
   },
   roomPicker: {
     placeholder: 'Escriba el nombre de una habitación para buscar',
@@ -86,7 +86,7 @@ const es: Texts = {
     backToRoom: 'Volver a la habitación',
     pickRoom: 'Elija primero la habitación.',
     unavailable:
-      'La habitación {{room}} está sucia o en mantenimiento: no admite entradas hasta que cambie su estado.',
+      'La habitación {{room}} está por limpiar o en mantenimiento: no admite entradas hasta que cambie su estado.',
     confirmTitle: 'Confirmar la entrada',
     confirm: 'Registrar entrada',
     period: 'Periodo',
@@ -127,7 +127,7 @@ const es: Texts = {
   checkOut: {
     action: 'Registrar salida',
     title: '¿Registrar la salida del huésped?',
-    text: 'Se registra ahora la salida de {{guest}} y la habitación queda sucia.',
+    text: 'Se registra ahora la salida de {{guest}} y la habitación queda por limpiar.',
     confirm: 'Registrar salida',
     cancelAction: 'Cancelar reserva',
     cancelTitle: '¿Cancelar la reserva?',
@@ -152,7 +152,7 @@ const es: Texts = {
     title: 'Cambiar a otra habitación',
     from: '{{guest}}, ahora en la habitación {{room}}',
     pick: 'Escriba la nueva habitación',
-    hint: 'Los huéspedes, el resto del periodo y el importe pasan a la nueva habitación; esta queda sucia.',
+    hint: 'Los huéspedes, el resto del periodo y el importe pasan a la nueva habitación; esta queda por limpiar.',
     next: 'Siguiente',
     confirmTitle: '¿Trasladar la estancia?',
     confirmText: '¿Trasladar a {{guest}} de la habitación {{from}} a la {{to}}?',

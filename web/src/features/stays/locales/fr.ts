@@ -3,7 +3,7 @@ import type { Texts } from './en.ts';
 const fr: Texts = {
   feature: 'Séjours',
   common: {
-    actions: 'Actions possibles',
+    actions: 'Opérations',
     back: 'Retour',
     cancel: 'Annuler',
     save: 'Enregistrer',
@@ -227,7 +227,7 @@ const fr: Texts = {
     new: 'Nouveau mot de passe',
     create: 'Créer',
     holder: 'Client',
-    kind: 'Genre',
+    kind: 'Type',
     periodTitle: 'Validité',
     status: 'État',
     statuses: {

@@ -38,7 +38,7 @@ const ko: Texts = {
   },
   roomStatus: {
     vacant: '빈 객실',
-    checkedIn: '투숙 중',
+    checkedIn: '체크인됨',
     reserved: '예약됨',
     maintenance: '점검 중',
     dirty: '청소 필요',
@@ -234,7 +234,7 @@ const ko: Texts = {
     },
     created: '생성',
     withdraw: '회수',
-    withdrawText: '이 비밀번호를 회수할까요? 잠금장치가 다음 동기화 때 삭제합니다.',
+    withdrawText: '이 비밀번호를 회수할까요? 도어락이 다음 동기화 때 삭제합니다.',
     withdrawn: '비밀번호를 회수했습니다',
     delete: '삭제',
     deleteText: '이 비밀번호를 기록에서 삭제할까요?',
