@@ -88,7 +88,7 @@ const TEXT = {
     statusChanged: 'تم تغيير حالة الغرفة إلى صيانة',
     lockSaved: 'تم حفظ إعدادات القفل',
     cardPending: 'غير متاحة في هذا الإصدار',
-    dirtyRule: 'لا يمكن تسجيل الدخول الذاتي',
+    dirtyRule: 'لا يمكن تسجيل الوصول الذاتي',
   },
 } as const;
 
