@@ -24,6 +24,10 @@ export const ROOM_BAD_INPUT: Record<string, BadInput[]> = {
     [{}, 'FIELD_REQUIRED', { field: 'mac_id' }],
     [{ mac_id: 'A0B0' }, 'FIELD_INVALID', { field: 'mac_id' }],
   ],
+  'room/info': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }],
+  ],
   'room/setLockData': [
     [{ name: 'x' }, 'FIELD_REQUIRED', { field: 'room_id' }],
     [{ room_id: 1, floor: 'top' }, 'FIELD_INVALID', { field: 'floor' }],

@@ -82,6 +82,12 @@ const ROWS: Row[] = [
       ).mac_id,
     }),
   },
+  {
+    path: 'room/info',
+    allowed: ROOM,
+    body: (c) => ({ room_id: c.roomId }),
+    reached: (c, r) => r.errno === 0 && r.data['room_id'] === c.roomId,
+  },
   { path: 'room/setLockData', allowed: ROOM_CONFIG, body: (c) => ({ room_id: c.roomId, remark: 'checked' }) },
   // Adding a room is hotel-wide (an administrator of any scope adds to their own hotel); deleting one holds to the
   // room scope. The room deleted is a fresh one granted to the same people as the column's room: a demo room has
@@ -449,7 +455,7 @@ describeEachDatabase('room calls', (t) => {
 
     it('covers every call the room areas register', () => {
       const registered = [...t.app.calls.keys()].filter((p) =>
-        /^(room\/(addRoom|deleteRoom|listNew|setRoomStatus|allLock|lockInfo|setLockData|exchangeHouses|setPrice|setRenew|priceInfo|countRoomPriceNew|tenant|checkOut|addPassenger|deletePassenger|staff|addStaff|deleteStaff|addStaffManageLock|category|addCategory|change)|priceTemplate\/|passenger\/(list|info)|user\/(freezeUser|setUserExpiration)|hotel\/(parentCategoryList|categoryList|addRoomCategory|delCategory))/.test(
+        /^(room\/(addRoom|deleteRoom|listNew|setRoomStatus|allLock|lockInfo|info|setLockData|exchangeHouses|setPrice|setRenew|priceInfo|countRoomPriceNew|tenant|checkOut|addPassenger|deletePassenger|staff|addStaff|deleteStaff|addStaffManageLock|category|addCategory|change)|priceTemplate\/|passenger\/(list|info)|user\/(freezeUser|setUserExpiration)|hotel\/(parentCategoryList|categoryList|addRoomCategory|delCategory))/.test(
           p,
         ),
       );

@@ -11,8 +11,8 @@
  */
 import { ROOM_STATUS } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { defineCall } from '../call.js';
-import type { Stay } from '../db/schema.js';
+import { defineCall, type UserContext } from '../call.js';
+import type { Room, Stay } from '../db/schema.js';
 import { parseYuan, toYuan } from '../domain/money.js';
 import { splitMovedFee } from '../domain/pricing.js';
 import { checkRoomCheckable, planMove, ROOM_STATUS_NAMES, statusAfterCheckIn } from '../domain/stays.js';
@@ -62,6 +62,33 @@ function currentStays(stays: Stay[]): Map<number, Stay> {
     if (!held || (held.status !== 'active' && s.status === 'active')) byRoom.set(s.room_id, s);
   }
   return byRoom;
+}
+
+/**
+ * A room as room/lockInfo and room/info answer it: the room with its group's name, its status name and the stay
+ * shown on its card (the guest in it now, else the next reservation), as room/listNew's items.
+ */
+async function roomWithTenant(ctx: UserContext, room: Room) {
+  const category = room.category_id
+    ? await ctx.db
+        .selectFrom('room_categories')
+        .select('name')
+        .where('id', '=', room.category_id)
+        .executeTakeFirst()
+    : undefined;
+  const stays = await ctx.db
+    .selectFrom('stays')
+    .selectAll()
+    .where('room_id', '=', room.id)
+    .where('status', 'in', ['active', 'reserved'])
+    .orderBy('check_in')
+    .execute();
+  const stay = currentStays(stays).get(room.id);
+  return {
+    ...roomView(room, category?.name ?? null),
+    status_name: ROOM_STATUS_NAMES[room.status] ?? null,
+    tenant: stay ? stayView(stay, ctx.now().getTime()) : null,
+  };
 }
 
 export function roomRoutes(app: FastifyInstance): void {
@@ -133,28 +160,17 @@ export function roomRoutes(app: FastifyInstance): void {
         .executeTakeFirst();
       if (!found) throw failure('NOT_FOUND');
       const room = await ctx.requireRoom(found.id, 'room.view');
-      const category = room.category_id
-        ? await ctx.db
-            .selectFrom('room_categories')
-            .select('name')
-            .where('id', '=', room.category_id)
-            .executeTakeFirst()
-        : undefined;
-      const nowMs = ctx.now().getTime();
-      const stays = await ctx.db
-        .selectFrom('stays')
-        .selectAll()
-        .where('room_id', '=', room.id)
-        .where('status', 'in', ['active', 'reserved'])
-        .orderBy('check_in')
-        .execute();
-      const stay = currentStays(stays).get(room.id);
-      return {
-        ...roomView(room, category?.name ?? null),
-        status_name: ROOM_STATUS_NAMES[room.status] ?? null,
-        tenant: stay ? stayView(stay, nowMs) : null,
-      };
+      return roomWithTenant(ctx, room);
     },
+  });
+
+  defineCall(app, {
+    path: 'room/info',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { room_id: f.id() },
+    handler: async (ctx, body) => roomWithTenant(ctx, await ctx.requireRoom(body.room_id, 'room.view')),
   });
 
   defineCall(app, {
