@@ -3,7 +3,7 @@ import type { Texts } from './en.ts';
 const ar: Texts = {
   feature: 'الأسعار',
   page: {
-    title: 'ضبط الأسعار',
+    title: 'إعدادات الأسعار',
     roomsTab: 'أسعار الغرف',
     templatesTab: 'قوالب الأسعار',
   },

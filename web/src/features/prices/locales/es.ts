@@ -8,7 +8,7 @@ const es: Texts = {
     templatesTab: 'Plantillas de precios',
   },
   picker: {
-    title: 'Habitaciones a tarifar',
+    title: 'Habitaciones a las que fijar precio',
     search: 'Escriba el nombre de una habitación para buscar; elija una o varias',
     noRooms: 'No se encontraron habitaciones',
     group: 'Grupo de habitaciones',
@@ -23,12 +23,12 @@ const es: Texts = {
     weekendPrice: 'Precio de fin de semana',
     weekendHint: 'Noches de viernes y sábado; vacío o 0 aplica el precio habitual',
     deposit: 'Depósito',
-    renew: 'Renovación al precio fijado',
+    renew: 'Prórroga al precio fijado',
     renewHint:
-      'Activado: las noches renovadas cuestan los precios de la habitación; desactivado: la tarifa por noche de la estancia',
+      'Activado: las noches prorrogadas cuestan los precios de la habitación; desactivado: la tarifa por noche de la estancia',
     renewKeep: 'Dejar cada habitación como está',
-    renewOn: 'Renovar al precio fijado',
-    renewOff: 'Renovar a la tarifa de la estancia',
+    renewOn: 'Prorrogar al precio fijado',
+    renewOff: 'Prorrogar a la tarifa de la estancia',
     datePrices: 'Precios de fechas concretas',
     datePrice: 'Precio de este día',
     templateName: 'Nombre de la plantilla',
@@ -78,7 +78,7 @@ const es: Texts = {
       usual: 'Precio habitual',
       weekend: 'Precio de fin de semana',
       specific: 'Precio de fecha concreta',
-      renewal: 'Tarifa de renovación',
+      renewal: 'Tarifa de prórroga',
     },
   },
   templates: {
@@ -95,7 +95,7 @@ const es: Texts = {
     applyConfirm: '¿Aplicar «{{name}}» a {{count}} habitaciones?',
     applyWarning:
       'Su depósito y sus precios habitual, de fin de semana y de fechas se sustituyen por los de la plantilla.',
-    applied: 'La plantilla tarifa ahora {{count}} habitaciones',
+    applied: 'La plantilla fija ahora el precio de {{count}} habitaciones',
     deleteConfirm: '¿Eliminar la plantilla «{{name}}»? Las habitaciones conservan sus precios.',
     deleted: 'La plantilla se ha eliminado',
     saved: 'La plantilla se ha guardado',

@@ -3,12 +3,12 @@ import type { Texts } from './en.ts';
 const it: Texts = {
   feature: 'Prezzi',
   page: {
-    title: 'Impostazione prezzi',
+    title: 'Impostazioni prezzi',
     roomsTab: 'Prezzi delle camere',
     templatesTab: 'Modelli di prezzo',
   },
   picker: {
-    title: 'Camere da prezzare',
+    title: 'Camere di cui impostare i prezzi',
     search: 'Digita il nome di una camera per cercare; scegli una o più camere',
     noRooms: 'Nessuna camera trovata',
     group: 'Gruppo di camere',
@@ -23,12 +23,12 @@ const it: Texts = {
     weekendPrice: 'Prezzo del fine settimana',
     weekendHint: 'Notti di venerdì e sabato; vuoto o 0 usa il prezzo abituale',
     deposit: 'Cauzione',
-    renew: 'Rinnovo al prezzo impostato',
+    renew: 'Proroga al prezzo impostato',
     renewHint:
-      'Attivo: le notti rinnovate costano i prezzi della camera; disattivo: la tariffa per notte del soggiorno',
+      'Attivo: le notti prorogate costano i prezzi della camera; disattivo: la tariffa per notte del soggiorno',
     renewKeep: 'Lascia ogni camera com’è',
-    renewOn: 'Rinnova al prezzo impostato',
-    renewOff: 'Rinnova alla tariffa del soggiorno',
+    renewOn: 'Proroga al prezzo impostato',
+    renewOff: 'Proroga alla tariffa del soggiorno',
     datePrices: 'Prezzi di date specifiche',
     datePrice: 'Prezzo di questo giorno',
     templateName: 'Nome del modello',
@@ -79,7 +79,7 @@ const it: Texts = {
       usual: 'Prezzo abituale',
       weekend: 'Prezzo del fine settimana',
       specific: 'Prezzo di data specifica',
-      renewal: 'Tariffa di rinnovo',
+      renewal: 'Tariffa di proroga',
     },
   },
   templates: {
@@ -96,7 +96,7 @@ const it: Texts = {
     applyConfirm: 'Applicare «{{name}}» a {{count}} camere?',
     applyWarning:
       'Cauzione e prezzi abituale, del fine settimana e di date vengono sostituiti da quelli del modello.',
-    applied: 'Il modello ora prezza {{count}} camere',
+    applied: 'Il modello ora stabilisce i prezzi di {{count}} camere',
     deleteConfirm: 'Eliminare il modello «{{name}}»? Le camere mantengono i loro prezzi.',
     deleted: 'Il modello è eliminato',
     saved: 'Il modello è salvato',

@@ -92,7 +92,7 @@ const ja: Texts = {
     applyTitle: '「{{name}}」を客室に適用',
     applyConfirm: '「{{name}}」を {{count}} 室に適用しますか？',
     applyWarning: 'デポジット、通常・週末・特定日の料金がテンプレートの料金に置き換わります。',
-    applied: 'テンプレートが {{count}} 室の料金になりました',
+    applied: '{{count}} 室にテンプレートの料金を適用しました',
     deleteConfirm: 'テンプレート「{{name}}」を削除しますか？客室の料金はそのままです。',
     deleted: 'テンプレートを削除しました',
     saved: 'テンプレートを保存しました',

@@ -66,7 +66,7 @@ const fr: Texts = {
     viewTable: 'Afficher en tableau',
     details: 'Détails',
     checkIn: 'Enregistrer un client',
-    priceSet: 'Réglage des prix',
+    priceSet: 'Réglage des tarifs',
     faceLibrary: 'Bibliothèque de visages',
     fingerprintLibrary: "Bibliothèque d'empreintes",
     empty: "Il n'y a encore aucune chambre.",
