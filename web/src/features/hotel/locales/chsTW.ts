@@ -16,7 +16,7 @@ const chsTW: Texts = {
     role: '角色',
     roles: { super: '超級管理員', secondary: '二級管理員', staff: '員工', customer_manager: '客戶經理' },
     hotel: '飯店名稱',
-    serviceExpires: '服務有效期至',
+    serviceExpires: '服務有效期限至',
   },
   info: {
     title: '商家或飯店資料',

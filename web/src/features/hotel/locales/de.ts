@@ -27,7 +27,8 @@ const de: Texts = {
   info: {
     title: 'Händler- oder Hotelinformationen',
     loadFailed: 'Die Hotelinformationen konnten nicht geladen werden',
-    incomplete: 'Check-ins, Umzüge und Preise warten, bis Name, Adresse und Telefon eingetragen sind.',
+    incomplete:
+      'Check-ins, Zimmerwechsel und Preise sind erst möglich, wenn Name, Adresse und Telefon eingetragen sind.',
     name: 'Name des Händlers oder Hotels',
     address: 'Anschrift',
     telephone: 'Telefonnummer',

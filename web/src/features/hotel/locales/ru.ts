@@ -16,7 +16,7 @@ const ru: Texts = {
     role: 'Роль',
     roles: {
       super: 'Главный администратор',
-      secondary: 'Второй администратор',
+      secondary: 'Администратор второго уровня',
       staff: 'Сотрудник',
       customer_manager: 'Менеджер клиентов',
     },
