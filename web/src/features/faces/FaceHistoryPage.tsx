@@ -19,6 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ruleOf } from '../account/rules.ts';
@@ -92,6 +93,8 @@ export default function FaceHistoryPage() {
   const { t } = useTranslation('faces');
   const { message } = App.useApp();
   const [search, setSearch] = useSearchParams();
+  // On a phone the row buttons show their icons only (the title names them), so the table keeps its columns.
+  const mobile = useMobile();
   const params = listParams(search);
   const faces = useFaceList(params);
   const rooms = useRoomOptions();
@@ -146,15 +149,18 @@ export default function FaceHistoryPage() {
     {
       key: 'actions',
       title: t('fields.actions'),
+      // Kept in view when a narrow screen scrolls the table sideways (the end follows the reading direction).
+      fixed: 'end',
       render: (_, face) => (
         <Flex gap={4} wrap>
           <Button
+            title={t('actions.edit')}
             size="small"
             icon={<EditOutlined />}
             onClick={() => setEditing(face)}
             data-testid="face-edit-open"
           >
-            {t('actions.edit')}
+            {mobile ? null : t('actions.edit')}
           </Button>
           <Popconfirm
             title={t('messages.deleteConfirm', { faceId: face.face_id })}
@@ -170,8 +176,14 @@ export default function FaceHistoryPage() {
               )
             }
           >
-            <Button size="small" danger icon={<DeleteOutlined />} data-testid="face-delete">
-              {t('actions.delete')}
+            <Button
+              title={t('actions.delete')}
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              data-testid="face-delete"
+            >
+              {mobile ? null : t('actions.delete')}
             </Button>
           </Popconfirm>
         </Flex>

@@ -19,6 +19,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useMobile } from '../../app/layout/useMobile.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { useRoomOptions } from '../faces/api.ts';
 import { LIMITS, listParams } from '../faces/listParams.ts';
@@ -108,6 +109,8 @@ export default function FingerprintsHistoryPage() {
   const { t } = useTranslation('fingerprints');
   const { message } = App.useApp();
   const [search, setSearch] = useSearchParams();
+  // On a phone the row buttons show their icons only (the title names them), so the table keeps its columns.
+  const mobile = useMobile();
   const tab: Tab = search.get('tab') === 'deliveries' ? 'deliveries' : 'library';
   const params = listParams(search);
   const library = useFingerprintList(params);
@@ -158,15 +161,17 @@ export default function FingerprintsHistoryPage() {
     {
       key: 'actions',
       title: t('fields.actions'),
+      fixed: 'end',
       render: (_, f) => (
         <Flex gap={4} wrap>
           <Button
+            title={t('actions.send')}
             size="small"
             icon={<SendOutlined />}
             onClick={() => setSending(f)}
             data-testid="finger-send"
           >
-            {t('actions.send')}
+            {mobile ? null : t('actions.send')}
           </Button>
           <Popconfirm
             title={t('messages.deleteConfirm', { fingerId: f.finger_id })}
@@ -182,8 +187,14 @@ export default function FingerprintsHistoryPage() {
               )
             }
           >
-            <Button size="small" danger icon={<DeleteOutlined />} data-testid="finger-delete">
-              {t('actions.delete')}
+            <Button
+              title={t('actions.delete')}
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              data-testid="finger-delete"
+            >
+              {mobile ? null : t('actions.delete')}
             </Button>
           </Popconfirm>
         </Flex>
@@ -212,6 +223,7 @@ export default function FingerprintsHistoryPage() {
     {
       key: 'actions',
       title: t('fields.actions'),
+      fixed: 'end',
       render: (_, d) =>
         d.status === 'deleted' ? null : (
           <Popconfirm
@@ -228,8 +240,14 @@ export default function FingerprintsHistoryPage() {
               )
             }
           >
-            <Button size="small" danger icon={<DeleteOutlined />} data-testid="delivery-delete">
-              {t('actions.withdraw')}
+            <Button
+              title={t('actions.withdraw')}
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              data-testid="delivery-delete"
+            >
+              {mobile ? null : t('actions.withdraw')}
             </Button>
           </Popconfirm>
         ),
