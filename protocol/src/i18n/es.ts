@@ -83,7 +83,7 @@ export const esErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: 'La fecha de caducidad debe ser posterior a la hora actual',
   DELETE_FAILED: 'Error al eliminar',
   SET_EXPIRATION_FAILED: 'Error al establecer la fecha de caducidad',
-  STAY_CLOSED: 'Esta estancia ha finalizado y no se puede prolongar',
+  STAY_CLOSED: 'Esta estancia ha finalizado y no se puede prorrogar',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'El móvil del gestor de cuenta no puede estar vacío',
   // §5 Validation rules
   ACCOUNT_INVALID: 'Introduzca una cuenta válida',

@@ -84,7 +84,7 @@ export const itErrors: ErrorTexts = {
   EXPIRATION_NOT_FUTURE: 'La scadenza deve essere successiva all’ora attuale',
   DELETE_FAILED: 'Eliminazione non riuscita',
   SET_EXPIRATION_FAILED: 'Impostazione della scadenza non riuscita',
-  STAY_CLOSED: 'Questo soggiorno è terminato e non può essere prolungato',
+  STAY_CLOSED: 'Questo soggiorno è terminato e non può essere prorogato',
   CUSTOMER_MANAGER_MOBILE_EMPTY: 'Il cellulare del referente commerciale non può essere vuoto',
   // §5 Validation rules
   ACCOUNT_INVALID: 'Inserisci un account valido',
@@ -125,7 +125,7 @@ export const itErrors: ErrorTexts = {
   FACE_ID_EXISTS: 'Esiste già un volto con questo ID',
   FINGERPRINT_ID_EXISTS: 'Esiste già un’impronta con questo ID',
   FINGERPRINT_DATA_INVALID:
-    'Il modello dell’impronta non è valido (previsti dati esadecimali o Base64 dal codificatore)',
+    'Il modello dell’impronta non è valido (previsti dati esadecimali o Base64 dall’encoder)',
   CHECKIN_PASSWORD_INVALID: 'La password è di 6 cifre',
   GROUP_NAME_REQUIRED: 'Inserisci il nome del gruppo',
   SORT_ORDER_REQUIRED: 'Inserisci l’ordinamento',
@@ -149,7 +149,7 @@ export const itErrors: ErrorTexts = {
     'La camera ha soggiorni o credenziali e non può essere eliminata; mettila in manutenzione',
   PASSWORD_IN_USE: 'Questa password è già in uso in questa camera',
   PASSWORD_LIMITED: 'Questo ospite non può usare password PIN',
-  TENANT_FROZEN: 'Questo ospite è congelato e non può aprire la serratura',
+  TENANT_FROZEN: 'Questo ospite è bloccato e non può aprire la serratura',
   PASSWORD_OUTSIDE_STAY: 'La validità della password deve rientrare nel soggiorno',
   PASSWORD_NOT_ACTIVE: 'Questa password non è più attiva',
 };

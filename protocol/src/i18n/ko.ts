@@ -121,7 +121,8 @@ export const koErrors: ErrorTexts = {
   PICTURE_URL_INVALID: '사진은 업로드한 이미지 또는 https 주소여야 합니다',
   FACE_ID_EXISTS: '같은 얼굴 ID가 이미 있습니다',
   FINGERPRINT_ID_EXISTS: '같은 지문 ID가 이미 있습니다',
-  FINGERPRINT_DATA_INVALID: '지문 템플릿이 올바르지 않습니다(인코더의 16진수 또는 Base64 데이터여야 합니다)',
+  FINGERPRINT_DATA_INVALID:
+    '지문 템플릿이 올바르지 않습니다(카드 발급기의 16진수 또는 Base64 데이터여야 합니다)',
   CHECKIN_PASSWORD_INVALID: '비밀번호는 6자리 숫자입니다.',
   GROUP_NAME_REQUIRED: '그룹 이름을 입력하세요.',
   SORT_ORDER_REQUIRED: '정렬 순서를 입력하세요.',
