@@ -80,7 +80,7 @@ const it: Texts = {
     cardLater:
       'La scrittura delle tessere arriva con il modulo tessere: il soggiorno viene creato ora e una tessera potrà essere scritta in seguito.',
     faceAfter: "Dopo l'arrivo registri il volto dell'ospite.",
-    fingerprintAfter: "Dopo l'arrivo registri l'impronta dell'ospite sul codificatore.",
+    fingerprintAfter: "Dopo l'arrivo registri l'impronta dell'ospite sull'encoder.",
     next: 'Avanti: vedi il prezzo',
     backToRoom: 'Torna alla camera',
     pickRoom: 'Scegli prima la camera.',

@@ -80,7 +80,7 @@ const ko: Texts = {
     cardLater:
       '카드 발급기는 카드 기능과 함께 제공됩니다: 지금은 투숙만 등록하고 카드는 나중에 발급할 수 있습니다.',
     faceAfter: '체크인 후 투숙객의 얼굴을 등록합니다.',
-    fingerprintAfter: '체크인 후 인코더에서 투숙객의 지문을 등록합니다.',
+    fingerprintAfter: '체크인 후 카드 발급기에서 투숙객의 지문을 등록합니다.',
     next: '다음: 요금 확인',
     backToRoom: '객실로 돌아가기',
     pickRoom: '먼저 객실을 선택하세요.',
