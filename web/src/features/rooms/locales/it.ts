@@ -118,7 +118,7 @@ const it: Texts = {
   card: {
     title: 'Arrivo con tessera',
     pending:
-      "La scrittura delle tessere ospite sul codificatore arriva con l'aggiornamento della gestione tessere; in questa versione non è ancora disponibile.",
+      "La scrittura delle tessere ospite sull'encoder arriva con l'aggiornamento della gestione tessere; in questa versione non è ancora disponibile.",
     otherKinds: 'Registra l’arrivo con password, volto o impronta',
     kindsHint: "La pagina d'arrivo imposta anche il periodo, gli ospiti e il prezzo.",
     occupied: "Nella camera c'è un ospite registrato; un nuovo arrivo sarà possibile dopo la partenza.",
