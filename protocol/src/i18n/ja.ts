@@ -144,7 +144,7 @@ export const jaErrors: ErrorTexts = {
   ROOM_NOT_AVAILABLE: 'この客室は現在のステータスではチェックインできません',
   GROUP_NOT_EMPTY: 'このグループにはまだ客室があります',
   ROOM_NAME_EXISTS: '同じ名前の客室がすでにあります',
-  LOCK_MAC_IN_USE: 'この錠はすでに別の客室に紐付けられています',
+  LOCK_MAC_IN_USE: 'このドアロックはすでに別の客室に紐付けられています',
   ROOM_HAS_HISTORY:
     '宿泊履歴または認証情報がある客室は削除できません。代わりにメンテナンス中に設定してください',
   PASSWORD_IN_USE: 'このパスワードはこの客室ですでに使用されています',

@@ -233,7 +233,7 @@ const ja: Texts = {
     },
     created: '作成',
     withdraw: '取り消す',
-    withdrawText: 'このパスワードを取り消しますか？錠は次の同期で削除します。',
+    withdrawText: 'このパスワードを取り消しますか？ドアロックは次の同期で削除します。',
     withdrawn: 'パスワードを取り消しました',
     delete: '削除',
     deleteText: 'このパスワードを履歴から削除しますか？',
