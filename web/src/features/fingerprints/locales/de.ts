@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const de: Texts = {
   feature: 'Fingerabdrücke',
-  libraryTitle: 'Fingerabdruck-Bibliothek',
+  libraryTitle: 'Fingerabdruckbibliothek',
   tabs: {
     library: 'Fingerabdrücke',
     deliveries: 'An Schlösser gesendet',

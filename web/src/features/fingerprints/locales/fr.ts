@@ -55,7 +55,7 @@ const fr: Texts = {
     enrol: 'Enregistrer une empreinte',
     start: "Démarrer l'enregistrement",
     again: 'Enregistrer à nouveau',
-    saveAgain: 'Sauvegarder à nouveau',
+    saveAgain: 'Enregistrer à nouveau',
     cancel: 'Annuler',
     send: 'Envoyer à une serrure',
     delete: 'Supprimer',

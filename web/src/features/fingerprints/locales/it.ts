@@ -31,9 +31,9 @@ const it: Texts = {
   },
   hints: {
     room: "Con una camera, l'impronta viene inviata alla serratura della camera per il soggiorno.",
-    connecting: "Connessione all'encoder di schede…",
-    press: "Appoggi il dito sull'encoder.",
-    pressAgain: "Sollevi il dito e lo appoggi di nuovo sull'encoder.",
+    connecting: "Connessione all'encoder delle tessere…",
+    press: "Appoggia il dito sull'encoder.",
+    pressAgain: "Solleva il dito e appoggialo di nuovo sull'encoder.",
     captured: 'Impronta acquisita.',
     saving: "Salvataggio dell'impronta…",
     done: 'Impronta salvata (qualità {{quality}}).',
@@ -43,7 +43,7 @@ const it: Texts = {
     usb: 'Encoder USB collegato',
     unplugged: 'Encoder scollegato',
     offline:
-      "Il gateway LockDesk non è in esecuzione su questo computer. Lo avvii, colleghi l'encoder di schede e riprovi.",
+      "Il gateway LockDesk non è in esecuzione su questo computer. Avvialo, collega l'encoder delle tessere e riprova.",
   },
   status: {
     pending: 'In attesa (fino alla sincronizzazione della serratura)',
@@ -65,7 +65,7 @@ const it: Texts = {
   send: {
     title: "Invia l'impronta {{fingerId}} a una serratura",
     hint: 'La serratura la riceve alla prossima sincronizzazione.',
-    pickRoom: 'Selezioni una camera',
+    pickRoom: 'Seleziona una camera',
   },
   messages: {
     saved: 'Impronta {{fingerId}} salvata',

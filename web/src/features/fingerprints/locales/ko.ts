@@ -26,7 +26,7 @@ const ko: Texts = {
     connect: '카드 발급기 연결',
     press: '손가락 누르기',
     pressAgain: '다시 누르기',
-    captured: '채취 완료',
+    captured: '읽기 완료',
     saved: '저장됨',
   },
   hints: {
@@ -34,7 +34,7 @@ const ko: Texts = {
     connecting: '카드 발급기에 연결하는 중…',
     press: '손가락을 발급기에 올려 주세요.',
     pressAgain: '손가락을 떼었다가 다시 발급기에 올려 주세요.',
-    captured: '지문이 채취되었습니다.',
+    captured: '지문을 읽었습니다.',
     saving: '지문을 저장하는 중…',
     done: '지문이 저장되었습니다(품질 {{quality}}).',
   },

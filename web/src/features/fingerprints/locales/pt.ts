@@ -11,7 +11,7 @@ const pt: Texts = {
     fingerId: 'ID da impressão',
     note: 'Nota',
     room: 'Quarto',
-    status: 'Estado',
+    status: 'Situação',
     createdAt: 'Registrada em',
     sentAt: 'Enviada em',
     actions: 'Ações',
