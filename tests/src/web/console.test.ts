@@ -59,7 +59,8 @@ describe('the console in Chromium against the real server', () => {
     expect(await page.title()).toBe('Room management - LockDesk');
     expect(await page.locator('.ant-menu').first().textContent()).toContain('Equipment');
     expect(await layout.getAttribute('data-mobile')).toBe('false');
-    await page.getByTestId('not-built').waitFor();
+    // The landing page is the real room list (issue 8), inside the console layout.
+    await layout.getByTestId('room-list').waitFor();
     await page.getByText('Incorrect password', { exact: true }).waitFor({ state: 'detached' });
     await page.screenshot({ path: join(ARTIFACTS, 'console-en.png'), fullPage: true });
 
@@ -72,7 +73,7 @@ describe('the console in Chromium against the real server', () => {
     await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached' });
     await layout.waitFor();
     expect(await page.title()).toBe('إدارة الغرف - LockDesk');
-    await page.getByTestId('not-built').waitFor();
+    await layout.getByTestId('room-list').waitFor();
     const menu = await page.locator('.ant-menu').first().textContent();
     expect(menu).toContain('إدارة الغرف');
     expect(menu).toContain('إدارة البطاقات');
