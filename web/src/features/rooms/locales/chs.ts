@@ -136,7 +136,7 @@ const chs: Texts = {
     empty: '暂无开锁记录',
     loadFailed: '开锁记录加载失败。',
     types: {
-      card: '卡片',
+      card: '房卡',
       password: '密码',
       face: '人脸',
       fingerprint: '指纹',

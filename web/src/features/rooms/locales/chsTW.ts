@@ -136,7 +136,7 @@ const chsTW: Texts = {
     empty: '尚無開鎖紀錄',
     loadFailed: '開鎖紀錄載入失敗。',
     types: {
-      card: '卡片',
+      card: '房卡',
       password: '密碼',
       face: '人臉',
       fingerprint: '指紋',

@@ -142,7 +142,7 @@ const it: Texts = {
       face: 'Volto',
       fingerprint: 'Impronta',
       bluetooth: 'Bluetooth del telefono',
-      remote: 'A distanza',
+      remote: 'Da remoto',
     },
   },
   lock: {

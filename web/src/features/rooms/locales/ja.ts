@@ -143,7 +143,7 @@ const ja: Texts = {
       face: '顔',
       fingerprint: '指紋',
       bluetooth: 'スマホの Bluetooth',
-      remote: '遠隔',
+      remote: 'リモート',
     },
   },
   lock: {
