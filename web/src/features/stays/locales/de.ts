@@ -148,8 +148,8 @@ const de: Texts = {
     doneWithFee: 'Verlängert: {{fee}} zum Aufenthalt hinzugefügt',
   },
   move: {
-    action: 'Umziehen',
-    title: 'In ein anderes Zimmer umziehen',
+    action: 'Zimmer wechseln',
+    title: 'In ein anderes Zimmer verlegen',
     from: '{{guest}}, jetzt in Zimmer {{room}}',
     pick: 'Neues Zimmer eingeben',
     hint: 'Gäste, Restzeitraum und Preis gehen auf das neue Zimmer über; dieses Zimmer wird als ungereinigt markiert.',

@@ -148,7 +148,7 @@ const es: Texts = {
     doneWithFee: 'Prorrogada: se añaden {{fee}} a la estancia',
   },
   move: {
-    action: 'Cambiar',
+    action: 'Cambiar de habitación',
     title: 'Cambiar a otra habitación',
     from: '{{guest}}, ahora en la habitación {{room}}',
     pick: 'Escriba la nueva habitación',

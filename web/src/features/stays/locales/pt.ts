@@ -145,7 +145,7 @@ const pt: Texts = {
     doneWithFee: 'Prorrogada: {{fee}} adicionados à estadia',
   },
   move: {
-    action: 'Trocar',
+    action: 'Trocar de quarto',
     title: 'Trocar para outro quarto',
     from: '{{guest}}, agora no quarto {{room}}',
     pick: 'Digite o novo quarto',
