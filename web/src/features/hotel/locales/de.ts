@@ -12,7 +12,7 @@ const de: Texts = {
   account: {
     title: 'Mein Konto',
     name: 'Vollständiger Name',
-    mobile: 'Mobilnummer',
+    mobile: 'Handynummer',
     email: 'E-Mail-Adresse',
     role: 'Rolle',
     roles: {

@@ -12,7 +12,7 @@ const fr: Texts = {
   account: {
     title: 'Mon compte',
     name: 'Nom',
-    mobile: 'Numéro de portable',
+    mobile: 'Numéro de mobile',
     email: 'Adresse e-mail',
     role: 'Rôle',
     roles: {
