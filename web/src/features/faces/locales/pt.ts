@@ -3,7 +3,7 @@ import type { Texts } from './en.ts';
 const pt: Texts = {
   feature: 'Rostos',
   libraryTitle: 'Biblioteca de rostos',
-  buildTitle: 'Criar um rosto',
+  buildTitle: 'Cadastrar um rosto',
   fields: {
     faceId: 'ID do rosto',
     note: 'Nota do rosto',
@@ -43,7 +43,7 @@ const pt: Texts = {
   },
   actions: {
     save: 'Salvar o rosto',
-    create: 'Criar um rosto',
+    create: 'Cadastrar um rosto',
     library: 'Biblioteca de rostos',
     edit: 'Editar notas',
     saveNotes: 'Salvar',
