@@ -290,6 +290,7 @@ describe.each(['en', 'ar'] as const)('rooms in Chromium (%s)', (language) => {
     await item.getByTestId('room-open').click();
     await page.waitForURL(/\/room\/roomDetails\?/);
     expect(search(page).get('id')).toBe(roomId);
+    expect(search(page).get('name')).toBeNull();
     const detail = page.getByTestId('room-detail');
     await detail.waitFor();
     expect(await page.getByTestId('room-detail-name').textContent()).toBe(roomName);
@@ -401,7 +402,7 @@ describe.each(['en', 'ar'] as const)('rooms in Chromium (%s)', (language) => {
     await page.waitForURL(/\/room\/roomDetails\?.*tab=lock/);
     await page.getByTestId('room-detail').waitFor();
     expect(await page.getByTestId('room-detail-name').textContent()).toBe(name);
-    // A fresh link without the name hint still finds the room (it has no lock: the list is searched).
+    // A fresh link (id and tab alone) reads the room by id through room/info, lock or not.
     const id = search(page).get('id');
     await page.goto(`${base}/room/roomDetails?id=${id}&tab=lock`);
     await page.getByTestId('room-detail').waitFor();

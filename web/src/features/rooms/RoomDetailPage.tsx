@@ -25,7 +25,7 @@ export default function RoomDetailPage() {
   const id = Number(search.get('id'));
   const validId = Number.isInteger(id) && id > 0;
   const tab = detailTabOf(search.get('tab'));
-  const room = useRoom(validId ? id : 0, search.get('name') ?? undefined);
+  const room = useRoom(validId ? id : 0);
   const mobile = useMobile();
 
   const back = (

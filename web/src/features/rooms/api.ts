@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
+import { CallError, callManage } from '../../api/client.ts';
 import type { RoomListParams } from './listParams.ts';
 
 /**
@@ -15,7 +15,7 @@ import type { RoomListParams } from './listParams.ts';
  * names are the server's. Each mutation names the query keys it invalidates beside it.
  */
 
-/** A stay as the room list and lockInfo answer it (the room's guest now, else its next reservation). */
+/** A stay as the room list and room/info answer it (the room's guest now, else its next reservation). */
 export interface RoomTenant {
   stay_id: number;
   room_id: number;
@@ -108,6 +108,8 @@ export interface UnlockQuery {
   type?: UnlockType | undefined;
   start_time?: number | undefined;
   end_time?: number | undefined;
+  /** Found in the content, source, operator, room name and guest (server/API.md §6). */
+  keyword?: string | undefined;
   page: number;
   limit: number;
 }
@@ -156,39 +158,18 @@ export function useRoomList(params: RoomListParams): UseQueryResult<RoomPage> {
   });
 }
 
-const ROOM_SCAN_LIMIT = 100;
+/** The refusals of room/info that mean the room is out of reach: none such in the hotel, or out of scope. */
+const MISSING_CODES: readonly string[] = ['NOT_FOUND', 'PERMISSION_DENIED'];
 
-/** The room among one room/listNew search, paging on while the pages are full. */
-async function findInList(id: number, name: string | undefined): Promise<Room | undefined> {
-  for (let page = 1; page <= 10_000; page += 1) {
-    const answer = await fetchRoomPage({
-      page,
-      limit: ROOM_SCAN_LIMIT,
-      sort: 'asc',
-      ...(name ? { name } : {}),
-    });
-    const found = answer.list.find((r) => r.id === id);
-    if (found) return found;
-    if (answer.list.length < ROOM_SCAN_LIMIT) return undefined;
+/** One room with its guest (room/info, API.md §5), whether or not it has a lock; RoomMissing when out of reach. */
+export async function fetchRoom(id: number): Promise<Room> {
+  try {
+    return await callManage<Room>('room/info', { room_id: id });
+  } catch (e) {
+    if (e instanceof CallError && e.code !== null && MISSING_CODES.includes(e.code))
+      throw new RoomMissing(id);
+    throw e;
   }
-  return undefined;
-}
-
-/**
- * One room with its guest. The server has no 'room by id' call (API.md §5 reads rooms by list, by lock MAC, or
- * every lock): the room's name narrows room/listNew to it, and a link without the name finds it through
- * room/allLock. A room without a lock, opened without its name, is found by paging the list.
- */
-export async function fetchRoom(id: number, nameHint?: string): Promise<Room> {
-  if (nameHint) {
-    const hit = await findInList(id, nameHint);
-    if (hit) return hit;
-  }
-  const locks = await callManage<{ list: { id: number; name: string }[] }>('room/allLock', {});
-  const lock = locks.list.find((l) => l.id === id);
-  const found = await findInList(id, lock?.name);
-  if (!found) throw new RoomMissing(id);
-  return found;
 }
 
 /** The room is not in the caller's scope (deleted, another hotel's, or never assigned). */
@@ -199,12 +180,10 @@ export class RoomMissing extends Error {
   }
 }
 
-export function useRoom(id: number, nameHint?: string): UseQueryResult<Room> {
-  const client = useQueryClient();
+export function useRoom(id: number): UseQueryResult<Room> {
   return useQuery({
     queryKey: roomKeys.detail(id),
-    // The name last seen (the list's, or the room's own before a rename) narrows the search best.
-    queryFn: () => fetchRoom(id, client.getQueryData<Room>(roomKeys.detail(id))?.name ?? nameHint),
+    queryFn: () => fetchRoom(id),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });

@@ -8,13 +8,9 @@ export function detailTabOf(raw: string | null): DetailTab {
   return DETAIL_TABS.find((t) => t === raw) ?? 'card';
 }
 
-/**
- * A room's detail page. `name` is a hint beside the contract's `id` and `tab`: the server reads rooms by list
- * search, and the name narrows it to one call.
- */
-export function detailPath(room: { id: number; name?: string }, tab?: DetailTab): string {
+/** A room's detail page (contract G: `id` and the open `tab`). */
+export function detailPath(room: { id: number }, tab?: DetailTab): string {
   const q = new URLSearchParams({ id: String(room.id) });
   if (tab) q.set('tab', tab);
-  if (room.name) q.set('name', room.name);
   return `${PATHS.roomDetails}?${q.toString()}`;
 }

@@ -155,17 +155,14 @@ describe('room detail', () => {
   let seen: SeenCall[];
   beforeEach(() => {
     seen = fakeServer({
-      'room/listNew': (f) => {
-        const list = ROOMS.filter((r) => !f['name'] || r.name.includes(String(f['name'])));
-        return {
-          errno: 0,
-          data: { list, total: list.length, page: f['page'] ?? 1, limit: f['limit'] ?? 20 },
-        };
+      'room/info': (f) => {
+        const found = ROOMS.find((r) => r.id === f['room_id']);
+        if (found) return { errno: 0, data: found };
+        // As the server: a room of another hotel (or none) is NOT_FOUND, one out of scope PERMISSION_DENIED.
+        return f['room_id'] === 998
+          ? { errno: 1, errmsg: 'Permission denied', code: 'PERMISSION_DENIED' }
+          : { errno: 1, errmsg: 'Not found', code: 'NOT_FOUND' };
       },
-      'room/allLock': () => ({
-        errno: 0,
-        data: { list: ROOMS.map((r) => ({ id: r.id, name: r.name })), total: 4 },
-      }),
       'room/category/list': () => ({ errno: 0, data: { list: GROUPS } }),
       'room/setRoomStatus': (f) => ({
         errno: 0,
@@ -174,12 +171,12 @@ describe('room detail', () => {
     });
   });
 
-  it('finds the room by its name hint in one call and opens the tab of the URL', async () => {
-    renderConsole('/room/roomDetails?id=18&name=1102&tab=status');
+  it('reads the room by id in one call and opens the tab of the URL', async () => {
+    renderConsole('/room/roomDetails?id=18&tab=status');
     await screen.findByTestId('status-tab', {}, SLOW);
     expect(screen.getByTestId('room-detail-name').textContent).toBe('1102');
-    expect(callsTo(seen, 'room/listNew').map((c) => c.fields['name'])).toEqual(['1102']);
-    expect(callsTo(seen, 'room/allLock')).toEqual([]);
+    expect(callsTo(seen, 'room/info').map((c) => c.fields['room_id'])).toEqual([18]);
+    expect(seen.filter((c) => c.path === 'room/listNew' || c.path === 'room/allLock')).toEqual([]);
     // 'Checked in' is never offered by hand.
     expect(screen.queryByTestId('status-choice-checkedIn')).toBeNull();
     await userEvent.click(screen.getByTestId('status-choice-dirty'));
@@ -189,20 +186,47 @@ describe('room detail', () => {
     );
   });
 
-  it('finds a room linked by id only through its lock, and keeps the tab in the URL', async () => {
+  it('opens the first tab without one in the URL, and keeps the chosen tab in the URL', async () => {
     const { router } = renderConsole('/room/roomDetails?id=19');
     await screen.findByTestId('card-writer-pending', {}, SLOW);
     expect(screen.getByTestId('room-detail-name').textContent).toBe('1103');
-    expect(callsTo(seen, 'room/allLock')).toHaveLength(1);
-    expect(callsTo(seen, 'room/listNew').at(-1)?.fields['name']).toBe('1103');
     await userEvent.click(screen.getByTestId('room-tab-unlock'));
     await waitFor(() => expect(at(router)).toBe('/room/roomDetails?id=19&tab=unlock'));
+  });
+
+  it('links a room of the list to its detail by id and tab alone', async () => {
+    fakeServer({
+      'room/listNew': () => ({ errno: 0, data: { list: ROOMS, total: 4, page: 1, limit: 24 } }),
+      'room/category/list': () => ({ errno: 0, data: { list: GROUPS } }),
+    });
+    renderConsole('/room/roomList');
+    await waitFor(() => expect(screen.getAllByTestId('room-item')).toHaveLength(4), SLOW);
+    const open = within(screen.getAllByTestId('room-item')[1]!).getByTestId('room-open');
+    expect(open.getAttribute('href')).toBe('/room/roomDetails?id=18');
   });
 
   it('says plainly when the room is not among the rooms in reach', async () => {
     renderConsole('/room/roomDetails?id=999');
     await screen.findByTestId('room-detail-missing', {}, SLOW);
+    renderConsole('/room/roomDetails?id=998');
+    await waitFor(() => expect(screen.getAllByTestId('room-detail-missing')).toHaveLength(2), SLOW);
     renderConsole('/room/roomDetails?id=abc');
-    expect((await screen.findAllByTestId('room-detail-missing', {}, SLOW)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getAllByTestId('room-detail-missing')).toHaveLength(3), SLOW);
+    expect(callsTo(seen, 'room/info').map((c) => c.fields['room_id'])).toEqual([999, 998]);
+  });
+
+  it('offers a retry when the room cannot be read for another reason', async () => {
+    let fail = true;
+    const calls = fakeServer({
+      'room/info': () => (fail ? { errno: 1, errmsg: 'Error', code: 'ERROR' } : { errno: 0, data: ROOMS[0] }),
+      'room/category/list': () => ({ errno: 0, data: { list: GROUPS } }),
+    });
+    renderConsole('/room/roomDetails?id=17');
+    const error = await screen.findByTestId('room-detail-error', {}, SLOW);
+    fail = false;
+    await userEvent.click(within(error).getByRole('button'));
+    await screen.findByTestId('room-detail-name', {}, SLOW);
+    expect(screen.getByTestId('room-detail-name').textContent).toBe('1101');
+    expect(callsTo(calls, 'room/info')).toHaveLength(2);
   });
 });
