@@ -102,7 +102,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
                         okButtonProps={{ danger: true, 'data-testid': 'group-delete-ok' } as ButtonProps}
                         onConfirm={() =>
                           remove.mutateAsync(g.id).then(
-                            () => message.success(t('groups.deleted')),
+                            () => void message.success(t('groups.deleted')),
                             () => undefined,
                           )
                         }

@@ -136,6 +136,9 @@ const ar: Texts = {
     operator: 'المشغّل',
     empty: 'لا توجد سجلات فتح',
     loadFailed: 'تعذّر تحميل سجلات الفتح.',
+    keyword: 'كلمة البحث',
+    keywordPlaceholder: 'ابحث في المحتوى أو المصدر أو المشغّل أو النزيل',
+    noMatch: 'لا توجد سجلات فتح تطابق عوامل التصفية هذه',
     types: {
       card: 'بطاقة',
       password: 'كلمة مرور',

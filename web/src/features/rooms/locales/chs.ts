@@ -135,6 +135,9 @@ const chs: Texts = {
     operator: '操作人',
     empty: '暂无开锁记录',
     loadFailed: '开锁记录加载失败。',
+    keyword: '关键词',
+    keywordPlaceholder: '搜索内容、来源、操作人或住客',
+    noMatch: '没有符合筛选条件的开锁记录',
     types: {
       card: '房卡',
       password: '密码',

@@ -135,6 +135,9 @@ const chsTW: Texts = {
     operator: '操作人',
     empty: '尚無開鎖紀錄',
     loadFailed: '開鎖紀錄載入失敗。',
+    keyword: '關鍵字',
+    keywordPlaceholder: '搜尋內容、來源、操作人或住客',
+    noMatch: '沒有符合篩選條件的開鎖紀錄',
     types: {
       card: '房卡',
       password: '密碼',

@@ -138,6 +138,9 @@ const de: Texts = {
     operator: 'Bearbeiter',
     empty: 'Keine Öffnungen protokolliert',
     loadFailed: 'Das Öffnungsprotokoll konnte nicht geladen werden.',
+    keyword: 'Suchbegriff',
+    keywordPlaceholder: 'Inhalt, Quelle, Bearbeiter oder Gast suchen',
+    noMatch: 'Keine Öffnungen entsprechen diesen Filtern',
     types: {
       card: 'Karte',
       password: 'Passwort',

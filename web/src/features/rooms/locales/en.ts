@@ -135,6 +135,9 @@ const en = {
     operator: 'Operator',
     empty: 'No unlock records',
     loadFailed: 'The unlock records could not be loaded.',
+    keyword: 'Keyword',
+    keywordPlaceholder: 'Search content, source, operator or guest',
+    noMatch: 'No unlock records match these filters',
     types: {
       card: 'Card',
       password: 'Password',

@@ -137,6 +137,9 @@ const es: Texts = {
     operator: 'Operador',
     empty: 'No hay registros de apertura',
     loadFailed: 'No se pudieron cargar los registros de apertura.',
+    keyword: 'Palabra clave',
+    keywordPlaceholder: 'Buscar contenido, origen, operador o huésped',
+    noMatch: 'Ningún registro de apertura coincide con estos filtros',
     types: {
       card: 'Tarjeta',
       password: 'Contraseña',

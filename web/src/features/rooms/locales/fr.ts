@@ -137,6 +137,9 @@ const fr: Texts = {
     operator: 'Opérateur',
     empty: 'Aucune ouverture enregistrée',
     loadFailed: "L'historique d'ouverture n'a pas pu être chargé.",
+    keyword: 'Mot-clé',
+    keywordPlaceholder: 'Rechercher un contenu, une source, un opérateur ou un client',
+    noMatch: 'Aucune ouverture ne correspond à ces filtres',
     types: {
       card: 'Carte',
       password: 'Mot de passe',

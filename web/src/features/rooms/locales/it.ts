@@ -136,6 +136,9 @@ const it: Texts = {
     operator: 'Operatore',
     empty: 'Nessuna apertura registrata',
     loadFailed: 'Impossibile caricare il registro aperture.',
+    keyword: 'Parola chiave',
+    keywordPlaceholder: 'Cerca per contenuto, origine, operatore o ospite',
+    noMatch: 'Nessuna apertura corrisponde a questi filtri',
     types: {
       card: 'Tessera',
       password: 'Password numerica',

@@ -137,6 +137,9 @@ const ja: Texts = {
     operator: '操作者',
     empty: '解錠記録はありません',
     loadFailed: '解錠記録を読み込めませんでした。',
+    keyword: 'キーワード',
+    keywordPlaceholder: '内容・発生元・操作者・宿泊者で検索',
+    noMatch: '条件に一致する解錠記録はありません',
     types: {
       card: 'カード',
       password: 'パスワード',

@@ -136,6 +136,9 @@ const ko: Texts = {
     operator: '처리자',
     empty: '잠금 해제 기록이 없습니다',
     loadFailed: '잠금 해제 기록을 불러오지 못했습니다.',
+    keyword: '키워드',
+    keywordPlaceholder: '내용, 출처, 작업자 또는 투숙객 검색',
+    noMatch: '조건에 맞는 잠금 해제 기록이 없습니다',
     types: {
       card: '카드',
       password: '비밀번호',

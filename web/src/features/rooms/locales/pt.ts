@@ -136,6 +136,9 @@ const pt: Texts = {
     operator: 'Operador',
     empty: 'Nenhum registro de abertura',
     loadFailed: 'Não foi possível carregar os registros de abertura.',
+    keyword: 'Palavra-chave',
+    keywordPlaceholder: 'Pesquisar conteúdo, origem, operador ou hóspede',
+    noMatch: 'Nenhum registro de abertura corresponde a estes filtros',
     types: {
       card: 'Cartão',
       password: 'Senha',
