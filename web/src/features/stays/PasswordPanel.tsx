@@ -152,7 +152,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
               onConfirm={() =>
                 withdraw
                   .mutateAsync({ id: p.id })
-                  .then(() => message.success(t('password.withdrawn')))
+                  .then(() => void message.success(t('password.withdrawn')))
                   .catch(() => undefined)
               }
             >
@@ -169,7 +169,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
             onConfirm={() =>
               remove
                 .mutateAsync({ id: p.id })
-                .then(() => message.success(t('password.deleted')))
+                .then(() => void message.success(t('password.deleted')))
                 .catch(() => undefined)
             }
           >
