@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { changeFeed, LISTENER_NAME, VersionedCache, writtenTables } from '../src/db/changes.js';
+import { ChangeFeed, changeFeed, LISTENER_NAME, VersionedCache, writtenTables } from '../src/db/changes.js';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/index.js';
 import { databaseKinds } from './helpers.js';
 
@@ -23,6 +23,44 @@ describe('writtenTables', () => {
     expect(writtenTables('with x as (update rooms set status = 0) select 1')).toBeNull();
     expect(writtenTables('ALTER TABLE rooms ADD COLUMN x int')).toBeNull();
     expect(writtenTables('truncate rooms')).toBeNull();
+  });
+});
+
+describe('VersionedCache', () => {
+  it('keeps a value while its tables are unchanged and its clock window holds', () => {
+    const feed = new ChangeFeed();
+    const cache = new VersionedCache<string>(feed, ['rooms'], 2);
+    cache.set('a', cache.version(), 'A', 100, 200);
+    expect(cache.get('a', 150)).toBe('A');
+    expect(cache.get('a', 99)).toBeUndefined();
+    cache.set('a', cache.version(), 'A', 100, 200);
+    expect(cache.get('a', 200)).toBeUndefined();
+    cache.set('b', cache.version(), 'B', 0);
+    feed.changed('sessions');
+    expect(cache.get('b', 1)).toBe('B');
+    feed.changed('rooms');
+    expect(cache.get('b', 1)).toBeUndefined();
+    // A value read before a change is not kept.
+    const before = cache.version();
+    feed.changed(null);
+    cache.set('c', before, 'C', 0);
+    expect(cache.get('c', 1)).toBeUndefined();
+  });
+
+  it('shares one read among concurrent loads, and reads again after a change', async () => {
+    const feed = new ChangeFeed();
+    const cache = new VersionedCache<number>(feed, ['rooms'], 10);
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      await Promise.resolve();
+      return reads;
+    };
+    const [a, b] = await Promise.all([cache.load('k', 0, 10, read), cache.load('k', 1, 10, read)]);
+    expect([a, b, reads]).toEqual([1, 1, 1]);
+    expect(await cache.load('k', 2, 10, read)).toBe(1);
+    feed.changed('rooms');
+    expect(await cache.load('k', 2, 10, read)).toBe(2);
   });
 });
 

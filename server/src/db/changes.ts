@@ -211,6 +211,29 @@ export class VersionedCache<T> {
   delete(key: string): void {
     this.#entries.delete(key);
   }
+
+  readonly #loading = new Map<string, { version: number; from: number; until: number; value: Promise<T> }>();
+
+  /**
+   * The kept value of `key`, else the one already being read for it at the same version, else `read()`'s (kept
+   * for [now, until) once read): concurrent requests for a value not kept yet share one read.
+   */
+  async load(key: string, now: number, until: number, read: () => Promise<T>): Promise<T> {
+    const kept = this.get(key, now);
+    if (kept !== undefined) return kept;
+    const version = this.version();
+    const flight = this.#loading.get(key);
+    if (flight && flight.version === version && flight.from <= now && now < flight.until) return flight.value;
+    const entry = { version, from: now, until, value: read() };
+    this.#loading.set(key, entry);
+    try {
+      const value = await entry.value;
+      this.set(key, version, value, now, until);
+      return value;
+    } finally {
+      if (this.#loading.get(key) === entry) this.#loading.delete(key);
+    }
+  }
 }
 
 const feeds = new WeakMap<object, ChangeFeed>();

@@ -132,27 +132,24 @@ async function pageAnchors(
     kept = new VersionedCache(feed, LIST_TABLES, 1_000);
     keptAnchors.set(feed, kept);
   }
-  const known = kept.get(key, nowMs);
-  if (known) return known;
-  const version = kept.version();
   const dir = desc ? sql`desc` : sql`asc`;
-  const rows = await db
-    .selectFrom(
-      shown
-        .select([
-          'r.name_key',
-          'r.id',
-          sql<number>`row_number() over (order by r.name_key ${dir}, r.id ${dir})`.as('n'),
-        ])
-        .as('x'),
-    )
-    .select(['x.name_key', 'x.id'])
-    .where(sql<boolean>`x.n % ${limit} = 0`)
-    .orderBy('x.n')
-    .execute();
-  const anchors = rows.map((r): Anchor => [String(r.name_key), Number(r.id)]);
-  kept.set(key, version, anchors, nowMs, until);
-  return anchors;
+  return kept.load(key, nowMs, until, async () => {
+    const rows = await db
+      .selectFrom(
+        shown
+          .select([
+            'r.name_key',
+            'r.id',
+            sql<number>`row_number() over (order by r.name_key ${dir}, r.id ${dir})`.as('n'),
+          ])
+          .as('x'),
+      )
+      .select(['x.name_key', 'x.id'])
+      .where(sql<boolean>`x.n % ${limit} = 0`)
+      .orderBy('x.n')
+      .execute();
+    return rows.map((r): Anchor => [String(r.name_key), Number(r.id)]);
+  });
 }
 
 export function roomListRoutes(app: FastifyInstance): void {
@@ -231,8 +228,19 @@ export function roomListRoutes(app: FastifyInstance): void {
         body.name ?? '',
         body.date ?? '',
       ]);
-      const countsVersion = kept?.version() ?? 0;
-      const knownCounts = kept?.get(countsKey, nowMs);
+      const readCounts = async (): Promise<Record<string, number>> => {
+        const perStatus = await q
+          .select(['r.status', sql<number>`count(*)::int`.as('n')])
+          .groupBy('r.status')
+          .execute();
+        const counts: Record<string, number> = { all: 0 };
+        for (const s of STATUSES) counts[String(s)] = 0;
+        for (const c of perStatus) {
+          counts[String(c.status)] = Number(c.n);
+          counts['all'] = (counts['all'] ?? 0) + Number(c.n);
+        }
+        return counts;
+      };
       // Page 1 starts at the top; a later page right after the last row of the page before it (pageAnchors), so
       // the index is entered at the page instead of walking (page - 1) × limit rows; OFFSET only without anchors.
       const anchorsKey = `${countsKey}\n${JSON.stringify([status ?? -1, desc, limit])}`;
@@ -288,41 +296,21 @@ export function roomListRoutes(app: FastifyInstance): void {
         const chunk = Math.floor((page - 1) / CHUNK_PAGES);
         const firstPage = chunk * CHUNK_PAGES + 1;
         const key = `${anchorsKey}\n${chunk}`;
-        let rows = chunks.get(key, nowMs);
-        if (!rows) {
-          const version = chunks.version();
-          let after: Anchor | undefined;
-          if (firstPage > 1) {
-            const anchors = await pageAnchors(ctx.db, shown, anchorsKey, limit, desc, nowMs, until);
-            after = anchors?.[firstPage - 2];
-            // Past the last page: OFFSET answers it (an empty page).
-            if (!after) return readRows(undefined, (page - 1) * limit, limit);
-          }
-          rows = await readRows(after, 0, CHUNK_PAGES * limit);
-          chunks.set(key, version, rows, nowMs, until);
+        let after: Anchor | undefined;
+        if (firstPage > 1 && !chunks.get(key, nowMs)) {
+          const anchors = await pageAnchors(ctx.db, shown, anchorsKey, limit, desc, nowMs, until);
+          after = anchors?.[firstPage - 2];
+          // Past the last page: OFFSET answers it (an empty page).
+          if (!after) return readRows(undefined, (page - 1) * limit, limit);
         }
+        const rows = await chunks.load(key, nowMs, until, () => readRows(after, 0, CHUNK_PAGES * limit));
         const from = (page - firstPage) * limit;
         return rows.slice(from, from + limit);
       };
-      const [perStatus, rows] = await Promise.all([
-        knownCounts
-          ? undefined
-          : q
-              .select(['r.status', sql<number>`count(*)::int`.as('n')])
-              .groupBy('r.status')
-              .execute(),
+      const [counts, rows] = await Promise.all([
+        kept ? kept.load(countsKey, nowMs, until, readCounts) : readCounts(),
         pageRows(),
       ]);
-      let counts = knownCounts;
-      if (!counts) {
-        counts = { all: 0 };
-        for (const s of STATUSES) counts[String(s)] = 0;
-        for (const c of perStatus ?? []) {
-          counts[String(c.status)] = Number(c.n);
-          counts['all'] = (counts['all'] ?? 0) + Number(c.n);
-        }
-        kept?.set(countsKey, countsVersion, counts, nowMs, until);
-      }
       return {
         list: rows.map((row) => {
           const r = withDates<Room>(row.r, ROOM_TIMES);
