@@ -209,6 +209,18 @@ describe('price setting in Chromium against the real server', () => {
     }
     await page.locator(`[data-testid="price-day-${day}"][data-price="666"]`).waitFor();
 
+    // Applied to a single room, the confirmation and the result say 'room', not 'rooms'.
+    await page.goto(`${base}/room/priceSet?tab=templates`);
+    await row.getByTestId('template-apply').click();
+    await pickRooms(page, 'apply-picker', ['1108']);
+    await page.getByTestId('apply-ok').click();
+    await page
+      .locator('.ant-modal-confirm-title')
+      .filter({ hasText: 'Apply “Festival E2E” to 1 room?' })
+      .waitFor();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await page.getByText('The template now prices 1 room', { exact: true }).waitFor();
+
     // Edited, then a throwaway template deleted after the confirmation.
     await page.goto(`${base}/room/priceSet?tab=templates`);
     await row.getByTestId('template-edit').click();
@@ -261,8 +273,20 @@ describe('price setting in Chromium against the real server', () => {
     await setAndCheckRoomPrices(page, 'ar');
     expect(await page.evaluate('getComputedStyle(document.body).direction')).toBe('rtl');
     await page.goto(`${base}/room/priceSet?tab=templates`);
-    await page.locator('[data-testid="template-row"]').first().waitFor();
+    const template = page.locator('[data-testid="template-row"]').first();
+    await template.waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'prices-templates-ar.png'), fullPage: true });
+    // Arabic counts have six forms: one room is 'غرفة واحدة', not '1 غرفة'.
+    const name = await template.getAttribute('data-name');
+    await template.getByTestId('template-apply').click();
+    await pickRooms(page, 'apply-picker', ['1208']);
+    await page.getByTestId('apply-ok').click();
+    await page
+      .locator('.ant-modal-confirm-title')
+      .filter({ hasText: `تطبيق «${name}» على غرفة واحدة؟` })
+      .waitFor();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await page.getByText('القالب يسعّر الآن غرفة واحدة', { exact: true }).waitFor();
     await page.goto(`${base}/center/personalCenter`);
     await page.getByTestId('hotel-info-form').waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'personal-center-ar.png'), fullPage: true });

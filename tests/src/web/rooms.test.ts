@@ -81,6 +81,8 @@ const TEXT = {
     cardPending: 'not available in this version yet',
     dirtyRule: 'A dirty room cannot be self-checked-in',
     unlockNoMatch: 'No unlock records match these filters',
+    hundredRooms: '100 rooms',
+    oneRoom: '1 room',
   },
   ar: {
     groupCreated: 'تم إنشاء المجموعة',
@@ -91,6 +93,8 @@ const TEXT = {
     cardPending: 'غير متاحة في هذا الإصدار',
     dirtyRule: 'لا يمكن تسجيل الوصول الذاتي',
     unlockNoMatch: 'لا توجد سجلات فتح تطابق عوامل التصفية هذه',
+    hundredRooms: '100 غرفة',
+    oneRoom: 'غرفة واحدة',
   },
 } as const;
 
@@ -108,6 +112,7 @@ describe.each(['en', 'ar'] as const)('rooms in Chromium (%s)', (language) => {
 
     // The demo hotel's 100 rooms, 24 to a page, A–Z with numbers read as numbers.
     expect(await list.getAttribute('data-total')).toBe('100');
+    expect(await page.getByTestId('room-total').textContent()).toBe(text.hundredRooms);
     const first = await roomNames(page);
     expect(first).toHaveLength(24);
     expect(first).toEqual([...first].sort(numericAware));
@@ -155,6 +160,11 @@ describe.each(['en', 'ar'] as const)('rooms in Chromium (%s)', (language) => {
     await listSettled(page);
     expect(await page.getByTestId('room-search').inputValue()).toBe('110');
     expect(await roomNames(page)).toEqual(descending);
+    // One room found: the total in the singular of the page's language ('1 room', Arabic's own form for one).
+    await page.getByTestId('room-search').fill('1101');
+    await page.waitForURL(/name=1101/);
+    expect(await roomNames(page)).toEqual(['1101']);
+    await expect.poll(() => page.getByTestId('room-total').textContent()).toBe(text.oneRoom);
     await page.getByTestId('room-search').fill('');
     await page.waitForURL((u) => !u.searchParams.has('name'));
 

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { currentLanguage } from '../app/storage.ts';
 import { errorTextIn, loadErrorTexts } from './errors.ts';
 import type { Messages } from './locales/en.ts';
+import { applyHeaderPluralRules } from './plurals.ts';
 
 /**
  * The console's languages: only the selected language's texts are loaded (each is its own chunk), so the login
@@ -33,6 +34,7 @@ export async function setupI18n(code: LanguageCode): Promise<typeof i18next> {
     resources: { [code]: { translation: messages } },
     interpolation: { escapeValue: false },
   });
+  applyHeaderPluralRules(i18next);
   return i18next;
 }
 
@@ -44,6 +46,7 @@ export async function setupI18nWith(code: LanguageCode, messages: Messages): Pro
     resources: { [code]: { translation: messages } },
     interpolation: { escapeValue: false },
   });
+  applyHeaderPluralRules(i18next);
   return i18next;
 }
 

@@ -135,7 +135,7 @@ function ManyRooms({ ids }: { ids: number[] }) {
                 type="warning"
                 showIcon
                 style={{ marginBottom: 12 }}
-                title={t('many.tooMany', { max: MAX_ROOMS_PER_SAVE })}
+                title={t('many.tooMany', { count: MAX_ROOMS_PER_SAVE })}
               />
             ) : null
           }

@@ -69,7 +69,7 @@ export function RoomPicker({
           {t('picker.clear')}
         </Button>
         <Typography.Text type="secondary" data-testid={`${testId}-count`}>
-          {t('picker.selected', { count: value.length, total: rooms.length })}
+          {t('picker.selected', { selected: value.length, count: rooms.length })}
         </Typography.Text>
       </Space>
     </Space>

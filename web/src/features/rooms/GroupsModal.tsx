@@ -95,7 +95,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
                       <Popconfirm
                         title={t('groups.deleteConfirm', { name: g.name })}
                         description={
-                          g.room_count > 0 ? t('groups.notEmptyHint', { rooms: g.room_count }) : undefined
+                          g.room_count > 0 ? t('groups.notEmptyHint', { count: g.room_count }) : undefined
                         }
                         okText={t('common.delete')}
                         cancelText={t('common.cancel')}

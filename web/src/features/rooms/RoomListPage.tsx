@@ -273,7 +273,7 @@ export default function RoomListPage() {
         />
       </div>
       <Typography.Text type="secondary" data-testid="room-total">
-        {t('list.total', { total })}
+        {t('list.total', { count: total })}
       </Typography.Text>
       {body}
       {total > 0 ? (

@@ -83,7 +83,7 @@ export function RoomPicker({ value, onChange, exclude, testId, placeholder }: Ro
           {menu}
           {matched > shown.length && (
             <div style={{ padding: '4px 12px', color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
-              {t('roomPicker.more', { shown: shown.length, total: matched })}
+              {t('roomPicker.more', { shown: shown.length, count: matched })}
             </div>
           )}
         </>

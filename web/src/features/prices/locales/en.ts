@@ -1,3 +1,5 @@
+import type { LanguageTexts } from '../../../i18n/plurals.ts';
+
 /** English texts of the 'prices' feature: the reference every other language matches key for key. */
 const en = {
   feature: 'Prices',
@@ -13,7 +15,8 @@ const en = {
     group: 'Room group',
     addGroup: 'Add the rooms of this group',
     clear: 'Clear the selection',
-    selected: '{{count}} of {{total}} rooms selected',
+    selected_one: '{{selected}} of {{count}} room selected',
+    selected_other: '{{selected}} of {{count}} rooms selected',
     pickFirst: 'Pick a room (or several) to see and set their prices',
     loadFailed: 'The rooms could not be loaded',
   },
@@ -90,24 +93,31 @@ const en = {
     actions: 'Operations',
     apply: 'Apply to rooms',
     applyTitle: 'Apply “{{name}}” to rooms',
-    applyConfirm: 'Apply “{{name}}” to {{count}} rooms?',
+    applyConfirm_one: 'Apply “{{name}}” to {{count}} room?',
+    applyConfirm_other: 'Apply “{{name}}” to {{count}} rooms?',
     applyWarning: 'Their deposit, usual, weekend and specific-date prices are replaced by the template’s.',
-    applied: 'The template now prices {{count}} rooms',
+    applied_one: 'The template now prices {{count}} room',
+    applied_other: 'The template now prices {{count}} rooms',
     deleteConfirm: 'Delete the template “{{name}}”? Rooms keep their prices.',
     deleted: 'The template is deleted',
     saved: 'The template is saved',
   },
   many: {
-    title: 'Same prices for {{count}} rooms',
-    save: 'Save the prices of {{count}} rooms',
-    saved: 'The prices of {{count}} rooms are saved',
-    tooMany:
-      'More than {{max}} rooms: apply a price template to them instead (one step for any number of rooms).',
+    title_one: 'Same prices for {{count}} room',
+    title_other: 'Same prices for {{count}} rooms',
+    save_one: 'Save the prices of {{count}} room',
+    save_other: 'Save the prices of {{count}} rooms',
+    saved_one: 'The prices of {{count}} room are saved',
+    saved_other: 'The prices of {{count}} rooms are saved',
+    tooMany_one:
+      'More than {{count}} room: apply a price template to them instead (one step for any number of rooms).',
+    tooMany_other:
+      'More than {{count}} rooms: apply a price template to them instead (one step for any number of rooms).',
     templateTitle: 'Apply a price template to the selected rooms',
     pickTemplate: 'Choose a template',
     templateHint: 'Quickest for many rooms',
   },
 };
 
-export type Texts = typeof en;
+export type Texts = LanguageTexts<typeof en>;
 export default en;

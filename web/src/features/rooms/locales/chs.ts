@@ -55,7 +55,7 @@ const chs: Texts = {
   },
   list: {
     title: '房间列表',
-    total: '共 {{total}} 间房',
+    total_other: '共 {{count}} 间房',
     searchPlaceholder: '按房间名称搜索',
     group: '房间分组',
     allGroups: '全部分组',
@@ -88,7 +88,7 @@ const chs: Texts = {
     saved: '分组已保存',
     deleted: '分组已删除',
     deleteConfirm: '确定删除分组“{{name}}”吗？',
-    notEmptyHint: '该分组仍有 {{rooms}} 间房，请先将其移到其他分组。',
+    notEmptyHint_other: '该分组仍有 {{count}} 间房，请先将其移到其他分组。',
     nameTooLong: '分组名称最多 50 个字符',
     loadFailed: '房间分组加载失败。',
     adminsOnly: '只有管理员可以新建、编辑或删除房间分组。',

@@ -55,7 +55,7 @@ const chsTW: Texts = {
   },
   list: {
     title: '房間清單',
-    total: '共 {{total}} 間房',
+    total_other: '共 {{count}} 間房',
     searchPlaceholder: '依房間名稱搜尋',
     group: '房間分組',
     allGroups: '全部分組',
@@ -88,7 +88,7 @@ const chsTW: Texts = {
     saved: '分組已儲存',
     deleted: '分組已刪除',
     deleteConfirm: '確定刪除分組「{{name}}」嗎？',
-    notEmptyHint: '該分組仍有 {{rooms}} 間房，請先將其移到其他分組。',
+    notEmptyHint_other: '該分組仍有 {{count}} 間房，請先將其移到其他分組。',
     nameTooLong: '分組名稱最多 50 個字元',
     loadFailed: '房間分組載入失敗。',
     adminsOnly: '只有管理員可以新增、編輯或刪除房間分組。',

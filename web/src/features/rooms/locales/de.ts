@@ -55,7 +55,8 @@ const de: Texts = {
   },
   list: {
     title: 'Zimmerliste',
-    total: '{{total}} Zimmer',
+    total_one: '{{count}} Zimmer',
+    total_other: '{{count}} Zimmer',
     searchPlaceholder: 'Nach Zimmername suchen',
     group: 'Zimmergruppe',
     allGroups: 'Alle Gruppen',
@@ -88,7 +89,9 @@ const de: Texts = {
     saved: 'Gruppe gespeichert',
     deleted: 'Gruppe gelöscht',
     deleteConfirm: 'Die Gruppe „{{name}}“ löschen?',
-    notEmptyHint: 'Sie enthält noch {{rooms}} Zimmer: Verschieben Sie diese zuerst in eine andere Gruppe.',
+    notEmptyHint_one: 'Sie enthält noch {{count}} Zimmer: Verschieben Sie es zuerst in eine andere Gruppe.',
+    notEmptyHint_other:
+      'Sie enthält noch {{count}} Zimmer: Verschieben Sie diese zuerst in eine andere Gruppe.',
     nameTooLong: 'Der Gruppenname darf höchstens 50 Zeichen lang sein',
     loadFailed: 'Die Zimmergruppen konnten nicht geladen werden.',
     adminsOnly: 'Nur ein Administrator kann Zimmergruppen anlegen, bearbeiten oder löschen.',

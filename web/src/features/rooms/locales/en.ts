@@ -1,3 +1,5 @@
+import type { LanguageTexts } from '../../../i18n/plurals.ts';
+
 /** English texts of the 'rooms' feature: the reference every other language matches key for key. */
 const en = {
   feature: 'Rooms',
@@ -54,7 +56,8 @@ const en = {
   },
   list: {
     title: 'Rooms',
-    total: '{{total}} rooms',
+    total_one: '{{count}} room',
+    total_other: '{{count}} rooms',
     searchPlaceholder: 'Search by room name',
     group: 'Room group',
     allGroups: 'All groups',
@@ -87,7 +90,8 @@ const en = {
     saved: 'Group saved',
     deleted: 'Group deleted',
     deleteConfirm: 'Delete the group "{{name}}"?',
-    notEmptyHint: 'It still holds {{rooms}} rooms: move them to another group first.',
+    notEmptyHint_one: 'It still holds {{count}} room: move it to another group first.',
+    notEmptyHint_other: 'It still holds {{count}} rooms: move them to another group first.',
     nameTooLong: 'The group name can be at most 50 characters',
     loadFailed: 'The room groups could not be loaded.',
     adminsOnly: 'Only an administrator can create, edit or delete room groups.',
@@ -186,5 +190,5 @@ const en = {
   },
 };
 
-export type Texts = typeof en;
+export type Texts = LanguageTexts<typeof en>;
 export default en;

@@ -55,7 +55,7 @@ const ja: Texts = {
   },
   list: {
     title: '客室一覧',
-    total: '{{total}} 室',
+    total_other: '{{count}} 室',
     searchPlaceholder: '客室名で検索',
     group: '客室グループ',
     allGroups: 'すべてのグループ',
@@ -88,7 +88,7 @@ const ja: Texts = {
     saved: 'グループを保存しました',
     deleted: 'グループを削除しました',
     deleteConfirm: 'グループ「{{name}}」を削除しますか？',
-    notEmptyHint: 'まだ {{rooms}} 室が属しています。先に別のグループへ移してください。',
+    notEmptyHint_other: 'まだ {{count}} 室が属しています。先に別のグループへ移してください。',
     nameTooLong: 'グループ名は 50 文字以内です',
     loadFailed: '客室グループを読み込めませんでした。',
     adminsOnly: '客室グループの作成・編集・削除は管理者だけができます。',

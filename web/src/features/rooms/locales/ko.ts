@@ -55,7 +55,7 @@ const ko: Texts = {
   },
   list: {
     title: '객실 목록',
-    total: '객실 {{total}}개',
+    total_other: '객실 {{count}}개',
     searchPlaceholder: '객실 이름으로 검색',
     group: '객실 그룹',
     allGroups: '모든 그룹',
@@ -88,7 +88,7 @@ const ko: Texts = {
     saved: '그룹을 저장했습니다',
     deleted: '그룹을 삭제했습니다',
     deleteConfirm: '"{{name}}" 그룹을 삭제할까요?',
-    notEmptyHint: '아직 객실 {{rooms}}개가 있습니다. 먼저 다른 그룹으로 옮기세요.',
+    notEmptyHint_other: '아직 객실 {{count}}개가 있습니다. 먼저 다른 그룹으로 옮기세요.',
     nameTooLong: '그룹 이름은 최대 50자입니다',
     loadFailed: '객실 그룹을 불러오지 못했습니다.',
     adminsOnly: '객실 그룹은 관리자만 만들고 편집하고 삭제할 수 있습니다.',

@@ -47,7 +47,7 @@ const chs: Texts = {
     placeholder: '输入房间名搜索',
     loading: '正在加载房间…',
     none: '没有匹配的房间',
-    more: '显示 {{total}} 个房间中的 {{shown}} 个：继续输入房间名以缩小范围',
+    more_other: '显示 {{count}} 个房间中的 {{shown}} 个：继续输入房间名以缩小范围',
   },
   duration: {
     daysHours: '{{days}} 天 {{hours}} 小时',
@@ -75,6 +75,7 @@ const chs: Texts = {
     removeFellow: '移除该同住人',
     stay: '入住信息',
     noBreakfast: '无早餐',
+    breakfastCount_other: '{{count}} 份早餐',
     disableOldCardsHint: '为本房间之前住客写的卡将无法再开门。',
     credential: '住客开门方式',
     cardLater: '写卡功能将随房卡功能一起提供：现在先创建入住记录，之后可为其写卡。',

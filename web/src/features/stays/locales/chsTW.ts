@@ -47,7 +47,7 @@ const chsTW: Texts = {
     placeholder: '輸入房間名稱搜尋',
     loading: '正在載入房間…',
     none: '沒有符合的房間',
-    more: '顯示 {{total}} 個房間中的 {{shown}} 個：繼續輸入房間名稱以縮小範圍',
+    more_other: '顯示 {{count}} 個房間中的 {{shown}} 個：繼續輸入房間名稱以縮小範圍',
   },
   duration: {
     daysHours: '{{days}} 天 {{hours}} 小時',
@@ -75,6 +75,7 @@ const chsTW: Texts = {
     removeFellow: '移除此同住人',
     stay: '入住資訊',
     noBreakfast: '無早餐',
+    breakfastCount_other: '{{count}} 份早餐',
     disableOldCardsHint: '為本房間先前住客寫的卡將無法再開門。',
     credential: '住客開門方式',
     cardLater: '寫卡功能將隨房卡功能一併提供：現在先建立入住紀錄，之後可為其寫卡。',

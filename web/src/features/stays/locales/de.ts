@@ -47,7 +47,8 @@ const de: Texts = {
     placeholder: 'Zimmernamen eingeben, um zu suchen',
     loading: 'Zimmer werden geladen…',
     none: 'Kein Zimmer passt',
-    more: '{{shown}} von {{total}} Zimmern: mehr vom Namen eingeben, um die Liste einzugrenzen',
+    more_one: '{{shown}} von {{count}} Zimmer: mehr vom Namen eingeben, um die Liste einzugrenzen',
+    more_other: '{{shown}} von {{count}} Zimmern: mehr vom Namen eingeben, um die Liste einzugrenzen',
   },
   duration: {
     daysHours: '{{days}} T. {{hours}} Std.',
@@ -75,6 +76,8 @@ const de: Texts = {
     removeFellow: 'Diesen Mitreisenden entfernen',
     stay: 'Aufenthalt',
     noBreakfast: 'Kein Frühstück',
+    breakfastCount_one: '{{count}} Frühstück',
+    breakfastCount_other: '{{count}} Frühstücke',
     disableOldCardsHint:
       'Karten, die für frühere Gäste dieses Zimmers geschrieben wurden, öffnen es nicht mehr.',
     credential: 'Wie der Gast die Tür öffnet',

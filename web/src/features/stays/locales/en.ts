@@ -1,3 +1,5 @@
+import type { LanguageTexts } from '../../../i18n/plurals.ts';
+
 /** English texts of the 'stays' feature: the reference every other language matches key for key. */
 const en = {
   feature: 'Stays',
@@ -46,7 +48,8 @@ const en = {
     placeholder: 'Type a room name to search',
     loading: 'Loading rooms…',
     none: 'No room matches',
-    more: 'Showing {{shown}} of {{total}} rooms: type more of the name to narrow the list',
+    more_one: 'Showing {{shown}} of {{count}} room: type more of the name to narrow the list',
+    more_other: 'Showing {{shown}} of {{count}} rooms: type more of the name to narrow the list',
   },
   duration: {
     daysHours: '{{days}} d {{hours}} h',
@@ -74,6 +77,8 @@ const en = {
     removeFellow: 'Remove this fellow tenant',
     stay: 'Stay',
     noBreakfast: 'No breakfast',
+    breakfastCount_one: '{{count}} breakfast',
+    breakfastCount_other: '{{count}} breakfasts',
     disableOldCardsHint: 'Cards written for earlier guests of this room stop opening it.',
     credential: 'How the guest opens the door',
     cardLater:
@@ -247,5 +252,5 @@ const en = {
   },
 };
 
-export type Texts = typeof en;
+export type Texts = LanguageTexts<typeof en>;
 export default en;

@@ -47,7 +47,10 @@ const es: Texts = {
     placeholder: 'Escriba el nombre de una habitación para buscar',
     loading: 'Cargando habitaciones…',
     none: 'Ninguna habitación coincide',
-    more: 'Se muestran {{shown}} de {{total}} habitaciones: escriba más del nombre para acotar la lista',
+    more_one: 'Se muestran {{shown}} de {{count}} habitación: escriba más del nombre para acotar la lista',
+    more_many: 'Se muestran {{shown}} de {{count}} habitaciones: escriba más del nombre para acotar la lista',
+    more_other:
+      'Se muestran {{shown}} de {{count}} habitaciones: escriba más del nombre para acotar la lista',
   },
   duration: {
     daysHours: '{{days}} días y {{hours}} h',
@@ -75,6 +78,9 @@ const es: Texts = {
     removeFellow: 'Quitar este acompañante',
     stay: 'Estancia',
     noBreakfast: 'Sin desayuno',
+    breakfastCount_one: '{{count}} desayuno',
+    breakfastCount_many: '{{count}} desayunos',
+    breakfastCount_other: '{{count}} desayunos',
     disableOldCardsHint:
       'Las tarjetas grabadas para huéspedes anteriores de esta habitación dejan de abrirla.',
     credential: 'Cómo abre la puerta el huésped',

@@ -47,7 +47,10 @@ const fr: Texts = {
     placeholder: "Tapez le nom d'une chambre pour chercher",
     loading: 'Chargement des chambres…',
     none: 'Aucune chambre ne correspond',
-    more: '{{shown}} chambres affichées sur {{total}} : tapez davantage du nom pour affiner la liste',
+    more_one: 'Affichage de {{shown}} sur {{count}} chambre : tapez davantage du nom pour affiner la liste',
+    more_many: 'Affichage de {{shown}} sur {{count}} chambres : tapez davantage du nom pour affiner la liste',
+    more_other:
+      'Affichage de {{shown}} sur {{count}} chambres : tapez davantage du nom pour affiner la liste',
   },
   duration: {
     daysHours: '{{days}} j {{hours}} h',
@@ -75,6 +78,9 @@ const fr: Texts = {
     removeFellow: 'Retirer cet accompagnant',
     stay: 'Séjour',
     noBreakfast: 'Sans petit-déjeuner',
+    breakfastCount_one: '{{count}} petit-déjeuner',
+    breakfastCount_many: '{{count}} petits-déjeuners',
+    breakfastCount_other: '{{count}} petits-déjeuners',
     disableOldCardsHint: "Les cartes écrites pour les clients précédents de cette chambre ne l'ouvrent plus.",
     credential: 'Comment le client ouvre la porte',
     cardLater:

@@ -47,7 +47,12 @@ const it: Texts = {
     placeholder: 'Digita il nome di una camera per cercare',
     loading: 'Caricamento camere…',
     none: 'Nessuna camera corrisponde',
-    more: '{{shown}} camere mostrate su {{total}}: digita altro del nome per restringere la lista',
+    more_one:
+      'Visualizzazione di {{shown}} su {{count}} camera: digita altro del nome per restringere la lista',
+    more_many:
+      'Visualizzazione di {{shown}} su {{count}} camere: digita altro del nome per restringere la lista',
+    more_other:
+      'Visualizzazione di {{shown}} su {{count}} camere: digita altro del nome per restringere la lista',
   },
   duration: {
     daysHours: '{{days}} g {{hours}} h',
@@ -75,6 +80,9 @@ const it: Texts = {
     removeFellow: 'Rimuovi questo accompagnatore',
     stay: 'Soggiorno',
     noBreakfast: 'Senza colazione',
+    breakfastCount_one: '{{count}} colazione',
+    breakfastCount_many: '{{count}} colazioni',
+    breakfastCount_other: '{{count}} colazioni',
     disableOldCardsHint: 'Le tessere scritte per gli ospiti precedenti di questa camera non la aprono più.',
     credential: "Come l'ospite apre la porta",
     cardLater:

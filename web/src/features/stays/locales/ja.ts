@@ -47,7 +47,7 @@ const ja: Texts = {
     placeholder: '客室名を入力して検索',
     loading: '客室を読み込み中…',
     none: '一致する客室がありません',
-    more: '{{total}} 室中 {{shown}} 室を表示：名前をさらに入力して絞り込んでください',
+    more_other: '{{count}} 室中 {{shown}} 室を表示：名前をさらに入力して絞り込んでください',
   },
   duration: {
     daysHours: '{{days}}日{{hours}}時間',
@@ -75,6 +75,7 @@ const ja: Texts = {
     removeFellow: 'この同伴者を削除',
     stay: '宿泊',
     noBreakfast: '朝食なし',
+    breakfastCount_other: '朝食 {{count}} 食',
     disableOldCardsHint: 'この客室の以前の宿泊者用に書き込んだカードでは開かなくなります。',
     credential: '宿泊者の解錠方法',
     cardLater: 'カード書き込みはカード機能とともに提供されます：宿泊は今作成し、カードは後で書き込めます。',

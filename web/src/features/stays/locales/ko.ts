@@ -47,7 +47,7 @@ const ko: Texts = {
     placeholder: '객실 이름을 입력해 검색',
     loading: '객실을 불러오는 중…',
     none: '일치하는 객실이 없습니다',
-    more: '객실 {{total}}개 중 {{shown}}개 표시: 이름을 더 입력해 범위를 좁히세요',
+    more_other: '객실 {{count}}개 중 {{shown}}개 표시: 이름을 더 입력해 범위를 좁히세요',
   },
   duration: {
     daysHours: '{{days}}일 {{hours}}시간',
@@ -75,6 +75,7 @@ const ko: Texts = {
     removeFellow: '이 동반 투숙객 삭제',
     stay: '투숙',
     noBreakfast: '조식 없음',
+    breakfastCount_other: '조식 {{count}}인분',
     disableOldCardsHint: '이 객실의 이전 투숙객용으로 발급한 카드로는 더 이상 문이 열리지 않습니다.',
     credential: '투숙객의 출입 방법',
     cardLater:

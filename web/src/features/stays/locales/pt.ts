@@ -47,7 +47,9 @@ const pt: Texts = {
     placeholder: 'Digite o nome de um quarto para buscar',
     loading: 'Carregando quartos…',
     none: 'Nenhum quarto corresponde',
-    more: 'Mostrando {{shown}} de {{total}} quartos: digite mais do nome para restringir a lista',
+    more_one: 'Mostrando {{shown}} de {{count}} quarto: digite mais do nome para restringir a lista',
+    more_many: 'Mostrando {{shown}} de {{count}} quartos: digite mais do nome para restringir a lista',
+    more_other: 'Mostrando {{shown}} de {{count}} quartos: digite mais do nome para restringir a lista',
   },
   duration: {
     daysHours: '{{days}} dias e {{hours}} h',
@@ -75,6 +77,9 @@ const pt: Texts = {
     removeFellow: 'Remover este acompanhante',
     stay: 'Estadia',
     noBreakfast: 'Sem café da manhã',
+    breakfastCount_one: '{{count}} café da manhã',
+    breakfastCount_many: '{{count}} cafés da manhã',
+    breakfastCount_other: '{{count}} cafés da manhã',
     disableOldCardsHint: 'Os cartões gravados para hóspedes anteriores deste quarto deixam de abri-lo.',
     credential: 'Como o hóspede abre a porta',
     cardLater:
