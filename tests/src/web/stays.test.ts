@@ -56,6 +56,7 @@ interface Stay {
   status: string;
   end_time: number;
   price: number | string;
+  breakfast: number;
   tenants: { mobile: string }[];
 }
 
@@ -143,6 +144,11 @@ describe('check-in, renewal, move and check-out in Chromium', () => {
       await page.getByTestId('checkin-mobile').fill(run.mobile);
       await page.getByTestId('checkin-nickname').fill(en ? 'Test Guest' : 'ضيف تجريبي');
       await page.getByTestId('checkin-fellow-mobile').fill(run.fellow);
+      // Breakfast: the hotel's options by their names (the demo hotel's, in English).
+      await page.getByTestId('checkin-breakfast').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option[title="Double breakfast"]')
+        .click();
       await shot(page, `stays-checkin-${run.language}.png`);
 
       // The price is quoted before the operator confirms.
@@ -171,6 +177,7 @@ describe('check-in, renewal, move and check-out in Chromium', () => {
       const [checkedIn] = await staysOf(from);
       expect(checkedIn?.state).toBe('active');
       expect(checkedIn?.tenants.map((t) => t.mobile)).toEqual([run.fellow]);
+      expect(checkedIn?.breakfast).toBe(2);
       expect(Number(checkedIn?.price)).toBeGreaterThan(0);
       // No call ever answers the digits again.
       const passwords = await call<{ list: Record<string, unknown>[] }>('room/passwordList', {
@@ -184,6 +191,8 @@ describe('check-in, renewal, move and check-out in Chromium', () => {
       const card = page.locator(`[data-testid="stay-card"][data-stay-id="${checkedIn!.stay_id}"]`);
       await card.waitFor();
       expect(await card.getAttribute('data-state')).toBe('active');
+      // The card names the breakfast as the form offered it, not by its count ('Breakfast: 2').
+      await expect.poll(() => card.getByTestId('stay-breakfast').textContent()).toBe('Double breakfast');
       await page.getByTestId('password-table').locator('tbody tr.ant-table-row').first().waitFor();
       await shot(page, `stays-tenant-${run.language}.png`);
 

@@ -36,6 +36,7 @@ import {
   useCreatePassword,
   useLockRooms,
 } from './api.ts';
+import { breakfastChoices } from './breakfast.ts';
 import { codeRule, hotelTimeText, secondsOf, stayEndRule } from './format.ts';
 import { HotelTimePicker } from './HotelTimePicker.tsx';
 import {
@@ -268,7 +269,6 @@ export default function CheckInPage() {
   };
 
   const period = defaultPeriod();
-  const breakfastOptions = breakfasts.data?.enabled ? breakfasts.data.list : [];
 
   return (
     <Card title={t('checkIn.title')}>
@@ -447,15 +447,7 @@ export default function CheckInPage() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="breakfast" label={t('fields.breakfast')}>
-              <Select
-                data-testid="checkin-breakfast"
-                options={[
-                  ...(breakfastOptions.some((b) => b.count === 0)
-                    ? []
-                    : [{ value: 0, label: t('checkIn.noBreakfast') }]),
-                  ...breakfastOptions.map((b) => ({ value: b.count, label: b.name })),
-                ]}
-              />
+              <Select data-testid="checkin-breakfast" options={breakfastChoices(t, breakfasts.data)} />
             </Form.Item>
           </Col>
         </Row>

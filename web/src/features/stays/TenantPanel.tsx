@@ -25,6 +25,7 @@ import {
   type CheckInKind,
   type Stay,
   type StayState,
+  useBreakfasts,
   useCheckIn,
   useCheckOut,
   useFreezeTenant,
@@ -32,6 +33,7 @@ import {
   useRemoveFellow,
   useRoomStays,
 } from './api.ts';
+import { breakfastLabel } from './breakfast.ts';
 import { formatDuration, formatMoney, hotelTimeText } from './format.ts';
 import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
 import { useStaysTexts } from './texts.ts';
@@ -152,6 +154,7 @@ function TenantPanelBody({ roomId }: { roomId: number }) {
 
 function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => void }) {
   const { t } = useTranslation('stays');
+  const breakfasts = useBreakfasts();
   const { message, modal } = App.useApp();
   const checkOut = useCheckOut();
   const arrive = useCheckIn();
@@ -355,7 +358,9 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
           {
             key: 'breakfast',
             label: t('fields.breakfast'),
-            children: stay.breakfast ? String(stay.breakfast) : t('checkIn.noBreakfast'),
+            children: (
+              <span data-testid="stay-breakfast">{breakfastLabel(t, breakfasts.data, stay.breakfast)}</span>
+            ),
           },
           {
             key: 'idCard',

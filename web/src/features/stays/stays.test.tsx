@@ -362,6 +362,16 @@ describe('TenantPanel', () => {
     seen = fakeServer({
       'room/tenant/list': () => ({ errno: 0, data: { list: stays, total: stays.length, page: 1, limit: 5 } }),
       'room/allLock': () => ({ errno: 0, data: { list: ROOMS, total: ROOMS.length } }),
+      'room/hotelBreakFastList': () => ({
+        errno: 0,
+        data: {
+          enabled: true,
+          list: [
+            { id: 1, name: 'Single breakfast', count: 1, price: 28, sort: 1 },
+            { id: 2, name: 'Double breakfast', count: 2, price: 48, sort: 2 },
+          ],
+        },
+      }),
       'room/checkOut': () => {
         stays[0] = stay({ state: 'checkedOut', status: 'checked_out', checked_out_at: NOW });
         return { errno: 0, data: { ...stays[0], room_status: 4 } };
@@ -389,6 +399,26 @@ describe('TenantPanel', () => {
     );
     // A closed stay offers no actions.
     expect(within(cards[1]!).queryByTestId('stay-check-out')).toBeNull();
+  }, 30_000);
+
+  it("names each stay's breakfast as the check-in form offered it, not by its count", async () => {
+    const closed = { state: 'checkedOut', status: 'checked_out', checked_out_at: NOW - 86_400 } as const;
+    stays = [
+      stay({ breakfast: 2 }),
+      stay({ ...closed, stay_id: 30, breakfast: 0 }),
+      // An option the hotel has since deleted: the count in words.
+      stay({ ...closed, stay_id: 31, breakfast: 3 }),
+    ];
+    renderPanel(<TenantPanel roomId={17} />);
+    await screen.findAllByTestId('stay-card', {}, SLOW);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('stay-breakfast').map((e) => e.textContent)).toEqual([
+        'Double breakfast',
+        'No breakfast',
+        '3 breakfasts',
+      ]),
+    );
+    expect(callsTo(seen, 'room/hotelBreakFastList')).toHaveLength(1);
   }, 30_000);
 
   it('checks out only after the confirm', async () => {
