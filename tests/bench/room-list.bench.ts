@@ -45,6 +45,16 @@ it(`prints the time from navigation to the first room of ${ROOMS} on the room li
   const inApp: number[] = [];
   // When the room/listNew answer of each navigation arrived, to tell the server's share from the page's.
   const answered: { full: number[]; inApp: number[] } = { full: [], inApp: [] };
+  // Where a full load's time goes (the page's own clock, from the navigation's start): the last script chunk, the
+  // layout's and the list's chunks, and the room/listNew answer, each fully received.
+  const milestones: Record<string, number[]> = {};
+  const lastScripts = new Set<string>();
+  const MILESTONES: Record<string, string> = {
+    'entry script': '/assets/index-',
+    'layout chunk': '/assets/ConsoleLayout-',
+    'list chunk': '/assets/RoomListPage-',
+    'room/listNew answer': '/manage/room/listNew',
+  };
   let since = 0;
   let arrived = Number.NaN;
   page.on('requestfinished', (request) => {
@@ -61,6 +71,26 @@ it(`prints the time from navigation to the first room of ${ROOMS} on the room li
     await firstRoom.waitFor({ state: 'visible', timeout: 60_000 });
     full.push(performance.now() - started);
     answered.full.push(arrived);
+    const ends = (await page.evaluate(
+      `performance.getEntriesByType('resource').map((e) => [e.name, e.startTime, e.responseEnd])`,
+    )) as [string, number, number][];
+    const note = (label: string, value: number) => {
+      const list = milestones[label] ?? [];
+      list.push(value);
+      milestones[label] = list;
+    };
+    const scripts = ends.filter(([name]) => name.endsWith('.js')).sort((a, b) => a[2] - b[2]);
+    const last = scripts.at(-1);
+    if (last) {
+      note('last script chunk', last[2]);
+      lastScripts.add(last[0].replace(/^.*\/assets\//, ''));
+    }
+    for (const [label, part] of Object.entries(MILESTONES)) {
+      const entry = ends.find(([name]) => name.includes(part));
+      if (entry && part.startsWith('/manage/')) note(`${label} asked`, entry[1]);
+      if (entry) note(label, entry[2]);
+    }
+
     // Inside the running console: from another page, the router's navigation (what a menu click does).
     await page.evaluate(
       `window.history.pushState({}, '', ${JSON.stringify(ELSEWHERE)}); dispatchEvent(new PopStateEvent('popstate'))`,
@@ -90,6 +120,10 @@ it(`prints the time from navigation to the first room of ${ROOMS} on the room li
       `Room list at ${ROOMS} rooms, Chromium, navigation → first room visible (${RUNS} runs)`,
       `  full page load: ${full.map(ms).join(', ')}; median ${ms(median(full))}`,
       `    room/listNew answer received at: ${answerAt(answered.full)}`,
+      `    in the page (from navigation start, medians): ${Object.entries(milestones)
+        .map(([label, ends]) => `${label} ${ms(median(ends))}`)
+        .join(', ')}`,
+      `    last script chunks: ${[...lastScripts].join(', ')}`,
       `  in the console: ${inApp.map(ms).join(', ')}; median ${ms(median(inApp))}`,
       `    room/listNew answer received at: ${answerAt(answered.inApp)}`,
     ].join('\n'),

@@ -4,6 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { setNotifier } from '../api/notifier.ts';
+import { ROUTES } from '../routes.tsx';
 import { createQueryClient } from './queryClient.ts';
 import { buildRouteObjects } from './router.tsx';
 
@@ -42,7 +43,9 @@ export interface AppProps {
 /** The console: theme, locale and direction, the notifier, the query client and the router. */
 export function App({ locale, direction, router }: AppProps) {
   const [queryClient] = useState(createQueryClient);
-  const [appRouter] = useState(() => router ?? createBrowserRouter(buildRouteObjects()));
+  const [appRouter] = useState(
+    () => router ?? createBrowserRouter(buildRouteObjects(ROUTES, { queryClient })),
+  );
   return (
     <ConfigProvider
       locale={locale}

@@ -1,4 +1,5 @@
 import { showsBusinessAreas } from '@lockdesk/protocol';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /**
@@ -7,6 +8,13 @@ import type { ComponentType } from 'react';
  */
 
 export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Starts fetching what a page shows first, called when its route is entered (signed in) at the same time as its
+ * chunks load; it fills the query cache under the keys the page's hooks use. It must load its own code lazily
+ * (`import()`), since the route table is part of every page's code, /login's too.
+ */
+export type PagePrefetch = (ctx: { queryClient: QueryClient; search: URLSearchParams }) => Promise<unknown>;
 
 /** What a menu rule may look at. */
 export interface AccessContext {
@@ -44,6 +52,7 @@ export interface RouteEntry {
   /** Menu visibility rule; a missing rule means always shown. */
   access?: AccessRule;
   page?: PageLoader;
+  prefetch?: PagePrefetch;
   /** Reachable without a session and drawn without the console layout. */
   public?: boolean;
   children?: RouteEntry[];

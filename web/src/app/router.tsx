@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import {
   Component,
@@ -10,14 +11,14 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import { type LoaderFunction, Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
 import { isSignedIn } from '../api/session.ts';
 import { DEPLOY } from '../config/deploy.ts';
 import { ROUTES } from '../routes.tsx';
 import { CurrentRouteTitle } from './currentRoute.ts';
 import { guardRedirect } from './guards.ts';
 import { NOT_FOUND_PATH } from './paths.ts';
-import { type PageLoader, type RouteEntry, titleKeyOf } from './routeTable.ts';
+import { type PageLoader, type PagePrefetch, type RouteEntry, titleKeyOf } from './routeTable.ts';
 
 /** The page title: the route title plus the product title (spec §2). */
 export function pageTitle(titleText: string | undefined): string {
@@ -37,16 +38,49 @@ export function Root() {
   return <Outlet />;
 }
 
+// Each page's module (and the layout's), fetched once: a route's loader starts it and React.lazy waits on the
+// same promise. A failed fetch stays failed, like the React.lazy it feeds, until the page's 'Try again'.
+const pageModules = new Map<PageLoader, ReturnType<PageLoader>>();
+function loadPage(loader: PageLoader): ReturnType<PageLoader> {
+  let module = pageModules.get(loader);
+  if (!module) {
+    module = loader();
+    pageModules.set(loader, module);
+  }
+  return module;
+}
+
 // Pages load through React.lazy rather than the router's `lazy`: the router would fetch every matched chunk
 // before rendering, so a visitor opening /room would download the console before the guard sends them to /login.
 const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
 function lazyPage(loader: PageLoader): LazyExoticComponent<ComponentType> {
   let page = lazyPages.get(loader);
   if (!page) {
-    page = lazy(loader);
+    page = lazy(() => loadPage(loader));
     lazyPages.set(loader, page);
   }
   return page;
+}
+
+/**
+ * The data loader of a console route: once the guard lets the route in, it starts fetching the chunks the route
+ * draws (the layout's and the page's, side by side rather than one after the other as React.lazy would find
+ * them) and the page's first data (its `prefetch`), then returns at once: nothing waits on it, the page's own
+ * lazy import and query join what it started. A visitor the guard sends to /login fetches nothing.
+ */
+function warmUp(
+  chunk: PageLoader,
+  prefetch: PagePrefetch | undefined,
+  queryClient?: QueryClient,
+): LoaderFunction {
+  return ({ request }) => {
+    const url = new URL(request.url);
+    if (guardRedirect(url.pathname, url.search, isSignedIn())) return null;
+    // A failure shows where it matters: the page's boundary ('Try again'), the page's own query.
+    loadPage(chunk).catch(() => {});
+    if (prefetch && queryClient) prefetch({ queryClient, search: url.searchParams }).catch(() => {});
+    return null;
+  };
 }
 
 /**
@@ -100,6 +134,7 @@ function PageSlot({ loader }: { loader: PageLoader }) {
       onRetry={() => {
         // A failed React.lazy stays failed: forget it so the chunk is fetched anew.
         lazyPages.delete(loader);
+        pageModules.delete(loader);
         setAttempt((n) => n + 1);
       }}
     >
@@ -118,12 +153,23 @@ function PageLoading() {
   );
 }
 
+function NoPage() {
+  return null;
+}
+
 const loadLayout: PageLoader = () => import('./layout/ConsoleLayout.tsx');
 
-function pageRoute(entry: RouteEntry, path: string): RouteObject {
+/** What the route objects are built with beside the table. */
+export interface RouteOptions {
+  /** The client the pages' queries use: route prefetches fill it. Without it, nothing is prefetched. */
+  queryClient?: QueryClient;
+}
+
+function pageRoute(entry: RouteEntry, path: string, options: RouteOptions = {}): RouteObject {
   if (!entry.page) return { path };
   return {
     path,
+    ...(entry.public ? {} : { loader: warmUp(entry.page, entry.prefetch, options.queryClient) }),
     element: (
       <CurrentRouteTitle.Provider value={entry.title}>
         <PageSlot loader={entry.page} />
@@ -132,28 +178,42 @@ function pageRoute(entry: RouteEntry, path: string): RouteObject {
   };
 }
 
-function sectionRoute(entry: RouteEntry): RouteObject {
+function sectionRoute(entry: RouteEntry, options: RouteOptions): RouteObject {
   const children: RouteObject[] = [];
   if (entry.redirect) children.push({ index: true, element: <Navigate to={entry.redirect} replace /> });
-  else if (entry.page) children.push({ index: true, element: <PageSlot loader={entry.page} /> });
-  for (const child of entry.children ?? []) children.push(pageRoute(child, child.path));
+  else if (entry.page)
+    children.push({
+      index: true,
+      loader: warmUp(entry.page, entry.prefetch, options.queryClient),
+      element: <PageSlot loader={entry.page} />,
+    });
+  for (const child of entry.children ?? []) children.push(pageRoute(child, child.path, options));
   return { path: entry.path, children };
 }
 
 /** The router's route objects, built from the route table (src/routes.tsx). */
-export function buildRouteObjects(table: readonly RouteEntry[] = ROUTES): RouteObject[] {
+export function buildRouteObjects(
+  table: readonly RouteEntry[] = ROUTES,
+  options: RouteOptions = {},
+): RouteObject[] {
   const publicRoutes = table.filter((e) => e.public).map((e) => pageRoute(e, e.path));
   const home = table.find((e) => e.path === '/');
-  const sections = table.filter((e) => !e.public && e.path !== '/').map(sectionRoute);
+  const sections = table.filter((e) => !e.public && e.path !== '/').map((e) => sectionRoute(e, options));
   return [
     {
       path: '/',
       element: <Root />,
+      // Drawn while the first navigation's loaders run: they return at once (they only start fetches).
+      HydrateFallback: NoPage,
       children: [
         ...publicRoutes,
         ...(home?.redirect ? [{ index: true, element: <Navigate to={home.redirect} replace /> }] : []),
         // The console layout is its own chunk: /login never loads it.
-        { element: <PageSlot loader={loadLayout} />, children: sections },
+        {
+          loader: warmUp(loadLayout, undefined),
+          element: <PageSlot loader={loadLayout} />,
+          children: sections,
+        },
         { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
       ],
     },

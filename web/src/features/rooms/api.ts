@@ -1,6 +1,7 @@
 import {
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
@@ -143,10 +144,12 @@ export function fetchRoomPage(params: RoomListParams): Promise<RoomPage> {
   return callManage<RoomPage>('room/listNew', listRequest(params));
 }
 
-/** One page of the room list; the previous page stays on screen while the next loads. */
-export function useRoomList(params: RoomListParams): UseQueryResult<RoomPage> {
-  const client = useQueryClient();
-  return useQuery({
+/**
+ * The query of one page of the room list, shared by the page's hook and the route's prefetch (routes.ts), so a
+ * page asked for while the list's code still loads is the one the list finds in the cache.
+ */
+export function roomListQuery(client: QueryClient, params: RoomListParams) {
+  return queryOptions({
     queryKey: roomKeys.list(params),
     queryFn: async () => {
       const page = await fetchRoomPage(params);
@@ -154,8 +157,13 @@ export function useRoomList(params: RoomListParams): UseQueryResult<RoomPage> {
       for (const room of page.list) client.setQueryData(roomKeys.detail(room.id), room);
       return page;
     },
-    placeholderData: keepPreviousData,
   });
+}
+
+/** One page of the room list; the previous page stays on screen while the next loads. */
+export function useRoomList(params: RoomListParams): UseQueryResult<RoomPage> {
+  const client = useQueryClient();
+  return useQuery({ ...roomListQuery(client, params), placeholderData: keepPreviousData });
 }
 
 /** The refusals of room/info that mean the room is out of reach: none such in the hotel, or out of scope. */
@@ -282,12 +290,14 @@ export function useSetRoomStatus(): UseMutationResult<
 }
 
 /** The room groups, by sort order. */
+export const roomGroupsQuery = queryOptions({
+  queryKey: roomKeys.groups(),
+  queryFn: async () => (await callManage<{ list: RoomGroup[] }>('room/category/list', {})).list,
+  staleTime: 30_000,
+});
+
 export function useRoomGroups(): UseQueryResult<RoomGroup[]> {
-  return useQuery({
-    queryKey: roomKeys.groups(),
-    queryFn: async () => (await callManage<{ list: RoomGroup[] }>('room/category/list', {})).list,
-    staleTime: 30_000,
-  });
+  return useQuery(roomGroupsQuery);
 }
 
 export interface GroupInput {
