@@ -5,6 +5,7 @@
  * a bad one answers `invalid` (default FIELD_INVALID {field}).
  */
 import type { ErrorCode } from '@lockdesk/protocol';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { AppError, failure } from './errors.js';
 
 interface Base {
@@ -260,4 +261,24 @@ export function pageOf(body: { page?: number; limit?: number }): {
   const page = body.page ?? 1;
   const limit = body.limit ?? 20;
   return { page, limit, offset: (page - 1) * limit };
+}
+
+/**
+ * One page of a list answer: `rows` selects and orders the filtered query's rows (this adds limit and offset),
+ * `view` shapes each; `total` counts every row the filter keeps.
+ */
+export async function listPage<DB, TB extends keyof DB, Row, View>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  body: { page?: number; limit?: number },
+  rows: (q: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, Row>,
+  view: (row: Row) => View,
+): Promise<{ list: View[]; total: number; page: number; limit: number }> {
+  const { page, limit, offset } = pageOf(body);
+  const [found, count] = await Promise.all([
+    rows(filtered).limit(limit).offset(offset).execute(),
+    filtered.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow() as Promise<{
+      n: number | string;
+    }>,
+  ]);
+  return { list: found.map((row) => view(row as Row)), total: Number(count.n), page, limit };
 }

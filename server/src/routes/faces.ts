@@ -12,118 +12,20 @@
  */
 import { checkFaceId, checkFaceImage, checkFaceNote } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
-import { roleAllows } from '../auth/permissions.js';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation, violatedConstraint } from '../db/index.js';
-import type { Database, Room } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { f, listPage } from '../fields.js';
 import { fileUrl } from '../services/storage.js';
-import { callerScope, likePattern } from './room-views.js';
+import {
+  credentialListFields,
+  credentialPlace,
+  credentialsListed,
+  credentialTarget,
+  requireCredentialScope,
+  roomAndStay,
+} from './credential-common.js';
 import { findUpload } from './uploads.js';
-
-/** True when the caller may manage credentials without a room (the hotel's library). */
-export function canUseLibrary(ctx: UserContext): boolean {
-  const { role, authorities } = ctx.user;
-  return (
-    ctx.hotelId !== null &&
-    roleAllows(role, authorities, 'credential.manage') &&
-    roleAllows(role, authorities, 'room.manage')
-  );
-}
-
-export function requireLibrary(ctx: UserContext): void {
-  if (!canUseLibrary(ctx)) throw failure('PERMISSION_DENIED');
-}
-
-/** Checks the scope of a credential's room (or of the library when it has none). */
-export async function requireCredentialScope(ctx: UserContext, roomId: number | null): Promise<void> {
-  if (roomId === null) requireLibrary(ctx);
-  else await ctx.requireRoom(roomId, 'credential.manage');
-}
-
-/**
- * The room and stay a new credential is for: with a stay, that stay (reserved or active) of its room; with a room
- * only, the room's current guest (NO_TENANT_IN_ROOM without one); with neither, the library.
- */
-export async function credentialTarget(
-  ctx: UserContext,
-  body: { room_id?: number | undefined; stay_id?: number | undefined },
-): Promise<{ room: Room | null; stayId: number | null }> {
-  const hotelId = ctx.requireHotelId();
-  const named = body.room_id === undefined ? null : await ctx.requireRoom(body.room_id, 'credential.manage');
-  if (body.stay_id !== undefined) {
-    const stay = await ctx.db
-      .selectFrom('stays')
-      .select(['id', 'room_id', 'status'])
-      .where('id', '=', body.stay_id)
-      .where('hotel_id', '=', hotelId)
-      .executeTakeFirst();
-    if (!stay) throw failure('NOT_FOUND');
-    const room = named ?? (await ctx.requireRoom(stay.room_id, 'credential.manage'));
-    if (stay.room_id !== room.id || (stay.status !== 'active' && stay.status !== 'reserved'))
-      throw failure('FIELD_INVALID', { field: 'stay_id' });
-    return { room, stayId: stay.id };
-  }
-  if (named) {
-    const current = await ctx.db
-      .selectFrom('stays')
-      .select('id')
-      .where('room_id', '=', named.id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (!current) throw failure('NO_TENANT_IN_ROOM');
-    return { room: named, stayId: current.id };
-  }
-  requireLibrary(ctx);
-  return { room: null, stayId: null };
-}
-
-type CredentialAlias = 'fc' | 'fp';
-
-/**
- * A where-clause keeping the credentials (faces `fc` or fingerprints `fp`) the caller may manage: those of rooms in
- * the caller's scope, and the library's when the caller may use it.
- */
-export function credentialsInScope<A extends CredentialAlias>(ctx: UserContext, alias: A) {
-  const { scope } = callerScope(ctx);
-  const library = canUseLibrary(ctx);
-  // biome-ignore lint/suspicious/noExplicitAny: the same clause serves faces and fingerprints
-  return (eb: ExpressionBuilder<any, any>) => {
-    const roomId = `${alias}.room_id`;
-    const parts = [];
-    if (library) parts.push(eb(roomId, 'is', null));
-    if (scope.kind === 'all') parts.push(eb(roomId, 'is not', null));
-    else if (scope.kind === 'assigned')
-      parts.push(
-        eb(roomId, 'in', eb.selectFrom('user_rooms').select('room_id').where('user_id', '=', scope.userId)),
-      );
-    return parts.length === 0 ? eb.lit(false) : eb.or(parts);
-  };
-}
-
-/** Narrows a list to a room or a stay (each checked against the caller's scope). */
-export async function listTarget(
-  ctx: UserContext,
-  body: { room_id?: number | undefined; stay_id?: number | undefined },
-): Promise<{ roomId?: number; stayId?: number }> {
-  const hotelId = ctx.requireHotelId();
-  const out: { roomId?: number; stayId?: number } = {};
-  if (body.room_id !== undefined) out.roomId = (await ctx.requireRoom(body.room_id, 'credential.manage')).id;
-  if (body.stay_id !== undefined) {
-    const stay = await ctx.db
-      .selectFrom('stays')
-      .select(['id', 'room_id'])
-      .where('id', '=', body.stay_id)
-      .where('hotel_id', '=', hotelId)
-      .executeTakeFirst();
-    if (!stay) throw failure('NOT_FOUND');
-    await ctx.requireRoom(stay.room_id, 'credential.manage');
-    out.stayId = stay.id;
-  }
-  return out;
-}
 
 const faceColumns = [
   'fc.id',
@@ -159,11 +61,7 @@ export function faceView(row: FaceRow) {
     note: row.note,
     lock_note: row.lock_note,
     image: row.image,
-    room_id: row.room_id,
-    room_name: row.room_name ?? '',
-    stay_id: row.stay_id,
-    status: row.status,
-    created_at: epochSeconds(row.created_at),
+    ...credentialPlace(row),
   };
 }
 
@@ -191,13 +89,6 @@ async function requireFace(ctx: UserContext, id: number): Promise<FaceRow & { up
 
 const noteField = () =>
   f.string({ max: 100, required: 'FACE_NOTE_REQUIRED', check: (v: string) => checkFaceNote(v) });
-
-const roomAndStay = {
-  room_id: f.id({ optional: true }),
-  stay_id: f.id({ optional: true }),
-} as const;
-
-type Eb = ExpressionBuilder<Database & { fc: Database['faces']; r: Database['rooms'] }, 'fc' | 'r'>;
 
 export function faceRoutes(app: FastifyInstance): void {
   defineCall(app, {
@@ -259,35 +150,20 @@ export function faceRoutes(app: FastifyInstance): void {
     auth: 'user',
     mutates: false,
     permission: 'credential.manage',
-    schema: { ...roomAndStay, keyword: f.string({ max: 50, optional: true }), ...pageFields },
+    schema: credentialListFields,
     handler: async (ctx, body) => {
-      const { page, limit, offset } = pageOf(body);
-      const target = await listTarget(ctx, body);
-      let q = facesWithRooms(ctx).where(credentialsInScope(ctx, 'fc'));
-      if (target.roomId !== undefined) q = q.where('fc.room_id', '=', target.roomId);
-      if (target.stayId !== undefined) q = q.where('fc.stay_id', '=', target.stayId);
-      if (body.keyword) {
-        const like = likePattern(body.keyword);
-        q = q.where((eb: Eb) =>
-          eb.or([
-            eb('fc.face_id', 'ilike', like),
-            eb('fc.note', 'ilike', like),
-            eb('fc.lock_note', 'ilike', like),
-            eb('r.name', 'ilike', like),
-          ]),
-        );
-      }
-      const [rows, count] = await Promise.all([
-        q
-          .select(faceColumns)
-          .orderBy('fc.created_at', 'desc')
-          .orderBy('fc.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      const listed = await credentialsListed(ctx, 'fc', body, [
+        'fc.face_id',
+        'fc.note',
+        'fc.lock_note',
+        'r.name',
       ]);
-      return { list: rows.map(faceView), total: Number(count.n), page, limit };
+      return listPage(
+        facesWithRooms(ctx).where(listed),
+        body,
+        (q) => q.select(faceColumns).orderBy('fc.created_at', 'desc').orderBy('fc.id', 'desc'),
+        faceView,
+      );
     },
   });
 

@@ -10,15 +10,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ExpressionBuilder, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import { type Database, DELIVERY_STATUSES, type DeliveryStatus } from '../db/schema.js';
 import { shanghaiDate } from '../domain/time.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
-import { credentialsInScope, credentialTarget, listTarget, requireCredentialScope } from './faces.js';
-import { callerScope, inScope, likePattern } from './room-views.js';
+import { epochSeconds, f, listPage, pageFields } from '../fields.js';
+import {
+  credentialListFields,
+  credentialPlace,
+  credentialsListed,
+  credentialTarget,
+  requireCredentialScope,
+  roomAndStay,
+} from './credential-common.js';
+import { callerScope, inScope } from './room-views.js';
 
 /** Template size limits (decoded bytes): any real sensor template lies well inside. */
 export const TEMPLATE_MIN_BYTES = 16;
@@ -67,11 +74,7 @@ export function fingerprintView(row: FingerprintRow) {
     id: row.id,
     finger_id: row.finger_id,
     note: row.note,
-    room_id: row.room_id,
-    room_name: row.room_name ?? '',
-    stay_id: row.stay_id,
-    status: row.status,
-    created_at: epochSeconds(row.created_at),
+    ...credentialPlace(row),
   };
 }
 
@@ -166,8 +169,6 @@ async function withdraw(
   }
 }
 
-type Eb = ExpressionBuilder<Database & { fp: Database['fingerprints']; r: Database['rooms'] }, 'fp' | 'r'>;
-
 export function fingerprintRoutes(app: FastifyInstance): void {
   defineCall(app, {
     path: 'fingerprint/addData',
@@ -182,8 +183,7 @@ export function fingerprintRoutes(app: FastifyInstance): void {
         invalid: 'FINGERPRINT_DATA_INVALID',
         check: (v: string) => (templateHex(v) === undefined ? 'FINGERPRINT_DATA_INVALID' : undefined),
       }),
-      room_id: f.id({ optional: true }),
-      stay_id: f.id({ optional: true }),
+      ...roomAndStay,
     },
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
@@ -225,39 +225,15 @@ export function fingerprintRoutes(app: FastifyInstance): void {
     auth: 'user',
     mutates: false,
     permission: 'credential.manage',
-    schema: {
-      room_id: f.id({ optional: true }),
-      stay_id: f.id({ optional: true }),
-      keyword: f.string({ max: 50, optional: true }),
-      ...pageFields,
-    },
+    schema: credentialListFields,
     handler: async (ctx, body) => {
-      const { page, limit, offset } = pageOf(body);
-      const target = await listTarget(ctx, body);
-      let q = fingerprintsWithRooms(ctx).where(credentialsInScope(ctx, 'fp'));
-      if (target.roomId !== undefined) q = q.where('fp.room_id', '=', target.roomId);
-      if (target.stayId !== undefined) q = q.where('fp.stay_id', '=', target.stayId);
-      if (body.keyword) {
-        const like = likePattern(body.keyword);
-        q = q.where((eb: Eb) =>
-          eb.or([
-            eb('fp.finger_id', 'ilike', like),
-            eb('fp.note', 'ilike', like),
-            eb('r.name', 'ilike', like),
-          ]),
-        );
-      }
-      const [rows, count] = await Promise.all([
-        q
-          .select(fingerprintColumns)
-          .orderBy('fp.created_at', 'desc')
-          .orderBy('fp.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map(fingerprintView), total: Number(count.n), page, limit };
+      const listed = await credentialsListed(ctx, 'fp', body, ['fp.finger_id', 'fp.note', 'r.name']);
+      return listPage(
+        fingerprintsWithRooms(ctx).where(listed),
+        body,
+        (q) => q.select(fingerprintColumns).orderBy('fp.created_at', 'desc').orderBy('fp.id', 'desc'),
+        fingerprintView,
+      );
     },
   });
 
@@ -343,24 +319,18 @@ export function fingerprintRoutes(app: FastifyInstance): void {
       ...pageFields,
     },
     handler: async (ctx, body) => {
-      const { page, limit, offset } = pageOf(body);
       const { hotelId, scope } = callerScope(ctx);
       if (body.room_id !== undefined) await ctx.requireRoom(body.room_id, 'credential.manage');
       let q = deliveries(ctx.db, hotelId).where(inScope(scope, hotelId));
       if (body.room_id !== undefined) q = q.where('d.room_id', '=', body.room_id);
       if (body.fingerprint_id !== undefined) q = q.where('d.fingerprint_id', '=', body.fingerprint_id);
       if (body.status !== undefined) q = q.where('d.status', '=', body.status as DeliveryStatus);
-      const [rows, count] = await Promise.all([
-        q
-          .select(deliveryColumns)
-          .orderBy('d.created_at', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map(deliveryView), total: Number(count.n), page, limit };
+      return listPage(
+        q,
+        body,
+        (page) => page.select(deliveryColumns).orderBy('d.created_at', 'desc').orderBy('d.id', 'desc'),
+        deliveryView,
+      );
     },
   });
 
