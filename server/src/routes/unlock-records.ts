@@ -14,7 +14,8 @@ import { defineCall, type UserContext } from '../call.js';
 import type { Database } from '../db/schema.js';
 import type { RoomScope } from '../domain/permissions.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { epochSeconds, f, listPage, pageFields } from '../fields.js';
+import { findStay } from './credential-common.js';
 import { callerScope, likePattern } from './room-views.js';
 
 /** How a lock was opened. */
@@ -50,32 +51,28 @@ function recordQuery(ctx: UserContext, hotelId: number, scope: RoomScope) {
 type RecordQuery = SelectQueryBuilder<Tables, 'u' | 'r' | 's', object>;
 
 /** One page of records, newest first, in the answer's shape. */
-async function recordPage(q: RecordQuery, body: { page?: number; limit?: number }) {
-  const { page, limit, offset } = pageOf(body);
-  const [count, rows] = await Promise.all([
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    q
-      .select([
-        'u.id',
-        'u.room_id',
-        'r.name as room_name',
-        'u.happened_at',
-        'u.type',
-        'u.content',
-        'u.source',
-        'u.operator',
-        'u.stay_id',
-        's.nickname',
-        's.mobile',
-      ])
-      .orderBy('u.happened_at', 'desc')
-      .orderBy('u.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return {
-    list: rows.map((row) => ({
+function recordPage(q: RecordQuery, body: { page?: number; limit?: number }) {
+  return listPage(
+    q,
+    body,
+    (page) =>
+      page
+        .select([
+          'u.id',
+          'u.room_id',
+          'r.name as room_name',
+          'u.happened_at',
+          'u.type',
+          'u.content',
+          'u.source',
+          'u.operator',
+          'u.stay_id',
+          's.nickname',
+          's.mobile',
+        ])
+        .orderBy('u.happened_at', 'desc')
+        .orderBy('u.id', 'desc'),
+    (row) => ({
       id: row.id,
       room_id: row.room_id,
       room_name: row.room_name ?? '',
@@ -87,11 +84,8 @@ async function recordPage(q: RecordQuery, body: { page?: number; limit?: number 
       stay_id: row.stay_id,
       nickname: row.nickname ?? '',
       mobile: row.mobile ?? '',
-    })),
-    total: Number(count.n),
-    page,
-    limit,
-  };
+    }),
+  );
 }
 
 /** Text found in the record, its room or its guest. */
@@ -158,13 +152,7 @@ export function unlockRecordRoutes(app: FastifyInstance): void {
       const { hotelId, scope } = callerScope(ctx);
       let q = recordQuery(ctx, hotelId, scope);
       if (body.stay_id !== undefined) {
-        const stay = await ctx.db
-          .selectFrom('stays')
-          .select(['id', 'room_id'])
-          .where('id', '=', body.stay_id)
-          .where('hotel_id', '=', hotelId)
-          .executeTakeFirst();
-        if (!stay) throw failure('NOT_FOUND');
+        const stay = await findStay(ctx, body.stay_id);
         await ctx.requireRoom(stay.room_id, 'room.view');
         q = q.where('u.stay_id', '=', stay.id);
       }
