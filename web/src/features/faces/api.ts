@@ -1,5 +1,4 @@
 import {
-  keepPreviousData,
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
@@ -7,6 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
+import { definedFields, type Page, usePage } from '../../api/lists.ts';
 
 /**
  * The face calls (server/API.md 'Faces', contract D) and the room and stay pickers the face and fingerprint forms
@@ -26,14 +26,6 @@ export interface Face {
   stay_id: number | null;
   status: string;
   created_at: number;
-}
-
-/** A page of a list call. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
 }
 
 export interface FaceListParams {
@@ -73,20 +65,9 @@ export const pickerKeys = {
   stays: (roomId: number) => [...pickerKeys.all, 'stays', roomId] as const,
 };
 
-/** Drops the fields a list call leaves out (undefined, empty keyword). */
-function definedFields(params: object): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') out[k] = v;
-  return out;
-}
-
 /** One page of the face library. */
 export function useFaceList(params: FaceListParams): UseQueryResult<Page<Face>> {
-  return useQuery({
-    queryKey: faceKeys.list(params),
-    queryFn: () => callManage<Page<Face>>('user/faceImgList', definedFields(params)),
-    placeholderData: keepPreviousData,
-  });
+  return usePage(faceKeys.list(params), 'user/faceImgList', params);
 }
 
 export interface NewFace {

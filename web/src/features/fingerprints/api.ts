@@ -1,13 +1,11 @@
 import {
-  keepPreviousData,
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
-import type { Page } from '../faces/api.ts';
+import { definedFields, type Page, usePage } from '../../api/lists.ts';
 
 /**
  * The fingerprint calls (server/API.md 'Fingerprints', contract E) as react-query hooks: the library of enrolled
@@ -60,28 +58,14 @@ export const fingerprintKeys = {
   deliveryList: (params: DeliveryListParams) => [...fingerprintKeys.deliveries(), params] as const,
 };
 
-function definedFields(params: object): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') out[k] = v;
-  return out;
-}
-
 /** One page of the fingerprint library. */
 export function useFingerprintList(params: FingerprintListParams): UseQueryResult<Page<Fingerprint>> {
-  return useQuery({
-    queryKey: fingerprintKeys.list(params),
-    queryFn: () => callManage<Page<Fingerprint>>('fingerprint/dataLists', definedFields(params)),
-    placeholderData: keepPreviousData,
-  });
+  return usePage(fingerprintKeys.list(params), 'fingerprint/dataLists', params);
 }
 
 /** One page of the deliveries to locks. */
 export function useDeliveryList(params: DeliveryListParams): UseQueryResult<Page<Delivery>> {
-  return useQuery({
-    queryKey: fingerprintKeys.deliveryList(params),
-    queryFn: () => callManage<Page<Delivery>>('fingerprint/sendDataList', definedFields(params)),
-    placeholderData: keepPreviousData,
-  });
+  return usePage(fingerprintKeys.deliveryList(params), 'fingerprint/sendDataList', params);
 }
 
 export interface NewFingerprint {

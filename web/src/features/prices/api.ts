@@ -1,5 +1,4 @@
 import {
-  keepPreviousData,
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
@@ -8,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type dayjs from 'dayjs';
 import { callManage } from '../../api/client.ts';
+import { type Page, usePage } from '../../api/lists.ts';
 
 /**
  * The price calls (server/API.md §5 'room/setPrice' … 'priceTemplate/setPriceTemplate') and the room picker's
@@ -71,13 +71,6 @@ export interface PriceTemplate {
   created_at: number;
   updated_at: number;
   room_count?: number;
-}
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
 }
 
 /** One night of a quote (room/countRoomPriceNew). */
@@ -269,11 +262,7 @@ export function useQuote(
 }
 
 export function useTemplates(page: number, limit: number): UseQueryResult<Page<PriceTemplate>> {
-  return useQuery({
-    queryKey: priceKeys.templates(page, limit),
-    queryFn: () => callManage<Page<PriceTemplate>>('priceTemplate/lists', { page, limit }),
-    placeholderData: keepPreviousData,
-  });
+  return usePage(priceKeys.templates(page, limit), 'priceTemplate/lists', { page, limit });
 }
 
 export function useTemplate(id: number | undefined): UseQueryResult<PriceTemplate> {

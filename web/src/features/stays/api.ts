@@ -1,5 +1,4 @@
 import {
-  keepPreviousData,
   type QueryClient,
   type UseMutationResult,
   type UseQueryResult,
@@ -8,6 +7,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
+import { type Page, usePage } from '../../api/lists.ts';
+// The answer of `room/countRoomPriceNew`, as the price pages read it.
+import type { Quote } from '../prices/api.ts';
 
 /**
  * The stay and password calls (server/API.md §5 and contract A) as react-query hooks: pages use these, never
@@ -53,14 +55,6 @@ export interface Stay {
   tenants?: FellowTenant[];
 }
 
-/** A paged list of the server. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
 /** A room of `room/allLock` (the picker's source). */
 export interface LockRoom {
   id: number;
@@ -71,24 +65,6 @@ export interface LockRoom {
   floor: number | null;
   status: number;
   category_id: number | null;
-}
-
-/** One night of a quote. */
-export interface QuoteNight {
-  date: string;
-  price: number;
-  kind: 'usual' | 'weekend' | 'specific' | 'renewal';
-}
-
-/** The answer of `room/countRoomPriceNew`. */
-export interface Quote {
-  room_id: number;
-  renewal: boolean;
-  nights: number;
-  room_fee: number;
-  deposit: number;
-  total: number;
-  list: QuoteNight[];
 }
 
 /** A breakfast option of the hotel. */
@@ -152,12 +128,12 @@ function invalidateRooms(client: QueryClient, ...roomIds: number[]): Promise<unk
 
 /** A room's stays, latest check-in first (`room/tenant/list`). */
 export function useRoomStays(roomId: number, page: number, limit = 10): UseQueryResult<Page<Stay>> {
-  return useQuery({
-    queryKey: staysKeys.stays(roomId, page),
-    queryFn: () => callManage<Page<Stay>>('room/tenant/list', { room_id: roomId, page, limit }),
-    placeholderData: keepPreviousData,
-    enabled: roomId > 0,
-  });
+  return usePage(
+    staysKeys.stays(roomId, page),
+    'room/tenant/list',
+    { room_id: roomId, page, limit },
+    { enabled: roomId > 0 },
+  );
 }
 
 /** Every room with a lock in scope, at most 10,000 (`room/allLock`): one load, searched in the browser. */
@@ -199,10 +175,10 @@ export function useQuote(input: QuoteInput | undefined): UseQueryResult<Quote> {
 
 /** A room's active passwords (`room/passwordList`). */
 export function useActivePasswords(roomId: number, page: number): UseQueryResult<Page<RoomPassword>> {
-  return useQuery({
-    queryKey: staysKeys.activePasswords(roomId, page),
-    queryFn: () => callManage<Page<RoomPassword>>('room/passwordList', { room_id: roomId, page, limit: 10 }),
-    placeholderData: keepPreviousData,
+  return usePage(staysKeys.activePasswords(roomId, page), 'room/passwordList', {
+    room_id: roomId,
+    page,
+    limit: 10,
   });
 }
 
@@ -213,18 +189,12 @@ export function usePasswordHistory(
   status: PasswordStatus | undefined,
   enabled = true,
 ): UseQueryResult<Page<RoomPassword>> {
-  return useQuery({
-    queryKey: staysKeys.passwordHistory(roomId, page, status),
-    queryFn: () =>
-      callManage<Page<RoomPassword>>('room/passwordHistory', {
-        room_id: roomId,
-        page,
-        limit: 10,
-        ...(status ? { status } : {}),
-      }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return usePage(
+    staysKeys.passwordHistory(roomId, page, status),
+    'room/passwordHistory',
+    { room_id: roomId, page, limit: 10, status },
+    { enabled },
+  );
 }
 
 // ---- writes ------------------------------------------------------------------------------------------------
