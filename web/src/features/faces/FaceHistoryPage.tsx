@@ -4,34 +4,31 @@ import {
   App,
   Button,
   Card,
-  Empty,
   Flex,
   Form,
   Image,
   Input,
   Modal,
   Popconfirm,
-  Result,
-  Select,
   Table,
   type TableColumnsType,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ruleOf } from '../account/rules.ts';
+import { type Face, useDeleteFace, useFaceList, useUpdateFaceNote, useUpdateLockFaceNote } from './api.ts';
 import {
-  type Face,
-  useDeleteFace,
-  useFaceList,
-  useRoomOptions,
-  useUpdateFaceNote,
-  useUpdateLockFaceNote,
-} from './api.ts';
-import { LIMITS, listParams } from './listParams.ts';
+  emptyOf,
+  KeywordSearch,
+  LoadFailed,
+  listPagination,
+  RoomFilter,
+  useListSearch,
+} from './listParts.tsx';
 
 interface NotesForm {
   note: string;
@@ -92,28 +89,12 @@ function EditNotes({ face, onClose }: { face: Face; onClose: () => void }) {
 export default function FaceHistoryPage() {
   const { t } = useTranslation('faces');
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
+  const { params, update } = useListSearch();
   // On a phone the row buttons show their icons only (the title names them), so the table keeps its columns.
   const mobile = useMobile();
-  const params = listParams(search);
   const faces = useFaceList(params);
-  const rooms = useRoomOptions();
   const remove = useDeleteFace();
   const [editing, setEditing] = useState<Face | null>(null);
-  const [keyword, setKeyword] = useState(params.keyword ?? '');
-  // Back and forward change the URL under the search box.
-  useEffect(() => setKeyword(params.keyword ?? ''), [params.keyword]);
-
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    // A new filter starts from the first page.
-    if (!('page' in changes)) next.delete('page');
-    setSearch(next);
-  };
 
   const columns: TableColumnsType<Face> = [
     {
@@ -193,11 +174,11 @@ export default function FaceHistoryPage() {
 
   const filtered = Boolean(params.keyword || params.room_id);
   const body = faces.isError ? (
-    <Result
-      status="error"
+    <LoadFailed
       title={t('list.loadFailed')}
-      extra={<Button onClick={() => faces.refetch()}>{t('actions.retry')}</Button>}
-      data-testid="face-list-error"
+      retryText={t('actions.retry')}
+      onRetry={() => faces.refetch()}
+      testId="face-list-error"
     />
   ) : (
     <Table<Face>
@@ -210,25 +191,18 @@ export default function FaceHistoryPage() {
       data-testid="face-list"
       onRow={(face) => ({ 'data-face-id': face.face_id }) as object}
       locale={{
-        emptyText: faces.isLoading ? (
-          ' '
-        ) : (
-          <Empty
-            description={filtered ? t('list.emptyFiltered') : t('list.empty')}
-            data-testid="face-list-empty"
-          />
+        emptyText: emptyOf(
+          faces.isLoading,
+          filtered ? t('list.emptyFiltered') : t('list.empty'),
+          'face-list-empty',
         ),
       }}
-      pagination={{
-        current: params.page,
-        pageSize: params.limit,
-        total: faces.data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: LIMITS,
-        showTotal: (total) => t('list.total', { count: total }),
-        onChange: (page, limit) =>
-          update({ page: page > 1 ? page : undefined, limit: limit !== 20 ? limit : undefined }),
-      }}
+      pagination={listPagination(
+        params,
+        faces.data?.total ?? 0,
+        (count) => t('list.total', { count }),
+        update,
+      )}
     />
   );
 
@@ -245,25 +219,17 @@ export default function FaceHistoryPage() {
       }
     >
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(value) => update({ keyword: value.trim() || undefined })}
+        <KeywordSearch
+          keyword={params.keyword}
           placeholder={t('placeholders.search')}
-          style={{ width: 260, maxWidth: '100%' }}
-          data-testid="face-search"
+          onSearch={(keyword) => update({ keyword })}
+          testId="face-search"
         />
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          value={params.room_id}
+        <RoomFilter
+          roomId={params.room_id}
           placeholder={t('placeholders.allRooms')}
-          loading={rooms.isLoading}
-          options={(rooms.data ?? []).map((r) => ({ value: r.room_id ?? r.id, label: r.name }))}
-          onChange={(value?: number) => update({ room_id: value })}
-          style={{ width: 200, maxWidth: '100%' }}
-          data-testid="face-room-filter"
+          onChange={(room_id) => update({ room_id })}
+          testId="face-room-filter"
         />
       </Flex>
       {body}

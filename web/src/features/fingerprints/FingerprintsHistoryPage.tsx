@@ -3,26 +3,29 @@ import {
   App,
   Button,
   Card,
-  Empty,
   Flex,
   Form,
-  Input,
   Modal,
   Popconfirm,
-  Result,
   Select,
   Table,
   type TableColumnsType,
   Tabs,
   Tag,
 } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { useRoomOptions } from '../faces/api.ts';
-import { LIMITS, listParams } from '../faces/listParams.ts';
+import {
+  emptyOf,
+  KeywordSearch,
+  LoadFailed,
+  listPagination,
+  RoomFilter,
+  useListSearch,
+} from '../faces/listParts.tsx';
 import {
   type Delivery,
   type Fingerprint,
@@ -96,10 +99,6 @@ function SendToLock({ fingerprint, onClose }: { fingerprint: Fingerprint; onClos
   );
 }
 
-function emptyOf(loading: boolean, text: string, testId: string): ReactNode {
-  return loading ? ' ' : <Empty description={text} data-testid={testId} />;
-}
-
 /**
  * The fingerprint library (`/room/fingerprintsHistory`): enrolled fingerprints (search, filter by room, enrol one,
  * send one to a lock, delete) and their deliveries to locks (filter by room, withdraw). Filters, tab and page live
@@ -108,45 +107,23 @@ function emptyOf(loading: boolean, text: string, testId: string): ReactNode {
 export default function FingerprintsHistoryPage() {
   const { t } = useTranslation('fingerprints');
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
+  const { search, params, update } = useListSearch();
   // On a phone the row buttons show their icons only (the title names them), so the table keeps its columns.
   const mobile = useMobile();
   const tab: Tab = search.get('tab') === 'deliveries' ? 'deliveries' : 'library';
-  const params = listParams(search);
   const library = useFingerprintList(params);
   const deliveries = useDeliveryList({ room_id: params.room_id, page: params.page, limit: params.limit });
-  const rooms = useRoomOptions();
   const removeFingerprint = useDeleteFingerprint();
   const removeDelivery = useDeleteDelivery();
   const [enrolling, setEnrolling] = useState(false);
   const [sending, setSending] = useState<Fingerprint | null>(null);
-  const [keyword, setKeyword] = useState(params.keyword ?? '');
-  useEffect(() => setKeyword(params.keyword ?? ''), [params.keyword]);
-
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, String(v));
-    }
-    if (!('page' in changes)) next.delete('page');
-    setSearch(next);
-  };
   const fingerOf = (d: Delivery) =>
     d.finger_id ??
     library.data?.list.find((f) => f.id === d.fingerprint_id)?.finger_id ??
     `#${d.fingerprint_id}`;
 
-  const pagination = (total: number) => ({
-    current: params.page,
-    pageSize: params.limit,
-    total,
-    showSizeChanger: true,
-    pageSizeOptions: LIMITS,
-    showTotal: (count: number) => t('list.total', { count }),
-    onChange: (page: number, limit: number) =>
-      update({ page: page > 1 ? page : undefined, limit: limit !== 20 ? limit : undefined }),
-  });
+  const pagination = (total: number) =>
+    listPagination(params, total, (count) => t('list.total', { count }), update);
 
   const libraryColumns: TableColumnsType<Fingerprint> = [
     { key: 'finger_id', dataIndex: 'finger_id', title: t('fields.fingerId') },
@@ -255,26 +232,16 @@ export default function FingerprintsHistoryPage() {
   ];
 
   const failed = (retry: () => void, testId: string) => (
-    <Result
-      status="error"
-      title={t('list.loadFailed')}
-      extra={<Button onClick={retry}>{t('actions.retry')}</Button>}
-      data-testid={testId}
-    />
+    <LoadFailed title={t('list.loadFailed')} retryText={t('actions.retry')} onRetry={retry} testId={testId} />
   );
   const filtered = Boolean(params.keyword || params.room_id);
 
   const roomFilter = (
-    <Select
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      value={params.room_id}
+    <RoomFilter
+      roomId={params.room_id}
       placeholder={t('placeholders.allRooms')}
-      loading={rooms.isLoading}
-      options={(rooms.data ?? []).map((r) => ({ value: r.room_id ?? r.id, label: r.name }))}
-      onChange={(value?: number) => update({ room_id: value })}
-      style={{ width: 200, maxWidth: '100%' }}
-      data-testid="finger-room-filter"
+      onChange={(room_id) => update({ room_id })}
+      testId="finger-room-filter"
     />
   );
 
@@ -303,14 +270,11 @@ export default function FingerprintsHistoryPage() {
             children: (
               <>
                 <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-                  <Input.Search
-                    allowClear
-                    value={keyword}
-                    onChange={(e) => setKeyword(e.target.value)}
-                    onSearch={(value) => update({ keyword: value.trim() || undefined })}
+                  <KeywordSearch
+                    keyword={params.keyword}
                     placeholder={t('placeholders.search')}
-                    style={{ width: 260, maxWidth: '100%' }}
-                    data-testid="finger-search"
+                    onSearch={(keyword) => update({ keyword })}
+                    testId="finger-search"
                   />
                   {roomFilter}
                 </Flex>
