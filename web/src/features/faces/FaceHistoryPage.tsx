@@ -1,18 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkFaceNote } from '@lockdesk/protocol';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Image,
-  Input,
-  Modal,
-  Popconfirm,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Flex, Form, Image, Input, Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -22,6 +10,7 @@ import { formatHotelTime } from '../../app/time.ts';
 import { ruleOf } from '../account/rules.ts';
 import { type Face, useDeleteFace, useFaceList, useUpdateFaceNote, useUpdateLockFaceNote } from './api.ts';
 import {
+  ConfirmedButton,
   emptyOf,
   KeywordSearch,
   LoadFailed,
@@ -88,7 +77,6 @@ function EditNotes({ face, onClose }: { face: Face; onClose: () => void }) {
  */
 export default function FaceHistoryPage() {
   const { t } = useTranslation('faces');
-  const { message } = App.useApp();
   const { params, update } = useListSearch();
   // On a phone the row buttons show their icons only (the title names them), so the table keeps its columns.
   const mobile = useMobile();
@@ -143,30 +131,15 @@ export default function FaceHistoryPage() {
           >
             {mobile ? null : t('actions.edit')}
           </Button>
-          <Popconfirm
-            title={t('messages.deleteConfirm', { faceId: face.face_id })}
-            okText={t('actions.delete')}
+          <ConfirmedButton
+            confirm={t('messages.deleteConfirm', { faceId: face.face_id })}
+            label={t('actions.delete')}
             cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: true, ...({ 'data-testid': 'face-delete-ok' } as object) }}
-            onConfirm={() =>
-              remove.mutateAsync(face.id).then(
-                () => {
-                  message.success(t('messages.deleted'));
-                },
-                () => {},
-              )
-            }
-          >
-            <Button
-              title={t('actions.delete')}
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              data-testid="face-delete"
-            >
-              {mobile ? null : t('actions.delete')}
-            </Button>
-          </Popconfirm>
+            done={t('messages.deleted')}
+            onConfirm={() => remove.mutateAsync(face.id)}
+            testId="face-delete"
+            okTestId="face-delete-ok"
+          />
         </Flex>
       ),
     },

@@ -1,12 +1,14 @@
-import { Button, Empty, Input, Result, Select, type TablePaginationConfig } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Input, Popconfirm, Result, Select, type TablePaginationConfig } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useMobile } from '../../app/layout/useMobile.ts';
 import { useRoomOptions } from './api.ts';
 import { LIMITS, listParams } from './listParams.ts';
 
 /**
  * The parts the face library and the fingerprint library lists share: their filters and page in the URL, the
- * keyword box, the room filter, the paging, and the empty and failed states. Texts come from the page's own
+ * keyword box, the room filter, the paging, the empty and failed states and the row's confirmed delete. Texts come from the page's own
  * namespace.
  */
 
@@ -105,5 +107,45 @@ export function LoadFailed(props: { title: string; retryText: string; onRetry: (
       extra={<Button onClick={props.onRetry}>{props.retryText}</Button>}
       data-testid={props.testId}
     />
+  );
+}
+
+/**
+ * A row's destructive button behind a confirm (`Popconfirm`); its success message once the call succeeds, its
+ * failure shown by the request layer. On a phone the icon alone (the title names it).
+ */
+export function ConfirmedButton(props: {
+  confirm: string;
+  label: string;
+  cancelText: string;
+  done: string;
+  onConfirm: () => Promise<unknown>;
+  testId: string;
+  okTestId?: string;
+}) {
+  const { message } = App.useApp();
+  const mobile = useMobile();
+  return (
+    <Popconfirm
+      title={props.confirm}
+      okText={props.label}
+      cancelText={props.cancelText}
+      okButtonProps={{
+        danger: true,
+        ...(props.okTestId ? ({ 'data-testid': props.okTestId } as object) : {}),
+      }}
+      onConfirm={() =>
+        props.onConfirm().then(
+          () => {
+            message.success(props.done);
+          },
+          () => {},
+        )
+      }
+    >
+      <Button title={props.label} size="small" danger icon={<DeleteOutlined />} data-testid={props.testId}>
+        {mobile ? null : props.label}
+      </Button>
+    </Popconfirm>
   );
 }

@@ -1,24 +1,12 @@
-import { DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Modal,
-  Popconfirm,
-  Select,
-  Table,
-  type TableColumnsType,
-  Tabs,
-  Tag,
-} from 'antd';
+import { PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { App, Button, Card, Flex, Form, Modal, Select, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { useRoomOptions } from '../faces/api.ts';
 import {
+  ConfirmedButton,
   emptyOf,
   KeywordSearch,
   LoadFailed,
@@ -106,7 +94,6 @@ function SendToLock({ fingerprint, onClose }: { fingerprint: Fingerprint; onClos
  */
 export default function FingerprintsHistoryPage() {
   const { t } = useTranslation('fingerprints');
-  const { message } = App.useApp();
   const { search, params, update } = useListSearch();
   // On a phone the row buttons show their icons only (the title names them), so the table keeps its columns.
   const mobile = useMobile();
@@ -150,30 +137,14 @@ export default function FingerprintsHistoryPage() {
           >
             {mobile ? null : t('actions.send')}
           </Button>
-          <Popconfirm
-            title={t('messages.deleteConfirm', { fingerId: f.finger_id })}
-            okText={t('actions.delete')}
+          <ConfirmedButton
+            confirm={t('messages.deleteConfirm', { fingerId: f.finger_id })}
+            label={t('actions.delete')}
             cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              removeFingerprint.mutateAsync(f.id).then(
-                () => {
-                  message.success(t('messages.deleted'));
-                },
-                () => {},
-              )
-            }
-          >
-            <Button
-              title={t('actions.delete')}
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              data-testid="finger-delete"
-            >
-              {mobile ? null : t('actions.delete')}
-            </Button>
-          </Popconfirm>
+            done={t('messages.deleted')}
+            onConfirm={() => removeFingerprint.mutateAsync(f.id)}
+            testId="finger-delete"
+          />
         </Flex>
       ),
     },
@@ -203,30 +174,14 @@ export default function FingerprintsHistoryPage() {
       fixed: 'end',
       render: (_, d) =>
         d.status === 'deleted' ? null : (
-          <Popconfirm
-            title={t('messages.withdrawConfirm', { fingerId: fingerOf(d), room: d.room_name })}
-            okText={t('actions.withdraw')}
+          <ConfirmedButton
+            confirm={t('messages.withdrawConfirm', { fingerId: fingerOf(d), room: d.room_name })}
+            label={t('actions.withdraw')}
             cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              removeDelivery.mutateAsync(d.id).then(
-                () => {
-                  message.success(t('messages.withdrawn'));
-                },
-                () => {},
-              )
-            }
-          >
-            <Button
-              title={t('actions.withdraw')}
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              data-testid="delivery-delete"
-            >
-              {mobile ? null : t('actions.withdraw')}
-            </Button>
-          </Popconfirm>
+            done={t('messages.withdrawn')}
+            onConfirm={() => removeDelivery.mutateAsync(d.id)}
+            testId="delivery-delete"
+          />
         ),
     },
   ];
