@@ -57,6 +57,20 @@ it(`prints the time from navigation to the first room of ${ROOMS} on the room li
   };
   let since = 0;
   let arrived = Number.NaN;
+  // The page's clock when the first room card enters the document, and its long tasks (script, layout) by then.
+  await context.addInitScript(`(() => {
+    const w = window;
+    w.__bench = { longTasks: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__bench.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[data-testid="room-item"]')) {
+        w.__bench.firstRoom = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  })()`);
   page.on('requestfinished', (request) => {
     if (request.url().endsWith('/manage/room/listNew') && Number.isNaN(arrived))
       arrived = performance.now() - since;
@@ -84,6 +98,22 @@ it(`prints the time from navigation to the first room of ${ROOMS} on the room li
     if (last) {
       note('last script chunk', last[2]);
       lastScripts.add(last[0].replace(/^.*\/assets\//, ''));
+    }
+    const bench = (await page.evaluate('window.__bench')) as { firstRoom?: number; longTasks: number[][] };
+    if (bench.firstRoom !== undefined) {
+      note('first room in the document', bench.firstRoom);
+      const answer = ends.find(([name]) => name.includes('/manage/room/listNew'))?.[2] ?? 0;
+      const after = bench.longTasks.filter(
+        ([start = 0]) => start >= answer && start < (bench.firstRoom ?? 0),
+      );
+      note(
+        'long tasks after the answer',
+        after.reduce((sum, [, d = 0]) => sum + d, 0),
+      );
+      note(
+        'long tasks before the answer',
+        bench.longTasks.filter(([start = 0]) => start < answer).reduce((sum, [, d = 0]) => sum + d, 0),
+      );
     }
     for (const [label, part] of Object.entries(MILESTONES)) {
       const entry = ends.find(([name]) => name.includes(part));

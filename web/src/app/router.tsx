@@ -157,6 +157,13 @@ function NoPage() {
   return null;
 }
 
+/**
+ * The warm-up loaders run when their route is entered, never again while it stays (a filter or page change in the
+ * URL): a navigation with no loader to run completes at once, so a page's `flushSync` URL change (the room list's
+ * filters) is drawn before the next click, which an awaited loader would turn into a later transition.
+ */
+const enteredOnly = () => false;
+
 const loadLayout: PageLoader = () => import('./layout/ConsoleLayout.tsx');
 
 /** What the route objects are built with beside the table. */
@@ -169,7 +176,9 @@ function pageRoute(entry: RouteEntry, path: string, options: RouteOptions = {}):
   if (!entry.page) return { path };
   return {
     path,
-    ...(entry.public ? {} : { loader: warmUp(entry.page, entry.prefetch, options.queryClient) }),
+    ...(entry.public
+      ? {}
+      : { loader: warmUp(entry.page, entry.prefetch, options.queryClient), shouldRevalidate: enteredOnly }),
     element: (
       <CurrentRouteTitle.Provider value={entry.title}>
         <PageSlot loader={entry.page} />
@@ -185,6 +194,7 @@ function sectionRoute(entry: RouteEntry, options: RouteOptions): RouteObject {
     children.push({
       index: true,
       loader: warmUp(entry.page, entry.prefetch, options.queryClient),
+      shouldRevalidate: enteredOnly,
       element: <PageSlot loader={entry.page} />,
     });
   for (const child of entry.children ?? []) children.push(pageRoute(child, child.path, options));
@@ -211,6 +221,7 @@ export function buildRouteObjects(
         // The console layout is its own chunk: /login never loads it.
         {
           loader: warmUp(loadLayout, undefined),
+          shouldRevalidate: enteredOnly,
           element: <PageSlot loader={loadLayout} />,
           children: sections,
         },

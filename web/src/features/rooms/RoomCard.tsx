@@ -1,4 +1,5 @@
 import { Card, Typography } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
@@ -10,8 +11,12 @@ import { StatusTag } from './StatusTag.tsx';
 import { StayLine } from './StayLine.tsx';
 import { offersCheckIn, STATUS_ACCENTS, statusKey } from './status.ts';
 
-/** One room on the list: name, group, status (its colour on the card's edge), guest and stay left, battery. */
-export function RoomCard({ room }: { room: Room }) {
+/**
+ * One room on the list: name, group, status (its colour on the card's edge), guest and stay left, battery.
+ * Memoised: the page redraws as its other parts settle (the groups' answer, the status counts, a typed search),
+ * and a card is only drawn again when its room changed (the query cache keeps unchanged rooms the same object).
+ */
+export const RoomCard = memo(function RoomCard({ room }: { room: Room }) {
   const { t } = useTranslation('rooms');
   const key = statusKey(room.status);
   return (
@@ -56,4 +61,4 @@ export function RoomCard({ room }: { room: Room }) {
       </div>
     </Card>
   );
-}
+});
