@@ -8,7 +8,7 @@ import { renderConsole } from '../test/render.tsx';
 import { buildRouteObjects } from './router.tsx';
 import { flattenRoutes, type PageLoader } from './routeTable.ts';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 beforeEach(() => {
   fakeServer();
 });

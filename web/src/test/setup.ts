@@ -1,12 +1,16 @@
 // Component tests run in jsdom with the English texts; each test starts signed out, in English, sidebar unset.
 
 import { LANGUAGE_CODES } from '@lockdesk/protocol';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadErrorTexts } from '../i18n/errors.ts';
 import { setupI18nWith } from '../i18n/index.ts';
 import en from '../i18n/locales/en.ts';
+
+// findBy*/waitFor wait on a condition; on a busy 2-core CI machine antd's first render in jsdom can take longer than
+// testing-library's 1 s default, so they wait up to 10 s (a wait, not a timed assertion: a passing test is not slower).
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

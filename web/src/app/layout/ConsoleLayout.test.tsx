@@ -7,7 +7,7 @@ import { getUserInfo, setUserInfo } from '../../api/session.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 let seen: SeenCall[];
 
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { getUserInfo, setUserInfo } from '../../api/session.ts';
 import { CAPTCHA_IMAGE, fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 const at = (router: { state: { location: { pathname: string; search: string } } }) =>
   router.state.location.pathname + router.state.location.search;
 const errorsShown = () =>

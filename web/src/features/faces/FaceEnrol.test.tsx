@@ -17,7 +17,7 @@ vi.mock('../../api/upload.ts', () => ({
   },
 }));
 
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 60_000 };
 const FACE = {
   id: 3,
   face_id: 'G-20261125-01',

@@ -10,7 +10,7 @@ import type { Face } from './api.ts';
 import FaceHistoryPage from './FaceHistoryPage.tsx';
 import { facesTexts } from './texts.ts';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 
 function face(id: number, over: Partial<Face> = {}): Face {
   return {

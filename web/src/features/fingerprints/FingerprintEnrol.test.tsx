@@ -9,7 +9,7 @@ import { type EncoderInfo, enrollFinger } from './encoder.ts';
 import { FingerprintEnrol, type FingerprintEnrolProps } from './FingerprintEnrol.tsx';
 import { fakeGateway } from './fakeGateway.ts';
 
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 60_000 };
 const SIMULATED: EncoderInfo = {
   online: true,
   transport: 'simulated',

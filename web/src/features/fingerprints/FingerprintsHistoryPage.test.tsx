@@ -11,7 +11,7 @@ import type { Delivery, Fingerprint } from './api.ts';
 import FingerprintsHistoryPage from './FingerprintsHistoryPage.tsx';
 import { fingerprintsTexts } from './texts.ts';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 const FINGER: Fingerprint = {
   id: 5,
   finger_id: 'F-0005',

@@ -9,7 +9,7 @@ import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { RoomPricePanel } from './RoomPricePanel.tsx';
 import { pricesTexts } from './texts.ts';
 
-const SLOW = { timeout: 20_000 };
+const SLOW = { timeout: 60_000 };
 
 const renderPanel = () =>
   render(

@@ -11,7 +11,7 @@ import type { UnlockRecord } from './api.ts';
 import { roomsTexts } from './texts.ts';
 import { UnlockRecordsTab } from './UnlockRecordsTab.tsx';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 // 2026-11-24 16:05:09 UTC = 2026-11-25 00:05:09 in the hotel (Asia/Shanghai): the day differs from UTC's.
 const LATE_EVENING_UTC = Date.UTC(2026, 10, 24, 16, 5, 9) / 1000;
 

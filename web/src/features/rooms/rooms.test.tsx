@@ -7,7 +7,7 @@ import { renderConsole } from '../../test/render.tsx';
 import type { Room } from './api.ts';
 import { roomsTexts } from './texts.ts';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 const at = (router: { state: { location: { pathname: string; search: string } } }) =>
   router.state.location.pathname + router.state.location.search;
 const callsTo = (seen: SeenCall[], path: string) => seen.filter((c) => c.path === path);

@@ -16,7 +16,7 @@ import { searchRooms } from './RoomPicker.tsx';
 import { TenantPanel } from './TenantPanel.tsx';
 import { staysTexts } from './texts.ts';
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 60_000 };
 const NOW = Math.floor(Date.now() / 1000);
 const ROOMS: LockRoom[] = [
   {
