@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { lockRoomsQuery } from '../../api/locks.ts';
 
 /**
  * The face calls (server/API.md 'Faces', contract D) and the room and stay pickers the face and fingerprint forms
@@ -61,7 +62,6 @@ export const faceKeys = {
 
 export const pickerKeys = {
   all: ['pickers'] as const,
-  rooms: () => [...pickerKeys.all, 'rooms'] as const,
   stays: (roomId: number) => [...pickerKeys.all, 'stays', roomId] as const,
 };
 
@@ -123,12 +123,7 @@ export function useDeleteFace(): UseMutationResult<{ id: number }, Error, number
 
 /** Every room in the caller's scope, for a room picker (filtered in the browser: at most 10,000 names). */
 export function useRoomOptions(enabled = true): UseQueryResult<RoomOption[]> {
-  return useQuery({
-    queryKey: pickerKeys.rooms(),
-    queryFn: async () => (await callManage<{ list: RoomOption[] }>('room/allLock', {})).list,
-    staleTime: 60_000,
-    enabled,
-  });
+  return useQuery({ ...lockRoomsQuery, select: (answer) => answer.list, enabled });
 }
 
 /** The reserved and active stays of a room (the current guest first when there is one). */

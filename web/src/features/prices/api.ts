@@ -8,6 +8,7 @@ import {
 import type dayjs from 'dayjs';
 import { callManage } from '../../api/client.ts';
 import { type Page, usePage } from '../../api/lists.ts';
+import { type LockRoom, lockRoomsQuery } from '../../api/locks.ts';
 
 /**
  * The price calls (server/API.md §5 'room/setPrice' … 'priceTemplate/setPriceTemplate') and the room picker's
@@ -21,16 +22,7 @@ export interface DatePrice {
 }
 
 /** A room of the picker (room/allLock: every room with a lock in the caller's scope). */
-export interface RoomOption {
-  id: number;
-  room_id: number;
-  name: string;
-  mac_id: string;
-  building: number | null;
-  floor: number | null;
-  status: number;
-  category_id: number | null;
-}
+export type RoomOption = LockRoom;
 
 /** A room group (room/category/list). */
 export interface RoomGroup {
@@ -92,7 +84,6 @@ export interface Quote {
 
 export const priceKeys = {
   all: ['prices'] as const,
-  rooms: () => [...priceKeys.all, 'rooms'] as const,
   groups: () => [...priceKeys.all, 'groups'] as const,
   room: (roomId: number) => [...priceKeys.all, 'room', roomId] as const,
   quote: (roomId: number, start: string, end: string) =>
@@ -167,11 +158,7 @@ export async function fetchRoomPrices(roomId: number): Promise<RoomPrices> {
 
 /** Every room with a lock in scope, for the picker (at most 10,000, one call, filtered in the browser). */
 export function useRoomOptions(): UseQueryResult<RoomOption[]> {
-  return useQuery({
-    queryKey: priceKeys.rooms(),
-    queryFn: async () => (await callManage<{ list: RoomOption[] }>('room/allLock')).list,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...lockRoomsQuery, select: (answer) => answer.list });
 }
 
 export function useRoomGroups(): UseQueryResult<RoomGroup[]> {

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { type Page, usePage } from '../../api/lists.ts';
+import { type LockRoom, lockRoomsQuery } from '../../api/locks.ts';
 // The answer of `room/countRoomPriceNew`, as the price pages read it.
 import type { Quote } from '../prices/api.ts';
 
@@ -56,16 +57,7 @@ export interface Stay {
 }
 
 /** A room of `room/allLock` (the picker's source). */
-export interface LockRoom {
-  id: number;
-  room_id: number;
-  name: string;
-  mac_id: string;
-  building: number | null;
-  floor: number | null;
-  status: number;
-  category_id: number | null;
-}
+export type { LockRoom } from '../../api/locks.ts';
 
 /** A breakfast option of the hotel. */
 export interface BreakfastOption {
@@ -108,18 +100,17 @@ export const staysKeys = {
   passwordHistory: (roomId: number, page: number, status: PasswordStatus | undefined) =>
     [...staysKeys.passwords(roomId), 'history', page, status ?? 'all'] as const,
   quote: (input: QuoteInput) => [...staysKeys.all, 'quote', input] as const,
-  rooms: () => [...staysKeys.all, 'rooms'] as const,
   breakfasts: () => [...staysKeys.all, 'breakfasts'] as const,
 };
 
 /** The rooms feature's keys (room list, room detail) all start with this. */
 export const ROOMS_PREFIX = ['rooms'] as const;
 
-/** After a stay changes: its room's stays and passwords, the room list and detail, the picker's room statuses. */
+/** After a stay changes: its room's stays and passwords, the room list and detail, and the pickers' room statuses
+ * (the shared lock list sits under the same prefix). */
 function invalidateRooms(client: QueryClient, ...roomIds: number[]): Promise<unknown> {
   return Promise.all([
     ...roomIds.map((id) => client.invalidateQueries({ queryKey: staysKeys.room(id) })),
-    client.invalidateQueries({ queryKey: staysKeys.rooms() }),
     client.invalidateQueries({ queryKey: ROOMS_PREFIX }),
   ]);
 }
@@ -138,11 +129,7 @@ export function useRoomStays(roomId: number, page: number, limit = 10): UseQuery
 
 /** Every room with a lock in scope, at most 10,000 (`room/allLock`): one load, searched in the browser. */
 export function useLockRooms(): UseQueryResult<{ list: LockRoom[]; total: number }> {
-  return useQuery({
-    queryKey: staysKeys.rooms(),
-    queryFn: () => callManage<{ list: LockRoom[]; total: number }>('room/allLock'),
-    staleTime: 60_000,
-  });
+  return useQuery(lockRoomsQuery);
 }
 
 /** The hotel's breakfast options. */

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { callManage } from './client.ts';
+
+/** A room with a lock in the caller's scope, as `room/allLock` answers it (the room pickers' source). */
+export interface LockRoom {
+  id: number;
+  room_id: number;
+  name: string;
+  mac_id: string;
+  building: number | null;
+  floor: number | null;
+  status: number;
+  category_id: number | null;
+}
+
+/**
+ * Every room with a lock in scope, at most 10,000: loaded once and shared by every picker (check-in, prices, faces,
+ * fingerprints), searched in the browser. Its key sits under the room list's ['rooms'], so a change to rooms
+ * (add, delete, rename, status) refreshes the pickers too.
+ */
+export const lockRoomsQuery = queryOptions({
+  queryKey: ['rooms', 'locks'] as const,
+  queryFn: () => callManage<{ list: LockRoom[]; total: number }>('room/allLock'),
+  staleTime: 60_000,
+});
