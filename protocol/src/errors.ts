@@ -174,6 +174,21 @@ export const ERROR_TEXTS = {
   TENANT_FROZEN: 'this tenant is frozen and may not unlock',
   PASSWORD_OUTSIDE_STAY: 'the password must be valid within the stay',
   PASSWORD_NOT_ACTIVE: 'this password is no longer active',
+  // Card issuing and forgery resistance (this project's, GUEST-CARD.md 'Forgery resistance')
+  /** The lock rule or the server found a card whose signed content (or stored UID) was changed. */
+  CARD_TAMPERED: 'This card was altered and is refused',
+  /** The signature is good but was made for another card's UID: the content was copied onto this card. */
+  CARD_COPIED: 'This card is a copy made on another card and is refused',
+  /** A card of a hotel with signed cards that carries no signature block (53). */
+  CARD_UNSIGNED: 'This card carries no LockDesk signature',
+  WRONG_CARD: 'Another card was put on the encoder; put back the card being written',
+  CARD_WRITE_UNVERIFIED: 'The card did not read back as written; it was not issued',
+  CARD_ISSUE_EXPIRED: 'The card write took too long; start again',
+  CARD_REMOVED: 'The card was taken off the encoder before it was written; nothing was issued',
+  ENCRYPTION_NOT_ENABLED: 'Card encryption is not turned on for this hotel',
+  CARD_NOT_ISSUED: 'This card is not a card of this hotel',
+  /** An information text: a deleted card or a new universal card reaches the lock with its next Bluetooth unlock. */
+  BLUETOOTH_SYNC_NEEDED: 'Takes effect on the lock after the next Bluetooth unlock',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;
