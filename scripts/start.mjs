@@ -4,23 +4,46 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The console is served by the server; the gateway admits exactly that origin (its browser guard refuses every
+// other page), so a changed PORT or HOST moves both together. An explicit LOCKDESK_GW_ALLOWED_ORIGINS wins.
+const port = process.env.PORT || '8080';
+const host = process.env.HOST || '127.0.0.1';
+const serverOrigin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const loopbackNames = host === '127.0.0.1' || host === 'localhost' ? ['127.0.0.1', 'localhost'] : [];
+const consoleOrigins =
+  loopbackNames.length > 0 ? loopbackNames.map((name) => `http://${name}:${port}`) : [serverOrigin];
 const children = [
   {
     name: 'server',
-    args: ['server/dist/cli.js', 'start', '--demo', '--data-dir', '.data/server'],
+    args: [
+      'server/dist/cli.js',
+      'start',
+      '--demo',
+      '--data-dir',
+      '.data/server',
+      '--port',
+      port,
+      '--host',
+      host,
+    ],
+    env: process.env,
   },
   {
     name: 'gateway',
     args: ['gateway/dist/cli.js', '--simulate', '--embedded-broker'],
+    env: {
+      ...process.env,
+      LOCKDESK_GW_ALLOWED_ORIGINS: process.env.LOCKDESK_GW_ALLOWED_ORIGINS || consoleOrigins.join(','),
+    },
   },
 ];
 
 let stopping = false;
-const running = children.map(({ name, args }) => {
+const running = children.map(({ name, args, env }) => {
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: process.env,
+    env,
   });
   const prefix = (stream, out) => {
     let rest = '';
