@@ -19,6 +19,9 @@ export const DEMO_ACCOUNTS = {
   customerManager: '13800138009',
 } as const;
 
+/** The card dispenser bound to the demo super administrator: the simulated gateway's device id. */
+export const DEMO_DISPENSER = '041780200001';
+
 export const DEMO_HOTEL = {
   name: 'LockDesk Demo Hotel',
   address: '88 Century Avenue, Pudong, Shanghai',
@@ -334,6 +337,21 @@ export async function seedDemo(db: Db, { passwordHash, now }: SeedOptions): Prom
       .insertInto('user_rooms')
       .values(grants.map((g) => ({ ...g, granted_by: superId, created_at: at })))
       .execute();
+
+    // The simulated gateway's encoder as the owner's remote card reader (API.md §9.1), so the remote reader type
+    // works on the demo out of the box.
+    await trx
+      .insertInto('card_dispensers')
+      .values({
+        hotel_id: hotelId,
+        mac_id: DEMO_DISPENSER,
+        name: 'Reception encoder',
+        type: '1',
+        bound_user_id: superId,
+        created_at: at,
+      })
+      .execute();
+    await trx.updateTable('users').set({ dispenser_type: '1' }).where('id', '=', superId).execute();
 
     return {
       hotelId,

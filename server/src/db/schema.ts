@@ -505,6 +505,49 @@ export interface CardDispensersTable {
   created_at: CreatedAt;
 }
 
+/** Delivery states of an M1 card registration on a lock (009). */
+export const M1_CARD_STATUSES = ['pending', 'delivered', 'failed', 'deleting', 'deleted'] as const;
+export type M1CardStatus = (typeof M1_CARD_STATUSES)[number];
+
+/** A MIFARE card registered by UID on a room's lock (lockCardM1/*, 009), delivered by Bluetooth. */
+export interface M1CardsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_id: number;
+  /** 8 or 14 upper-case hex (4- or 7-byte UID). */
+  uid: string;
+  note: Generated<string>;
+  end_time: Timestamp;
+  status: Generated<M1CardStatus>;
+  delivered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** States of a CPU card (009): registered, queued on a CPU dispenser, then issued or failed. */
+export const CPU_CARD_STATUSES = ['pending', 'sending', 'delivered', 'failed', 'deleted'] as const;
+export type CpuCardStatus = (typeof CPU_CARD_STATUSES)[number];
+
+/** A CPU card by serial (lockCardCpu/*, 009), for a stay, a room or the hotel. */
+export interface CpuCardsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_id: number | null;
+  stay_id: number | null;
+  /** 8–20 upper-case hex. */
+  serial: string;
+  note: Generated<string>;
+  end_time: Timestamp;
+  status: Generated<CpuCardStatus>;
+  /** The dispenser it was last sent to. */
+  dispenser_id: number | null;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 /** Orders and bills (order/*). Amounts in yuan. */
 export interface OrdersTable {
   id: Generated<number>;
@@ -574,6 +617,8 @@ export interface Database {
   upload_tokens: UploadTokensTable;
   uploads: UploadsTable;
   fingerprint_deliveries: FingerprintDeliveriesTable;
+  m1_cards: M1CardsTable;
+  cpu_cards: CpuCardsTable;
 }
 
 export type Hotel = Selectable<HotelsTable>;

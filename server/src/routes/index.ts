@@ -2,10 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.js';
 import { categoryRoutes } from './categories.js';
+import { cpuCardRoutes } from './cpu-cards.js';
 import { devRoutes } from './dev.js';
+import { dispenserRoutes } from './dispensers.js';
 import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
 import { hotelRoutes } from './hotel.js';
+import { m1CardRoutes } from './m1-cards.js';
 import { operationRoutes } from './operation.js';
 import { passwordRoutes } from './passwords.js';
 import { priceRoutes } from './prices.js';
@@ -36,4 +39,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   uploadRoutes,
   faceRoutes,
   fingerprintRoutes,
+  dispenserRoutes,
+  m1CardRoutes,
+  cpuCardRoutes,
 ];
