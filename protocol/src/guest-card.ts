@@ -52,8 +52,13 @@ export const GUEST_CARD_FLAGS = {
 export const ISSUER_ROLE = { main: 0, secondary: 1, staff: 2 } as const;
 export type IssuerRole = keyof typeof ISSUER_ROLE;
 
-/** How a field's bytes are read and written. */
-export type GuestCardCodec = 'u8' | 'u16be' | 'u32be' | 'mac6' | 'zero' | 'crc16';
+/**
+ * How a field's bytes are read and written: big-endian unsigned numbers, raw bytes (`mac6` the lock mac, `bytes`
+ * any other fixed-width byte string), zero filler, and a CRC-16 of every byte of the table before it.
+ */
+export type CardLayoutCodec = 'u8' | 'u16be' | 'u32be' | 'mac6' | 'bytes' | 'zero' | 'crc16';
+/** The codecs of the guest record (the same set every card layout table uses). */
+export type GuestCardCodec = CardLayoutCodec;
 
 /** The record fields (raw: numbers, the mac as 6 bytes). */
 export type GuestCardField =
@@ -73,15 +78,21 @@ export type GuestCardField =
   | 'reserved'
   | 'crc';
 
-/** One row of a byte layout: block (card block 1..3, or 54 for the check block), offset, width, field, codec. */
-export interface GuestCardLayoutRow {
+/**
+ * One row of a card byte layout: block, offset in the block, width, field, codec and a note for the documentation.
+ * A table's blocks are consecutive and numbered from its first row's block (card block 1..3 for the guest record,
+ * 54 for the check block, 53 for the authentication block); `writeCardLayout`/`readCardLayout` read any table.
+ */
+export interface CardLayoutRow<F extends string = string> {
   block: number;
   offset: number;
   width: number;
-  field: GuestCardField;
-  codec: GuestCardCodec;
+  field: F;
+  codec: CardLayoutCodec;
   note: string;
 }
+/** One row of the guest record or check block layout. */
+export type GuestCardLayoutRow = CardLayoutRow<GuestCardField>;
 
 /** The content record over card blocks 1..3 (MIFARE 4..6). Encoder and decoder both read this table. */
 export const GUEST_CARD_LAYOUT: readonly GuestCardLayoutRow[] = [
@@ -233,21 +244,45 @@ export function formatMacId(mac: string): string {
 
 type RawRecord = Record<Exclude<GuestCardField, 'mac' | 'reserved' | 'crc'>, number> & { mac: Uint8Array };
 
-function layoutBase(row: GuestCardLayoutRow): number {
-  return row.block === CARD_CHECK_BLOCK ? row.offset : (row.block - 1) * BLOCK_SIZE + row.offset;
+/** The values of a layout's fields: numbers for the number codecs, bytes for `mac6` and `bytes`. */
+export type CardLayoutValues = Record<string, number | Uint8Array>;
+
+/** Where a row's bytes start in the table's buffer: its blocks are consecutive from the first row's block. */
+function layoutBase(row: CardLayoutRow, firstBlock: number): number {
+  return (row.block - firstBlock) * BLOCK_SIZE + row.offset;
 }
 
-function writeLayout(layout: readonly GuestCardLayoutRow[], raw: RawRecord, target: Uint8Array): void {
+/** The byte size of a layout table's buffer: whole blocks from its first to its last row's block. */
+export function cardLayoutSize(layout: readonly CardLayoutRow[]): number {
+  if (layout.length === 0) return 0;
+  const first = layout[0]!.block;
+  return (Math.max(...layout.map((row) => row.block)) - first + 1) * BLOCK_SIZE;
+}
+
+/**
+ * Writes a layout table's fields into `target` (the table's blocks, consecutive). Number fields are written
+ * big-endian, byte fields copied (a shorter value is zero padded), zero fields filled, the CRC row computed over
+ * every byte before it. The values were checked by the caller (a missing number is written as 0).
+ */
+export function writeCardLayout(
+  layout: readonly CardLayoutRow[],
+  values: CardLayoutValues,
+  target: Uint8Array,
+): void {
+  const first = layout[0]?.block ?? 0;
   for (const row of layout) {
-    const at = layoutBase(row);
+    const at = layoutBase(row, first);
+    const value = values[row.field];
     switch (row.codec) {
       case 'u8':
       case 'u16be':
       case 'u32be':
-        writeUint(target, at, row.width, raw[row.field as keyof Omit<RawRecord, 'mac'>]);
+        writeUint(target, at, row.width, typeof value === 'number' ? value : 0);
         break;
       case 'mac6':
-        target.set(raw.mac, at);
+      case 'bytes':
+        target.fill(0, at, at + row.width);
+        if (value instanceof Uint8Array) target.set(value.subarray(0, row.width), at);
         break;
       case 'zero':
         target.fill(0, at, at + row.width);
@@ -260,22 +295,24 @@ function writeLayout(layout: readonly GuestCardLayoutRow[], raw: RawRecord, targ
   }
 }
 
-/** Reads a layout; undefined when the CRC does not match. */
-function readLayout(
-  layout: readonly GuestCardLayoutRow[],
+/** Reads a layout table's fields from `source` (the table's blocks, consecutive); undefined when the CRC does not match. */
+export function readCardLayout(
+  layout: readonly CardLayoutRow[],
   source: Uint8Array,
-): Partial<RawRecord> | undefined {
-  const raw: Partial<RawRecord> = {};
+): CardLayoutValues | undefined {
+  const first = layout[0]?.block ?? 0;
+  const values: CardLayoutValues = {};
   for (const row of layout) {
-    const at = layoutBase(row);
+    const at = layoutBase(row, first);
     switch (row.codec) {
       case 'u8':
       case 'u16be':
       case 'u32be':
-        raw[row.field as keyof Omit<RawRecord, 'mac'>] = readUint(source, at, row.width);
+        values[row.field] = readUint(source, at, row.width);
         break;
       case 'mac6':
-        raw.mac = source.slice(at, at + row.width);
+      case 'bytes':
+        values[row.field] = source.slice(at, at + row.width);
         break;
       case 'zero':
         break;
@@ -284,7 +321,18 @@ function readLayout(
         break;
     }
   }
-  return raw;
+  return values;
+}
+
+function writeLayout(layout: readonly GuestCardLayoutRow[], raw: RawRecord, target: Uint8Array): void {
+  writeCardLayout(layout, raw, target);
+}
+
+function readLayout(
+  layout: readonly GuestCardLayoutRow[],
+  source: Uint8Array,
+): Partial<RawRecord> | undefined {
+  return readCardLayout(layout, source) as Partial<RawRecord> | undefined;
 }
 
 // --- encode -------------------------------------------------------------------------------------------------
@@ -454,6 +502,16 @@ function blockBytes(
   }
   if (!(value instanceof Uint8Array) || value.length !== BLOCK_SIZE) return `block ${block} is not 16 bytes`;
   return value;
+}
+
+/** One block of a read (16 bytes or 32 hex characters) as 16 bytes; READ_DATA_FAILED when missing or malformed. */
+export function cardBlockBytes(
+  blocks: GuestCardBlocks | Record<number, Uint8Array | string>,
+  block: number,
+): Result<Uint8Array> {
+  if (blocks === null || typeof blocks !== 'object') return fail('READ_DATA_FAILED', 'no blocks were read');
+  const bytes = blockBytes(blocks, block);
+  return typeof bytes === 'string' ? fail('READ_DATA_FAILED', bytes) : ok(bytes);
 }
 
 const isFactoryBlank = (bytes: Uint8Array) => isUniform(bytes, 0) || isUniform(bytes, 0xff);
