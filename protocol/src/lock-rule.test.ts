@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { deriveCardMacKey, signCardBlocks } from './card-security.js';
 import { CARD_TYPE } from './constants.js';
 import {
   decodeGuestCard,
@@ -8,6 +9,7 @@ import {
   type GuestCard,
   type GuestCardContent,
 } from './guest-card.js';
+import { bytesToHex } from './hex.js';
 import {
   applyBluetoothSync,
   decideUnlock,
@@ -231,5 +233,154 @@ describe('Bluetooth unlock sync (spec §4)', () => {
     expect(twice.deletedCards).toEqual([1, 2, 7002]);
     expect(twice.universalCards).toEqual([7001]);
     expect(LOCK.deletedCards).toEqual([]);
+  });
+});
+
+describe('signed cards (a lock given the hotel card MAC key)', () => {
+  const SECRET = '000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F';
+  const UID = '04A1B2C3';
+  const OTHER_UID = '04D5E6F7';
+  const keyed = lock({ cardMacKey: deriveCardMacKey(SECRET) });
+
+  /** The raw read of a card written with `content` and signed for `uid`. */
+  function raw(
+    content: Partial<GuestCardContent> = {},
+    uid = UID,
+  ): { uid: string; blocks: Record<number, Uint8Array> } {
+    const encoded = encodeGuestCard({
+      hotelId: HOTEL,
+      cardNumber: 5001,
+      type: CARD_TYPE.normal,
+      mac_id: 'A1B2C3D4E5F6',
+      sequence: 7,
+      start_time: START,
+      end_time: END,
+      building: 2,
+      floor: 3,
+      ...content,
+    });
+    if (!encoded.ok) throw new Error(encoded.detail);
+    const signed = signCardBlocks({
+      macKeyHex: keyed.cardMacKey!,
+      uidHex: uid,
+      blocks: encoded.value.blocks,
+    });
+    if (!signed.ok) throw new Error(signed.detail);
+    return { uid, blocks: signed.value };
+  }
+
+  it('opens for a card signed for its own UID, read raw (bytes or hex)', () => {
+    expect(decideUnlock(keyed, raw(), MID)).toEqual({ open: true, reason: 'guestCard' });
+    const card = raw({ type: CARD_TYPE.master });
+    const hex = Object.fromEntries(Object.entries(card.blocks).map(([b, bytes]) => [b, bytesToHex(bytes)]));
+    expect(decideUnlock(keyed, { uid: UID, blocks: hex }, MID)).toEqual({ open: true, reason: 'masterCard' });
+  });
+
+  it('tamperedCard: the end time rewritten (CRC fixed) under the old signature', () => {
+    const genuine = raw();
+    const longer = raw({ end_time: END + 365 * 86_400 });
+    const forged = { uid: UID, blocks: { ...longer.blocks, 53: genuine.blocks[53]! } };
+    expect(decideUnlock(keyed, forged, END + 10)).toEqual({ open: false, reason: 'tamperedCard' });
+    // The same forgery on a lock without a key opens: that is what the key is for.
+    expect(decideUnlock(LOCK, forged, END + 10)).toEqual({ open: true, reason: 'guestCard' });
+  });
+
+  it('tamperedCard: a changed byte that also breaks the record CRC', () => {
+    const card = raw();
+    const block5 = card.blocks[5]!.slice();
+    block5[12] = block5[12]! ^ 0x01;
+    expect(decideUnlock(keyed, { uid: UID, blocks: { ...card.blocks, 5: block5 } }, MID)).toEqual({
+      open: false,
+      reason: 'tamperedCard',
+    });
+    // Without a key it is only a corrupted card.
+    expect(decideUnlock(LOCK, { uid: UID, blocks: { ...card.blocks, 5: block5 } }, MID).reason).toBe(
+      'corruptedCard',
+    );
+  });
+
+  it('tamperedCard: a guest card turned into a master card', () => {
+    const guestCard = raw();
+    const masterCard = raw({ type: CARD_TYPE.master, mac_id: undefined });
+    const forged = { uid: UID, blocks: { ...masterCard.blocks, 53: guestCard.blocks[53]! } };
+    expect(decideUnlock(keyed, forged, MID)).toEqual({ open: false, reason: 'tamperedCard' });
+  });
+
+  it('copiedCard: every block copied onto a card with another UID', () => {
+    const copy = { uid: OTHER_UID, blocks: raw().blocks };
+    expect(decideUnlock(keyed, copy, MID)).toEqual({ open: false, reason: 'copiedCard' });
+    expect(decideUnlock(LOCK, copy, MID)).toEqual({ open: true, reason: 'guestCard' });
+  });
+
+  it('unsignedCard: no block 53, a blank block 53, or a card given without its raw read', () => {
+    const { 53: _auth, ...unsigned } = raw().blocks;
+    expect(decideUnlock(keyed, { uid: UID, blocks: unsigned }, MID)).toEqual({
+      open: false,
+      reason: 'unsignedCard',
+    });
+    expect(
+      decideUnlock(keyed, { uid: UID, blocks: { ...unsigned, 53: new Uint8Array(16) } }, MID).reason,
+    ).toBe('unsignedCard');
+    expect(decideUnlock(keyed, guest(), MID)).toEqual({ open: false, reason: 'unsignedCard' });
+    expect(
+      decideUnlock(
+        keyed,
+        { hotelId: HOTEL, cardNumber: 5001, type: CARD_TYPE.master, start_time: START, end_time: END },
+        MID,
+      ).reason,
+    ).toBe('unsignedCard');
+    // Without a key the same unsigned cards open, as before signed cards existed.
+    expect(decideUnlock(LOCK, { uid: UID, blocks: unsigned }, MID)).toEqual({
+      open: true,
+      reason: 'guestCard',
+    });
+  });
+
+  it('checks the signature right after decoding: before hotel, scope, validity and the deadbolt', () => {
+    const copy = (content: Partial<GuestCardContent>) => ({ uid: OTHER_UID, blocks: raw(content).blocks });
+    expect(decideUnlock(keyed, copy({ hotelId: 2002 }), MID).reason).toBe('copiedCard');
+    expect(decideUnlock(keyed, copy({ mac_id: '112233445566' }), MID).reason).toBe('copiedCard');
+    expect(decideUnlock(keyed, copy({}), END + 1).reason).toBe('copiedCard');
+    expect(decideUnlock({ ...keyed, deadbolt: true }, copy({}), MID).reason).toBe('copiedCard');
+    // ...but after the decoding itself: an empty card and another system's card keep their reasons.
+    const blank = {
+      uid: UID,
+      blocks: { 4: new Uint8Array(16), 5: new Uint8Array(16), 6: new Uint8Array(16) },
+    };
+    expect(decideUnlock(keyed, blank, MID).reason).toBe('emptyCard');
+    const external = { uid: UID, blocks: { ...blank.blocks, 4: new Uint8Array(16).fill(0x11) } };
+    expect(decideUnlock(keyed, external, MID).reason).toBe('externalCard');
+    expect(decideUnlock(keyed, fail('READ_DATA_FAILED', 'x'), MID).reason).toBe('corruptedCard');
+  });
+
+  it('a signed card with a bad UID text or a lock with a malformed key is refused, never thrown', () => {
+    expect(decideUnlock(keyed, { uid: 'nope', blocks: raw().blocks }, MID)).toEqual({
+      open: false,
+      reason: 'corruptedCard',
+    });
+    expect(decideUnlock(lock({ cardMacKey: 'ABC' }), raw(), MID)).toEqual({
+      open: false,
+      reason: 'corruptedCard',
+    });
+  });
+
+  it('a forged card teaches the lock nothing; a signed one does', () => {
+    const newer = raw({ sequence: 9, unsubscribeOld: true });
+    expect(learnFromCard(keyed, { uid: OTHER_UID, blocks: newer.blocks }, MID)).toBe(keyed);
+    expect(learnFromCard(keyed, newer, MID).newestSequence.normal).toBe(9);
+  });
+
+  it('any single-bit change of a signed card never opens the lock', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(4, 5, 6, 53, 54), fc.integer({ min: 0, max: 127 }), (block, bit) => {
+        const card = raw();
+        const changed = card.blocks[block]!.slice();
+        changed[bit >> 3] = changed[bit >> 3]! ^ (1 << (bit & 7));
+        const decision = decideUnlock(keyed, { uid: UID, blocks: { ...card.blocks, [block]: changed } }, MID);
+        expect(decision.open).toBe(false);
+        expect(['tamperedCard', 'externalCard', 'emptyCard']).toContain(decision.reason);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,4 +1,6 @@
+import { verifyCardBlocks } from './card-security.js';
 import { CARD_TYPE, type CardTypeName } from './constants.js';
+import type { ErrorCode } from './errors.js';
 import { decodeGuestCard, encodeGuestCard, type GuestCard, type GuestCardContent } from './guest-card.js';
 import type { Failure } from './result.js';
 
@@ -8,6 +10,10 @@ import type { Failure } from './result.js';
  *
  * Checks, in order (the first that fails names the reason):
  *   1. the card decodes (else corruptedCard, or externalCard for another system's card); it is not empty (emptyCard);
+ *      a lock given the hotel's card MAC key then verifies the card's signature (card-security.ts): a raw read
+ *      whose block 53 is missing or blank, and any card presented without its raw blocks, is unsignedCard; a MAC
+ *      that does not match the content is tamperedCard (also when the change broke the record's CRC); a good MAC
+ *      made for another UID is copiedCard. Without a MAC key the lock behaves as before (unsigned cards open);
  *   2. its hotel is the lock's (wrongHotel);
  *   3. its scope reaches the lock: master and super every lock of the hotel; building the lock's building
  *      (wrongBuilding); floor the lock's building and floor (wrongBuilding, wrongFloor); normal the lock's mac
@@ -36,6 +42,11 @@ export interface LockConfig {
   universalCards: readonly number[];
   /** The deadbolt or privacy mode is thrown from inside the room. */
   deadbolt?: boolean;
+  /**
+   * The hotel's card MAC key (32 hex, deriveCardMacKey): when set, only cards signed for their own UID open.
+   * The lock never holds the hotel secret, so a lock taken apart cannot derive sector keys.
+   */
+  cardMacKey?: string;
 }
 
 /** Why a lock opened. */
@@ -51,6 +62,9 @@ export type UnlockDenial =
   | 'corruptedCard'
   | 'externalCard'
   | 'emptyCard'
+  | 'unsignedCard'
+  | 'tamperedCard'
+  | 'copiedCard'
   | 'wrongHotel'
   | 'wrongBuilding'
   | 'wrongFloor'
@@ -69,8 +83,14 @@ export interface UnlockDecision {
   reason: UnlockReason;
 }
 
-/** What may be held to a lock: a decoded card, card content as issued, or a failed decode. */
-export type PresentedCard = GuestCard | GuestCardContent | Failure;
+/** A card as the lock's reader reads it: the UID and the blocks (4, 5, 6, 53, 54), 16 bytes or 32 hex each. */
+export interface RawCardRead {
+  uid: string;
+  blocks: Record<number, Uint8Array | string>;
+}
+
+/** What may be held to a lock: a raw read, a decoded card, card content as issued, or a failed decode. */
+export type PresentedCard = RawCardRead | GuestCard | GuestCardContent | Failure;
 
 /** What a Bluetooth unlock brings to the lock from the server (spec §4: deleted and universal cards). */
 export interface BluetoothSync {
@@ -90,10 +110,47 @@ const GRANT_BY_TYPE: Record<CardTypeName, UnlockGrant> = {
 const macKey = (mac: string) => mac.replace(/[:-]/g, '').toUpperCase();
 const deny = (reason: UnlockDenial): UnlockDecision => ({ open: false, reason });
 
+/** True when a raw read (UID and blocks) was presented. */
+function isRawRead(card: PresentedCard): card is RawCardRead {
+  return (
+    card !== null &&
+    typeof card === 'object' &&
+    !('ok' in card) &&
+    'uid' in card &&
+    'blocks' in card &&
+    typeof card.blocks === 'object' &&
+    card.blocks !== null
+  );
+}
+
+const SIGNATURE_DENIALS: Partial<Record<ErrorCode, UnlockDenial>> = {
+  CARD_UNSIGNED: 'unsignedCard',
+  CARD_TAMPERED: 'tamperedCard',
+  CARD_COPIED: 'copiedCard',
+};
+
+/** The denial of a lock that has a MAC key for a card whose signature does not hold; undefined when it does. */
+function signatureDenial(lock: LockConfig, presented: PresentedCard): UnlockDenial | undefined {
+  if (!lock.cardMacKey) return undefined;
+  if (!isRawRead(presented)) return 'unsignedCard';
+  const verdict = verifyCardBlocks({
+    macKeyHex: lock.cardMacKey,
+    uidHex: presented.uid,
+    blocks: presented.blocks,
+  });
+  if (verdict.ok) return undefined;
+  return SIGNATURE_DENIALS[verdict.code] ?? 'corruptedCard';
+}
+
 /** Turns whatever was presented into a decoded card, or the denial a lock gives for it. */
 function toCard(card: PresentedCard): GuestCard | UnlockDenial {
   if (card === null || typeof card !== 'object') return 'corruptedCard';
   if ('ok' in card) return card.code === 'EXTERNAL_CARD' ? 'externalCard' : 'corruptedCard';
+  if (isRawRead(card)) {
+    const decoded = decodeGuestCard(card.blocks);
+    if (decoded.ok) return decoded.value;
+    return decoded.code === 'EXTERNAL_CARD' ? 'externalCard' : 'corruptedCard';
+  }
   if ('isEmpty' in card) return card;
   // Content as issued: go through the real bytes so the lock sees exactly what a written card would hold.
   const encoded = encodeGuestCard(card);
@@ -122,8 +179,15 @@ function scopeDenial(lock: LockConfig, card: GuestCard, type: CardTypeName): Unl
 /** Decides whether the lock opens for the card at nowSeconds, and why. */
 export function decideUnlock(lock: LockConfig, presented: PresentedCard, nowSeconds: number): UnlockDecision {
   const card = toCard(presented);
-  if (typeof card === 'string') return deny(card);
+  if (typeof card === 'string') {
+    // A signed card changed so far that its record no longer decodes was tampered with, not worn out.
+    if (card === 'corruptedCard' && signatureDenial(lock, presented) === 'tamperedCard')
+      return deny('tamperedCard');
+    return deny(card);
+  }
   if (card.isEmpty || !card.isLockDesk) return deny('emptyCard');
+  const forged = signatureDenial(lock, presented);
+  if (forged) return deny(forged);
   const type = card.typeName;
   if (type === undefined) return deny('corruptedCard');
   if (card.hotelId !== lock.hotelId) return deny('wrongHotel');
@@ -147,7 +211,7 @@ export function decideUnlock(lock: LockConfig, presented: PresentedCard, nowSeco
 export function learnFromCard(lock: LockConfig, presented: PresentedCard, nowSeconds: number): LockConfig {
   const card = toCard(presented);
   if (typeof card === 'string' || !card.unsubscribeOld || card.typeName === undefined) return lock;
-  if (!decideUnlock(lock, card, nowSeconds).open) return lock;
+  if (!decideUnlock(lock, presented, nowSeconds).open) return lock;
   const type = card.typeName;
   if (card.sequence <= (lock.newestSequence[type] ?? 0)) return lock;
   return { ...lock, newestSequence: { ...lock.newestSequence, [type]: card.sequence } };
