@@ -42,6 +42,16 @@ const FUNCTIONS = [
   'formatCardTime',
   // 2.6 lock rule
   'decideUnlock',
+  // issue 9 §4: forgery resistance
+  'deriveCardMacKey',
+  'deriveSectorKey',
+  'deriveCardSectorKeys',
+  'signCardBlocks',
+  'verifyCardBlocks',
+  'sectorTrailer',
+  'planCardWrite',
+  'planCardVerify',
+  'checkCardReadBack',
   // 2.8 rules, errors, retry, languages
   'checkMobile',
   'checkCardExpiry',
@@ -55,6 +65,7 @@ const VALUES = [
   'COMMAND_TABLE',
   'RESPONSE_LAYOUTS',
   'GUEST_CARD_LAYOUT',
+  'CARD_AUTH_LAYOUT',
   'ERROR_TEXTS',
   'ERRNO',
   'ERROR_TRANSLATIONS',
