@@ -22,6 +22,7 @@ import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE }
 import { defaultDataDir, resolveConfig, type ServerConfig } from './config.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
+import { CardKeys, resolveServerKey } from './services/card-keys.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import { diskStorage, type Storage } from './services/storage.js';
 
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('sms', options.sms ?? outboxSmsProvider(db, app.log));
   app.decorate('storage', options.storage ?? diskStorage(join(options.dataDir ?? defaultDataDir(), 'files')));
   app.decorate('calls', new Map<string, AnyCall>());
+  const inMemory = config.database.kind === 'pglite' && config.database.dataDir.startsWith('memory://');
+  app.decorate('cardKeys', new CardKeys(resolveServerKey(config, !ownDb || inMemory)));
   if (ownDb) app.addHook('onClose', async () => db.destroy());
 
   // Tier 3: routes by area, then the one /manage entry.

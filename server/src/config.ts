@@ -6,6 +6,15 @@ import { type DbConfig, databaseConfigFromEnv } from './db/index.js';
 export interface ServerConfig {
   /** Where the data lives; PGlite in `dataDir/pglite` unless DATABASE_URL names PostgreSQL. */
   database: DbConfig;
+  /** The data folder (LOCKDESK_DATA_DIR): PGlite, uploaded files and the generated secret key live here. */
+  dataDir: string;
+  /**
+   * The server's secret key, 64 hex (LOCKDESK_SECRET_KEY): it encrypts the hotels' card secrets at rest
+   * (services/card-keys.ts). Null: `<dataDir>/secret.key` is used, generated on first start; an app built on an
+   * in-memory database, or on a database handed to it (tests), gets a random key for its lifetime instead.
+   * Replicas sharing one PostgreSQL must be given the same key.
+   */
+  secretKey: string | null;
   /** DES key and IV of the /manage envelope (LOCKDESK_DES_KEY / LOCKDESK_DES_IV). */
   envelopeKeys: EnvelopeKeys;
   /** The built console to serve; null serves a plain 'console not built' page. */
@@ -54,6 +63,8 @@ export function resolveConfig(
   const dataDir = options.dataDir ?? defaultDataDir(env);
   return {
     database: options.database ?? databaseConfigFromEnv(`${dataDir}/pglite`, env),
+    dataDir,
+    secretKey: options.secretKey ?? env['LOCKDESK_SECRET_KEY'] ?? null,
     envelopeKeys: options.envelopeKeys ?? {
       key: env['LOCKDESK_DES_KEY'] ?? DEFAULT_ENVELOPE_KEYS.key,
       iv: env['LOCKDESK_DES_IV'] ?? DEFAULT_ENVELOPE_KEYS.iv,

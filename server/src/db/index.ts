@@ -37,6 +37,7 @@ import * as m004 from './migrations/004_operation_rooms.js';
 import * as m005 from './migrations/005_lock_passwords.js';
 import * as m006 from './migrations/006_media.js';
 import * as m007 from './migrations/007_change_notices.js';
+import * as m008 from './migrations/008_cards.js';
 import * as m009 from './migrations/009_dispensers.js';
 import type { Database } from './schema.js';
 
@@ -242,6 +243,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_lock_passwords': m005,
   '006_media': m006,
   '007_change_notices': m007,
+  '008_cards': m008,
   '009_dispensers': m009,
 };
 

@@ -1,6 +1,8 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.js';
+import { cardEncryptionRoutes } from './card-encryption.js';
+import { cardRoutes } from './cards.js';
 import { categoryRoutes } from './categories.js';
 import { cpuCardRoutes } from './cpu-cards.js';
 import { devRoutes } from './dev.js';
@@ -42,4 +44,6 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   dispenserRoutes,
   m1CardRoutes,
   cpuCardRoutes,
+  cardRoutes,
+  cardEncryptionRoutes,
 ];
