@@ -6,6 +6,7 @@ import {
   CARD_AUTH_BLOCK,
   CARD_AUTH_LAYOUT,
   CARD_SIGNED_BLOCKS,
+  cardBlocksHex,
   checkCardReadBack,
   deriveCardMacKey,
   deriveCardSectorKeys,
@@ -352,6 +353,14 @@ describe('verifyCardBlocks', () => {
         expect(result).toMatchObject({ ok: false, code: 'CARD_COPIED' });
       }),
     );
+  });
+});
+
+describe('cardBlocksHex', () => {
+  it('gives the signed blocks as upper-case hex keyed by block, ready for planCardWrite', () => {
+    expect(cardBlocksHex(signed())).toEqual(hexBlocks(signed()));
+    expect(cardBlocksHex(signed())[53]).toBe(GOLDEN.block53);
+    expect(cardBlocksHex(null as never)).toEqual({});
   });
 });
 

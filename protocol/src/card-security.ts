@@ -295,6 +295,15 @@ export function verifyCardBlocks(input: CardSignatureInput): Result<{ ok: true }
   return ok({ ok: true });
 }
 
+/** Blocks as the 32-hex-character texts a write plan and the server's records use, keyed by block number. */
+export function cardBlocksHex(blocks: GuestCardBlocks): Record<number, string> {
+  const texts: Record<number, string> = {};
+  if (blocks === null || typeof blocks !== 'object') return texts;
+  for (const [block, bytes] of Object.entries(blocks))
+    if (bytes instanceof Uint8Array) texts[Number(block)] = bytesToHex(bytes);
+  return texts;
+}
+
 // --- sector trailers and write plans ------------------------------------------------------------------------
 
 /**
