@@ -1,11 +1,16 @@
 import { FIND_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './app/paths.ts';
-import { chineseOrUnset, cpuDispenser, type PageLoader, type RouteEntry } from './app/routeTable.ts';
+import { chineseOrUnset, type PageLoader, type RouteEntry } from './app/routeTable.ts';
+import { cardReadingRoutes } from './features/cardReading/routes.ts';
+import { cardRoutes } from './features/cards/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
 import { fingerprintRoutes } from './features/fingerprints/routes.ts';
+import { encryptionRoutes } from './features/encryption/routes.ts';
+import { cardSenderRoutes, readerRoutes } from './features/equipment/routes.ts';
 import { centerRoutes } from './features/hotel/routes.ts';
 import { notBuilt } from './features/notBuilt/loader.ts';
 import { priceRoutes } from './features/prices/routes.ts';
 import { roomRoutes } from './features/rooms/routes.ts';
+import { specialCardRoutes } from './features/specialCards/routes.ts';
 import { stayRoutes } from './features/stays/routes.ts';
 
 /**
@@ -43,9 +48,7 @@ export const ROUTES: RouteEntry[] = [
       ...priceRoutes,
       ...faceRoutes,
       ...fingerprintRoutes,
-      { path: 'thetouristsDetails', title: 'thetouristsDetails', hidden: true, page: notBuilt },
-      { path: 'thetouristsDetailsNoUser', title: 'thetouristsDetailsNoUser', hidden: true, page: notBuilt },
-      { path: 'cardReading', title: 'cardReading', hidden: true, page: notBuilt },
+      ...cardReadingRoutes,
     ],
   },
   {
@@ -66,7 +69,7 @@ export const ROUTES: RouteEntry[] = [
     redirect: '/equipmentManagement/roomList',
     children: [
       { path: 'roomList', title: 'roomListAccess', page: notBuilt },
-      { path: 'cardSender', title: 'cardSender', page: notBuilt },
+      ...cardSenderRoutes,
     ],
   },
   {
@@ -88,40 +91,7 @@ export const ROUTES: RouteEntry[] = [
     icon: 'card',
     redirect: '/card/masterControlCard',
     children: [
-      { path: 'masterControlCard', title: 'masterControlCard', page: notBuilt },
-      { path: 'BuildingCard', title: 'BuildingCard', page: notBuilt },
-      { path: 'floorCard', title: 'floorCard', page: notBuilt },
-      {
-        path: 'featureCard/addMasterControlCard',
-        title: 'addMasterControlCard',
-        hidden: true,
-        activeMenu: '/card/masterControlCard',
-        page: notBuilt,
-      },
-      {
-        path: 'featureCard/addBuildingCard',
-        title: 'addBuildingCard',
-        hidden: true,
-        activeMenu: '/card/BuildingCard',
-        page: notBuilt,
-      },
-      {
-        path: 'featureCard/addFloorCard',
-        title: 'addFloorCard',
-        hidden: true,
-        activeMenu: '/card/floorCard',
-        page: notBuilt,
-      },
-      { path: 'universalCardList', title: 'universalCardList', page: notBuilt },
-      {
-        path: 'universalCardList/addUniversalCard',
-        title: 'addUniversalCard',
-        hidden: true,
-        page: notBuilt,
-      },
-      { path: 'cpuCard', title: 'cpuCard', access: cpuDispenser, page: notBuilt },
-      { path: 'addCpuCard', title: 'addCpuCard', hidden: true, activeMenu: '/card/cpuCard', page: notBuilt },
-      { path: 'setTime', title: 'setTime', hidden: true, page: notBuilt },
+      ...specialCardRoutes,
     ],
   },
   {
@@ -162,22 +132,10 @@ export const ROUTES: RouteEntry[] = [
     children: [
       ...centerRoutes,
       { path: 'customer', title: 'customer', page: notBuilt },
-      { path: 'cardEncryption', title: 'cardEncryption', page: notBuilt },
+      ...encryptionRoutes,
       { path: 'thirdPartyAuthorization', title: 'thirdPartyAuthorization', page: notBuilt },
-      { path: 'cardList', title: 'cardList', page: notBuilt },
-      { path: 'addCard', title: 'addCard', page: notBuilt },
-      { path: 'cardReaderAndUserList', title: 'cardReaderAndUserList', page: notBuilt },
-      { path: 'bindCardReaderToUser', title: 'bindCardReaderToUser', page: notBuilt },
-      { path: 'selectRoomList', title: 'selectRoomList', page: notBuilt },
-      { path: 'cardSenderFingerTest', title: 'cardSenderFingerTest', page: notBuilt },
-      { path: 'mqttTest', title: 'mqttTest', page: notBuilt },
-      { path: 'cardEncryptionPage', title: 'cardEncryptionPage', page: notBuilt },
-      { path: 'cardEncryptionManagement', title: 'cardEncryptionManagement', page: notBuilt },
-      {
-        path: 'cardEncryptionByUserSelectSector',
-        title: 'cardEncryptionByUserSelectSector',
-        page: notBuilt,
-      },
+      ...cardRoutes,
+      ...readerRoutes,
     ],
   },
 ];

@@ -1,0 +1,81 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { CARD_TYPE } from '@lockdesk/protocol';
+import { Alert, Button, Card, Flex, Select, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../app/paths.ts';
+import { useManagerCards, useManagerDelete } from '../cards/api.ts';
+import { LoadFailed, useListSearch } from '../faces/listParts.tsx';
+import { CardTable } from './CardTable.tsx';
+import { canIssue, canManageCards } from './kinds.ts';
+
+const TYPES = [CARD_TYPE.universal, CARD_TYPE.super] as const;
+
+/**
+ * The universal and super cards (`/card/universalCardList`, lock/managerList): type and page in the URL, delete
+ * (lock/managerDelete) with the Bluetooth notice, a button to the add page; the page says a new universal card
+ * opens a lock only after that lock's next Bluetooth unlock.
+ */
+export default function UniversalCardListPage() {
+  const { t } = useTranslation('specialCards');
+  const { search, params, update } = useListSearch();
+  const typeParam = Number(search.get('type'));
+  const type = TYPES.find((x) => x === typeParam);
+  const cards = useManagerCards(type, params.page, params.limit);
+  const remove = useManagerDelete();
+  const mayIssue = canIssue(CARD_TYPE.universal);
+  const addButton = (
+    <Button type="primary" icon={<PlusOutlined />} disabled={!mayIssue} data-testid="card-add">
+      {t('actions.add')}
+    </Button>
+  );
+
+  return (
+    <Card
+      title={t('titles.universal')}
+      data-testid="special-cards-universal"
+      extra={
+        mayIssue ? (
+          <Link to={PATHS.addUniversalCard}>{addButton}</Link>
+        ) : (
+          <Tooltip title={t('hints.readOnly')}>{addButton}</Tooltip>
+        )
+      }
+    >
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('messages.universalNotice')} />
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Select
+          allowClear
+          value={type}
+          placeholder={t('placeholders.allTypes')}
+          options={TYPES.map((x) => ({ value: x, label: t(`types.${x}`) }))}
+          onChange={(value?: number) => update({ type: value })}
+          style={{ width: 220 }}
+          data-testid="card-type-filter"
+        />
+      </Flex>
+      {cards.isError ? (
+        <LoadFailed
+          title={t('messages.loadFailed')}
+          retryText={t('actions.retry')}
+          onRetry={() => cards.refetch()}
+          testId="card-list-error"
+        />
+      ) : (
+        <CardTable
+          cards={cards.data?.list}
+          total={cards.data?.total ?? 0}
+          loading={cards.isFetching}
+          firstLoad={cards.isLoading}
+          filtered={type !== undefined}
+          params={params}
+          update={update}
+          columns={{ type: true }}
+          canManage={canManageCards()}
+          onDelete={(card) => remove.mutateAsync({ id: card.id })}
+          testId="card-list"
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  keepPreviousData,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callManage } from '../../api/client.ts';
+import { definedFields, type Page } from '../../api/lists.ts';
+import { type Card, type CardType, cardsKeys } from '../cards/api.ts';
+
+/**
+ * The special-card pages' own calls as react-query hooks: the CPU cards (lockCardCpu/*, contract B 'CPU'), the
+ * dispensers a CPU card is sent through, and one card found for /card/setTime. Every other card call is a hook
+ * of the shared card api (features/cards/api.ts). Pages never call axios.
+ */
+
+export type { Card as SpecialCard } from '../cards/api.ts';
+
+export const specialCardKeys = {
+  one: (id: number) => [...cardsKeys.all, 'one', id] as const,
+  cpu: (params: CpuListParams) => ['cpuCards', 'list', params] as const,
+  dispensers: () => ['cpuCards', 'dispensers'] as const,
+};
+
+/**
+ * One card of the hotel by its record id and type, for /card/setTime: the list call filtered by its type and card
+ * number (the server has no single-card call), the row with that id.
+ */
+export function useSpecialCard(
+  id: number | undefined,
+  type: CardType | undefined,
+  cardNumber: string | undefined,
+): UseQueryResult<Card | null> {
+  return useQuery({
+    queryKey: specialCardKeys.one(id ?? 0),
+    enabled: id !== undefined && type !== undefined,
+    queryFn: async () => {
+      const answer = await callManage<Page<Card>>('room/cardList', {
+        ...definedFields({ type, keyword: cardNumber, status: 'issued' }),
+        page: 1,
+        limit: 100,
+      });
+      return answer.list.find((c) => c.id === id) ?? null;
+    },
+  });
+}
+
+// ---- CPU cards (lockCardCpu/*, S2) ----
+
+export type CpuCardStatus = 'pending' | 'sending' | 'delivered' | 'failed' | 'deleted';
+
+/** A CPU card as lockCardCpu/* answer it (server/API.md §9.3). */
+export interface CpuCard {
+  id: number;
+  serial: string;
+  note: string;
+  room_id: number | null;
+  room_name: string;
+  stay_id: number | null;
+  guest_name: string;
+  end_time: number;
+  expired: boolean;
+  status: CpuCardStatus;
+  dispenser_mac_id: string | null;
+  sent_at: number | null;
+  created_at: number;
+}
+
+export interface CpuListParams {
+  keyword?: string | undefined;
+  room_id?: number | undefined;
+  page: number;
+  limit: number;
+}
+
+export function useCpuCardList(params: CpuListParams): UseQueryResult<Page<CpuCard>> {
+  return useQuery({
+    queryKey: specialCardKeys.cpu(params),
+    queryFn: () => callManage<Page<CpuCard>>('lockCardCpu/lists', definedFields(params)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface NewCpuCard {
+  serial: string;
+  end_time: number;
+  room_id?: number | undefined;
+  note?: string | undefined;
+}
+
+export function useAddCpuCard(): UseMutationResult<CpuCard, Error, NewCpuCard> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewCpuCard) =>
+      callManage<CpuCard>('lockCardCpu/add', definedFields({ ...input, note: input.note?.trim() })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['cpuCards'] }),
+  });
+}
+
+export function useDeleteCpuCard(): UseMutationResult<{ id: number }, Error, number> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callManage<{ id: number }>('lockCardCpu/delCard', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['cpuCards'] }),
+  });
+}
+
+/**
+ * Queues a CPU card on a CPU card dispenser (lockCardCpu/sendCard: 'sending'), or, with `result`, reports what the
+ * dispenser did with it ('delivered' or 'failed').
+ */
+export function useSendCpuCard(): UseMutationResult<
+  CpuCard,
+  Error,
+  { id: number; mac_id: string; result?: 'delivered' | 'failed' }
+> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; mac_id: string; result?: 'delivered' | 'failed' }) =>
+      callManage<CpuCard>('lockCardCpu/sendCard', input),
+    onSettled: () => client.invalidateQueries({ queryKey: ['cpuCards'] }),
+  });
+}
+
+/** A CPU card dispenser (type '4') of the hotel (cardDispenser/lists), for sending a CPU card. */
+export interface Dispenser {
+  id: number;
+  mac_id: string;
+  name: string;
+  type: string;
+  status: string;
+}
+
+export function useDispensers(enabled = true): UseQueryResult<Dispenser[]> {
+  return useQuery({
+    queryKey: specialCardKeys.dispensers(),
+    queryFn: async () =>
+      (await callManage<Page<Dispenser>>('cardDispenser/lists', { type: '4', page: 1, limit: 100 })).list,
+    enabled,
+    staleTime: 30_000,
+  });
+}
