@@ -1,6 +1,7 @@
 /**
  * M1 cards (API.md §9.2): a MIFARE Classic card registered by its UID on a room's lock, which the lock learns by
- * Bluetooth (the app or the virtual lock syncs it and reports the delivery with `lockCardM1/notify`).
+ * Bluetooth (the app or the virtual lock syncs it and reports the delivery with `lockCardM1/notify`). The card's UID
+ * travels as `card_uid`: a body's `uid` is the caller's user id (the envelope, call.ts).
  *
  * States: 'pending' (registered, not on the lock yet) → 'delivered' | 'failed' (notify). Deleting a card that is on
  * the lock is 'deleting' until the lock confirms (notify 'delivered' of the deletion), then 'deleted'; a pending or
@@ -112,7 +113,7 @@ export function m1CardRoutes(app: FastifyInstance): void {
     permission: 'credential.manage',
     schema: {
       room_id: f.id(),
-      uid: m1UidField(),
+      card_uid: m1UidField(),
       note: f.string({ max: 64, optional: true }),
       end_time: expiryField(),
     },
@@ -121,7 +122,7 @@ export function m1CardRoutes(app: FastifyInstance): void {
       const refused = cardExpiry(body.end_time, now.getTime());
       if (refused) throw failure(refused, { field: 'end_time' });
       const room = await ctx.requireRoom(body.room_id, 'credential.manage');
-      const uid = hexId(body.uid);
+      const uid = hexId(body.card_uid);
       const live = () =>
         ctx.db
           .selectFrom('m1_cards')
@@ -238,18 +239,18 @@ export function m1CardRoutes(app: FastifyInstance): void {
     auth: 'user',
     mutates: false,
     permission: 'credential.manage',
-    schema: { uid: m1UidField() },
+    schema: { card_uid: m1UidField() },
     handler: async (ctx, body) => {
       const nowMs = ctx.now().getTime();
       const rows = await m1Cards(ctx)
         .select(m1Columns)
-        .where('m.uid', '=', hexId(body.uid))
+        .where('m.uid', '=', hexId(body.card_uid))
         .where('m.status', '<>', 'deleted')
         .orderBy('r.name_key')
         .orderBy('m.id')
         .execute();
       return {
-        uid: hexId(body.uid),
+        uid: hexId(body.card_uid),
         list: rows.map((row) => m1View(row as M1Row, nowMs)),
         total: rows.length,
       };
