@@ -15,14 +15,39 @@ export interface Environment {
   brokerUrl: string;
 }
 
+/** The embedded broker of the gateway on the reception PC (gateway/README.md): MQTT over WebSocket at /mqtt. */
+const EMBEDDED_BROKER = 'ws://127.0.0.1:8083/mqtt';
+
 export const ENVIRONMENTS: readonly [Environment, Environment, Environment, Environment, Environment] = [
-  { name: 'development', apiBase: '', cardServiceBase: '', brokerUrl: 'ws://127.0.0.1:8083/mqtt' },
-  { name: 'test', apiBase: '', cardServiceBase: '', brokerUrl: 'ws://127.0.0.1:8083/mqtt' },
-  { name: 'staging', apiBase: '', cardServiceBase: '', brokerUrl: 'ws://127.0.0.1:8083/mqtt' },
-  // The selected one: the console is served by the LockDesk server itself, so every call stays on its origin.
-  { name: 'production', apiBase: '', cardServiceBase: '', brokerUrl: 'ws://127.0.0.1:8083/mqtt' },
-  { name: 'overseas', apiBase: '', cardServiceBase: '', brokerUrl: 'ws://127.0.0.1:8083/mqtt' },
+  { name: 'development', apiBase: '', cardServiceBase: '', brokerUrl: EMBEDDED_BROKER },
+  { name: 'test', apiBase: '', cardServiceBase: '', brokerUrl: EMBEDDED_BROKER },
+  // A hosted deployment: the site's broker on a secure WebSocket (spec §7 'Message broker': wss, 8084, /mqtt).
+  {
+    name: 'production',
+    apiBase: '',
+    cardServiceBase: '',
+    brokerUrl: 'wss://mqtt.lockdesk.example:8084/mqtt',
+  },
+  // The selected one, the demo: the console is served by the LockDesk server itself, so every call stays on its
+  // origin, and remote readers go through the embedded broker of the gateway started beside it (`pnpm start`).
+  { name: 'demo', apiBase: '', cardServiceBase: '', brokerUrl: EMBEDDED_BROKER },
+  {
+    name: 'overseas',
+    apiBase: '',
+    cardServiceBase: '',
+    brokerUrl: 'wss://mqtt-intl.lockdesk.example:8084/mqtt',
+  },
 ];
+
+/** The local card readers on the reception PC (spec §7 'Local card readers'; the gateway's fixed ports). */
+export const READERS = {
+  /** Reader type 1: POST /reader. */
+  localService: 'http://127.0.0.1:13570',
+  /** Reader type 2: POST /open, /write. */
+  secondReader: 'http://127.0.0.1:13571',
+  /** Reader type 3: the WebSocket (goReadCard). */
+  thirdReader: 'ws://127.0.0.1:39002',
+} as const;
 
 /** Card issuer (dispenser) models; the value is the reader type kept under `cardSenderType`. */
 export const CARD_ISSUER_OPTIONS = [
@@ -53,7 +78,11 @@ export const DEPLOY = {
   /** The reader type used when local storage holds no `cardSenderType` (spec §4: 1 or 3 by deployment). */
   defaultCardIssuerType: 1 as DefaultCardIssuerType,
   cardIssuerOptions: CARD_ISSUER_OPTIONS,
+  readers: READERS,
 } as const;
 
 /** The environment in use. */
 export const ENV: Environment = DEPLOY.environments[DEPLOY.selectedEnvironment] ?? ENVIRONMENTS[3];
+
+/** The message broker remote readers (type 4) are reached through, in the environment in use. */
+export const BROKER_URL: string = ENV.brokerUrl;

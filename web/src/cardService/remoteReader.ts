@@ -1,0 +1,291 @@
+import { BROKER, type EncoderCommand, errorText, isErrorCode, parseDeviceId } from '@lockdesk/protocol';
+import type { IClientOptions, MqttClient } from 'mqtt';
+import { BROKER_URL } from '../config/deploy.ts';
+import { CardServiceError, cancelledError } from './errors.ts';
+import { answers, FrameReader } from './frameReader.ts';
+import { CARD_TIMING } from './timing.ts';
+import type { ReaderInfo, ReaderLog } from './types.ts';
+
+/** mqtt's connect (the real one is loaded when a remote reader is first used; tests pass a fake). */
+export type MqttConnect = (url: string, options: IClientOptions) => MqttClient;
+
+export interface RemoteReaderOptions {
+  /** The deployment's broker (deploy config: wss://…:8084/mqtt, the embedded broker's ws in the demo). */
+  brokerUrl?: string;
+  /** The remote reader's device id, 12 hex (`cardSenderID`). */
+  deviceId: string;
+  connect?: MqttConnect;
+  log?: ReaderLog;
+  onInfo?: (info: Partial<ReaderInfo>) => void;
+  commandTimeoutMs?: number;
+  reconnectMs?: number;
+  connectTimeoutMs?: number;
+  username?: string;
+  password?: string;
+}
+
+/** The notice while the broker connection waits to come back (spec §4 'Broker connection'). */
+export const RECONNECT_NOTICE = errorText('BROKER_RECONNECTING');
+
+export type BrokerState = 'connecting' | 'connected' | 'closed';
+
+const loadConnect = async (): Promise<MqttConnect> => {
+  const module = (await import('mqtt')) as unknown as {
+    default?: { connect: MqttConnect };
+    connect?: MqttConnect;
+  };
+  const connect = module.connect ?? module.default?.connect;
+  if (!connect) throw new CardServiceError('BROKER_CONNECTION_TIMEOUT');
+  return connect;
+};
+
+interface Pending {
+  command: EncoderCommand;
+  resolve(hex: string): void;
+  reject(error: CardServiceError): void;
+}
+
+/**
+ * Reader type 4, the remote reader behind the message broker (spec §7 'Message broker', WIRE.md 'MQTT payload'):
+ * each command frame as hex on `lockdesk/send/{deviceId}` (QoS 1), its reply on `lockdesk/receive/{deviceId}`,
+ * the heartbeat and the retained state of the reader's bridge watched to say online/offline. One command at a time
+ * (replies carry no id), each waiting 10 s ('response timeout'); the connection comes back every 5 s with the
+ * notice 'Trying to reconnect...'; the frames are checked here like the second reader's.
+ */
+export class RemoteReader extends FrameReader {
+  readonly kind = 4 as const;
+  readonly deviceId: string;
+  private readonly brokerUrl: string;
+  private readonly connectImpl: MqttConnect | undefined;
+  private readonly onInfo: (info: Partial<ReaderInfo>) => void;
+  private readonly commandTimeoutMs: number;
+  private readonly reconnectMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly credentials: { username?: string; password?: string };
+  private readonly invalidId: CardServiceError | null;
+  private client: MqttClient | undefined;
+  private connecting: Promise<MqttClient> | undefined;
+  private pending: Pending | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The bridge's encoder as its heartbeat or retained state last said; null until either arrived. */
+  private deviceOnline: boolean | null = null;
+  state: BrokerState = 'closed';
+
+  constructor(options: RemoteReaderOptions) {
+    super(options.log);
+    const id = parseDeviceId(options.deviceId);
+    this.invalidId = id.ok ? null : new CardServiceError('BROKER_INVALID_DEVICE_ID');
+    this.deviceId = id.ok ? id.value : String(options.deviceId ?? '');
+    this.brokerUrl = options.brokerUrl ?? BROKER_URL;
+    this.connectImpl = options.connect;
+    this.onInfo = options.onInfo ?? (() => {});
+    this.commandTimeoutMs = options.commandTimeoutMs ?? CARD_TIMING.brokerCommandTimeoutMs;
+    this.reconnectMs = options.reconnectMs ?? CARD_TIMING.brokerReconnectMs;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? CARD_TIMING.brokerConnectTimeoutMs;
+    this.credentials = {
+      ...(options.username ? { username: options.username } : {}),
+      ...(options.password ? { password: options.password } : {}),
+    };
+  }
+
+  get topics() {
+    return {
+      send: `${BROKER.topics.send}${this.deviceId}`,
+      receive: `${BROKER.topics.receive}${this.deviceId}`,
+      heartbeat: `${BROKER.topics.heartbeat}${this.deviceId}`,
+      state: `${BROKER.topics.state}${this.deviceId}`,
+    };
+  }
+
+  /** The connected client; BROKER_CONNECTION_TIMEOUT when the broker does not take the connection in time. */
+  private async broker(): Promise<MqttClient> {
+    if (this.invalidId) throw this.invalidId;
+    if (this.client?.connected) return this.client;
+    if (this.client) return this.waitConnected(this.client);
+    if (!this.connecting) {
+      this.connecting = (async () => {
+        const connect = this.connectImpl ?? (await loadConnect());
+        const client = connect(this.brokerUrl, {
+          clientId: `lockdesk-console-${Math.random().toString(16).slice(2, 14)}`,
+          clean: true,
+          reconnectPeriod: this.reconnectMs,
+          connectTimeout: this.connectTimeoutMs,
+          protocolVersion: 4,
+          ...this.credentials,
+        });
+        this.client = client;
+        this.watch(client);
+        return this.waitConnected(client);
+      })().finally(() => {
+        this.connecting = undefined;
+      });
+    }
+    return this.connecting;
+  }
+
+  private waitConnected(client: MqttClient): Promise<MqttClient> {
+    if (client.connected) return Promise.resolve(client);
+    return new Promise<MqttClient>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        client.off('connect', onConnect);
+        reject(new CardServiceError('BROKER_CONNECTION_TIMEOUT'));
+      }, this.connectTimeoutMs);
+      const onConnect = () => {
+        clearTimeout(timer);
+        resolve(client);
+      };
+      client.once('connect', onConnect);
+    });
+  }
+
+  private watch(client: MqttClient): void {
+    this.state = 'connecting';
+    this.log('info', `connecting to ${this.brokerUrl}`);
+    client.on('connect', () => {
+      this.state = 'connected';
+      this.log('info', `connected to ${this.brokerUrl}`);
+      const { receive, heartbeat, state } = this.topics;
+      client.subscribe([receive, heartbeat, state], { qos: BROKER.qos }, (error) => {
+        if (error) this.log('error', `subscribe: ${error.message}`);
+      });
+      this.onInfo({
+        notice: undefined,
+        ...(this.deviceOnline === null ? {} : { online: this.deviceOnline }),
+      });
+    });
+    client.on('reconnect', () => {
+      this.state = 'connecting';
+      this.log('info', RECONNECT_NOTICE);
+      this.onInfo({ notice: RECONNECT_NOTICE, online: false });
+    });
+    client.on('close', () => {
+      if (this.state === 'closed') return;
+      this.state = 'closed';
+      this.log('info', 'broker connection closed');
+      // mqtt comes back after reconnectPeriod: say so until it does.
+      if (this.client === client) this.onInfo({ online: false, notice: RECONNECT_NOTICE });
+    });
+    client.on('error', (error) => this.log('error', `broker: ${error.message}`));
+    client.on('message', (topic, payload) => this.message(topic, payload.toString()));
+  }
+
+  private message(topic: string, text: string): void {
+    const { receive, heartbeat, state } = this.topics;
+    if (topic === heartbeat || topic === state) {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        return;
+      }
+      const online = topic === heartbeat ? body['encoder'] === 'online' : body['state'] === 'online';
+      this.deviceOnline = online;
+      this.log(
+        'info',
+        topic === heartbeat ? `heartbeat: encoder ${String(body['encoder'])}` : `state: ${text}`,
+      );
+      this.onInfo({ online });
+      return;
+    }
+    if (topic !== receive) return;
+    const pending = this.pending;
+    if (!pending) {
+      this.log('info', `reply without a command: ${text}`);
+      return;
+    }
+    const trimmed = text.trim();
+    if (trimmed.startsWith('{')) {
+      // The bridge's own refusal: {"error":"BROKER_INVALID_HEX","msg":…}.
+      let code: string | undefined;
+      try {
+        code = (JSON.parse(trimmed) as { error?: string }).error;
+      } catch {
+        code = undefined;
+      }
+      this.pending = undefined;
+      pending.reject(new CardServiceError(isErrorCode(code) ? code : 'BROKER_INVALID_HEX'));
+      return;
+    }
+    if (!answers(trimmed, pending.command)) {
+      this.log('info', `late reply skipped: ${trimmed}`);
+      return;
+    }
+    this.pending = undefined;
+    pending.resolve(trimmed);
+  }
+
+  /** Connects to the broker and watches the reader's heartbeat and state, without sending it a command. */
+  async attach(): Promise<void> {
+    await this.broker();
+  }
+
+  /** The reader's encoder as its bridge last said: true, false, or null when it has said nothing yet. */
+  get encoderOnline(): boolean | null {
+    return this.deviceOnline;
+  }
+
+  async connect(signal?: AbortSignal): Promise<ReaderInfo> {
+    if (signal?.aborted) throw cancelledError(signal);
+    await this.broker();
+    if (this.deviceOnline === false) throw new CardServiceError('BROKER_DEVICE_NOT_CONNECTED');
+    // The encoder answers its version: it is there.
+    await this.exchange({ name: 'getVersion' }, signal);
+    this.deviceOnline = true;
+    return {
+      kind: this.kind,
+      online: true,
+      simulated: null,
+      description: `${this.deviceId}`,
+      deviceId: this.deviceId,
+    };
+  }
+
+  protected transfer(hex: string, command: EncoderCommand, signal?: AbortSignal): Promise<string> {
+    // One command on the wire at a time: replies carry no id.
+    const turn = this.queue.then(() => this.transferNow(hex, command, signal));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async transferNow(hex: string, command: EncoderCommand, signal?: AbortSignal): Promise<string> {
+    if (signal?.aborted) throw cancelledError(signal);
+    const client = await this.broker();
+    if (this.deviceOnline === false) throw new CardServiceError('BROKER_DEVICE_NOT_CONNECTED');
+    return new Promise<string>((resolve, reject) => {
+      const finish = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (this.pending === pending) this.pending = undefined;
+      };
+      const pending: Pending = {
+        command,
+        resolve: (reply) => {
+          finish();
+          resolve(reply);
+        },
+        reject: (error) => {
+          finish();
+          reject(error);
+        },
+      };
+      const timer = setTimeout(
+        () => pending.reject(new CardServiceError('BROKER_RESPONSE_TIMEOUT')),
+        this.commandTimeoutMs,
+      );
+      const onAbort = () => pending.reject(cancelledError(signal));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending = pending;
+      client.publish(this.topics.send, hex, { qos: BROKER.qos }, (error) => {
+        if (error) pending.reject(new CardServiceError('BROKER_DEVICE_NOT_CONNECTED'));
+      });
+    });
+  }
+
+  close(): void {
+    const client = this.client;
+    this.client = undefined;
+    this.state = 'closed';
+    this.pending?.reject(new CardServiceError('OPERATION_CANCELLED'));
+    client?.end(true);
+  }
+}
