@@ -1,11 +1,7 @@
 import { FIND_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './app/paths.ts';
 import { chineseOrUnset, type PageLoader, type RouteEntry } from './app/routeTable.ts';
-import { cardReadingRoutes } from './features/cardReading/routes.ts';
-import { cardRoutes } from './features/cards/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
 import { fingerprintRoutes } from './features/fingerprints/routes.ts';
-import { encryptionRoutes } from './features/encryption/routes.ts';
-import { cardSenderRoutes, readerRoutes } from './features/equipment/routes.ts';
 import { centerRoutes } from './features/hotel/routes.ts';
 import { notBuilt } from './features/notBuilt/loader.ts';
 import { priceRoutes } from './features/prices/routes.ts';
@@ -48,7 +44,9 @@ export const ROUTES: RouteEntry[] = [
       ...priceRoutes,
       ...faceRoutes,
       ...fingerprintRoutes,
-      ...cardReadingRoutes,
+      { path: 'thetouristsDetails', title: 'thetouristsDetails', hidden: true, page: notBuilt },
+      { path: 'thetouristsDetailsNoUser', title: 'thetouristsDetailsNoUser', hidden: true, page: notBuilt },
+      { path: 'cardReading', title: 'cardReading', hidden: true, page: notBuilt },
     ],
   },
   {
@@ -69,7 +67,7 @@ export const ROUTES: RouteEntry[] = [
     redirect: '/equipmentManagement/roomList',
     children: [
       { path: 'roomList', title: 'roomListAccess', page: notBuilt },
-      ...cardSenderRoutes,
+      { path: 'cardSender', title: 'cardSender', page: notBuilt },
     ],
   },
   {
@@ -132,10 +130,22 @@ export const ROUTES: RouteEntry[] = [
     children: [
       ...centerRoutes,
       { path: 'customer', title: 'customer', page: notBuilt },
-      ...encryptionRoutes,
+      { path: 'cardEncryption', title: 'cardEncryption', page: notBuilt },
       { path: 'thirdPartyAuthorization', title: 'thirdPartyAuthorization', page: notBuilt },
-      ...cardRoutes,
-      ...readerRoutes,
+      { path: 'cardList', title: 'cardList', page: notBuilt },
+      { path: 'addCard', title: 'addCard', page: notBuilt },
+      { path: 'cardReaderAndUserList', title: 'cardReaderAndUserList', page: notBuilt },
+      { path: 'bindCardReaderToUser', title: 'bindCardReaderToUser', page: notBuilt },
+      { path: 'selectRoomList', title: 'selectRoomList', page: notBuilt },
+      { path: 'cardSenderFingerTest', title: 'cardSenderFingerTest', page: notBuilt },
+      { path: 'mqttTest', title: 'mqttTest', page: notBuilt },
+      { path: 'cardEncryptionPage', title: 'cardEncryptionPage', page: notBuilt },
+      { path: 'cardEncryptionManagement', title: 'cardEncryptionManagement', page: notBuilt },
+      {
+        path: 'cardEncryptionByUserSelectSector',
+        title: 'cardEncryptionByUserSelectSector',
+        page: notBuilt,
+      },
     ],
   },
 ];
