@@ -385,6 +385,11 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ type: '0' }, 'FIELD_INVALID', { field: 'type' }],
   ],
   'User/getUserDispenserType': [],
+  'app/getAesEight': [
+    [{}, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ card_uid: 'A1B2C3' }, 'FIELD_INVALID', { field: 'card_uid' }],
+    [{ card_uid: 'hello world' }, 'FIELD_INVALID', { field: 'card_uid' }],
+  ],
   'lockCardM1/add': [
     [{ card_uid: 'A1B2C3D4', end_time: 2_000_000_000 }, 'FIELD_REQUIRED', { field: 'room_id' }],
     [{ room_id: 1, end_time: 2_000_000_000 }, 'FIELD_REQUIRED', { field: 'card_uid' }],

@@ -36,6 +36,7 @@ export const DISPENSER_CALLS = [
   'cardDispenser/getUserBind',
   'User/setUserDispenserType',
   'User/getUserDispenserType',
+  'app/getAesEight',
 ];
 
 let macSeq = 0;
@@ -285,6 +286,26 @@ describeEachDatabase('card dispensers', (t) => {
     expect(ok(await t.call('User/getUserDispenserType', {}, { token: staffToken }))).toEqual({ type: '2' });
   });
 
+  it('app/getAesEight answers what room/getCheckData answers, before and after the hotel encrypts', async () => {
+    const uid = '04A1B2C3D4E5F6';
+    const plain = ok(await t.call('app/getAesEight', { card_uid: uid.toLowerCase() }, { token: staffToken }));
+    expect(plain).toEqual(ok(await t.call('room/getCheckData', { card_uid: uid }, { token: staffToken })));
+    ok(await t.call('room/cardEncryption', { sectors: [1, 2, 13] }, { token: superToken }));
+    const keyed = ok(
+      await t.call<{ uid: string; keys: Record<string, string>; encrypted_sectors: number[] }>(
+        'app/getAesEight',
+        { card_uid: uid },
+        { token: staffToken },
+      ),
+    );
+    expect(keyed).toEqual(ok(await t.call('room/getCheckData', { card_uid: uid }, { token: staffToken })));
+    expect(keyed.uid).toBe(uid);
+    expect(keyed.encrypted_sectors).toEqual([1, 2, 13]);
+    expect(keyed.keys['2']).toMatch(/^[0-9A-F]{12}$/);
+    expect(keyed.keys['2']).not.toBe('FFFFFFFFFFFF');
+    expect(keyed).not.toEqual(plain);
+  });
+
   describe('by role', () => {
     const COLUMNS = [
       { name: 'super administrator', mobile: DEMO_ACCOUNTS.super },
@@ -345,6 +366,12 @@ describeEachDatabase('card dispensers', (t) => {
         body: () => ({ type: '2' }),
       },
       { path: 'User/getUserDispenserType', allowed: [true, true, true, true, true], body: () => ({}) },
+      {
+        // Each hotel's own keys: another hotel's administrator gets its hotel's, never this one's.
+        path: 'app/getAesEight',
+        allowed: [true, true, true, true, false],
+        body: () => ({ card_uid: 'A1B2C3D4' }),
+      },
     ];
     const refusals = new Set(
       (['PERMISSION_DENIED', 'NOT_FOUND'] as ErrorCode[]).map((c) => messageFor('en', c)),

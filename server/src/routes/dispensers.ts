@@ -8,6 +8,7 @@
  *   another hotel has is refused (FIELD_INVALID mac_id);
  * - an account has at most one reader bound: binding a reader to it unbinds its previous one; a secondary
  *   administrator binds readers to itself and to the staff it added (a super administrator to anyone of the hotel);
+ * - `app/getAesEight` is the dispenser flows' name for room/getCheckData (card-encryption.ts): the same answer;
  * - status: 'unknown' before any heartbeat, 'online' when the last heartbeat is at most 3 heartbeat periods (60 s)
  *   old, else 'offline'. A console that sees a heartbeat on the broker reports it with `checkStatus { seen: 1 }`;
  *   those reports are not operations, so they are not in the operation log.
@@ -19,11 +20,14 @@ import { failure } from '../errors.js';
 import { epochSeconds, f, listPage } from '../fields.js';
 import {
   cardPageFields,
+  hexId,
   pageOfCards,
   readerAddress,
   readerAddressField,
   withPageSize,
 } from './card-common.js';
+import { checkData } from './card-encryption.js';
+import { m1UidField } from './m1-cards.js';
 import { likePattern } from './room-views.js';
 
 export const DISPENSER_TYPES = ['1', '2', '3', '4'] as const;
@@ -334,5 +338,15 @@ export function dispenserRoutes(app: FastifyInstance): void {
         .executeTakeFirstOrThrow();
       return { type: row.dispenser_type ?? '' };
     },
+  });
+
+  defineCall(app, {
+    // The dispenser flows' name for room/getCheckData (API.md §8): the keys to read this card with.
+    path: 'app/getAesEight',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { card_uid: m1UidField() },
+    handler: async (ctx, body) => checkData(ctx, hexId(body.card_uid)),
   });
 }
