@@ -1,5 +1,6 @@
 import { FIND_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './app/paths.ts';
 import { chineseOrUnset, type PageLoader, type RouteEntry } from './app/routeTable.ts';
+import { cardReadingRoutes } from './features/cardReading/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
 import { fingerprintRoutes } from './features/fingerprints/routes.ts';
 import { centerRoutes } from './features/hotel/routes.ts';
@@ -44,9 +45,7 @@ export const ROUTES: RouteEntry[] = [
       ...priceRoutes,
       ...faceRoutes,
       ...fingerprintRoutes,
-      { path: 'thetouristsDetails', title: 'thetouristsDetails', hidden: true, page: notBuilt },
-      { path: 'thetouristsDetailsNoUser', title: 'thetouristsDetailsNoUser', hidden: true, page: notBuilt },
-      { path: 'cardReading', title: 'cardReading', hidden: true, page: notBuilt },
+      ...cardReadingRoutes,
     ],
   },
   {

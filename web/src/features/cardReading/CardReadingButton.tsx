@@ -1,27 +1,85 @@
-import { CreditCardOutlined } from '@ant-design/icons';
-import { LIMITS } from '@lockdesk/protocol';
+import { CloseOutlined, CreditCardOutlined } from '@ant-design/icons';
+import { type ErrorCode, LIMITS } from '@lockdesk/protocol';
 import { Button, Tooltip } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { callManage } from '../../api/client.ts';
 import { notifier } from '../../api/notifier.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { useDevice } from './DeviceContext.tsx';
+import { liveDevice } from './liveDevice.ts';
 import { createReadLockout } from './lockout.ts';
-
-/** Starts a card read. The read flow itself comes with the card issue; until then it says so. */
-export type StartCardRead = () => void;
+import { createReadFlow, type ReadOutcome, type ReadStep } from './readFlow.ts';
+import { cardReadingTexts } from './texts.ts';
 
 export interface CardReadingButtonProps {
   collapsed?: boolean;
-  onRead?: StartCardRead;
 }
 
-/** The Card Reading button at the bottom of the sidebar, with its 2000 ms lockout. */
-export function CardReadingButton({ collapsed = false, onRead }: CardReadingButtonProps) {
-  const { t } = useTranslation();
+/** Tells the operator how a read ended (spec §4 'Card reading', §8 'Card reading messages'). */
+function announce(outcome: ReadOutcome, t: (key: string, options?: Record<string, unknown>) => string) {
+  const say = notifier();
+  switch (outcome.kind) {
+    case 'functionCard':
+      say.info(t('button.functionCard', { type: t(`types.${outcome.type}`), mobile: outcome.mobile }));
+      return;
+    case 'empty':
+      say.info(`${errorMessage(outcome.code)}. ${t('button.writable')}`);
+      return;
+    case 'noGuestData':
+      say.warning(errorMessage('CARD_NO_GUEST_DATA'));
+      return;
+    case 'cancelled':
+      // A newer read stopped this one: that read speaks for itself.
+      if (!outcome.superseded) say.warning(errorMessage('READ_CARD_CANCELLED'));
+      return;
+    case 'failed':
+      say.error(errorMessage((outcome.code ?? 'CARD_READ_FAILED') as ErrorCode, outcome.params));
+      return;
+    default:
+      // stay / lock: the page opened says it; refused: the request layer said why.
+      return;
+  }
+}
+
+/**
+ * The Card Reading button at the bottom of the sidebar (spec §4): 2000 ms lockout with its warning, then the read
+ * flow (readFlow.ts) on the card service's reader. While a read runs, its step is shown under the button with a
+ * cancel control; a click after the lockout starts a new read, which cancels the one in progress.
+ */
+export function CardReadingButton({ collapsed = false }: CardReadingButtonProps) {
+  const { t } = useTranslation('cardReading');
+  const { t: tl } = useTranslation();
+  const device = useDevice(liveDevice);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const path = useRef('');
+  path.current = location.pathname + location.search;
   const lockout = useRef(createReadLockout());
   const [locked, setLocked] = useState(false);
+  const [step, setStep] = useState<ReadStep | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const flow = useMemo(
+    () =>
+      createReadFlow({
+        readCard: (options) => device.readCard(options),
+        readBlocks: (uid, keys, signal) => device.readBlocks(uid, keys, signal),
+        call: (callPath, body) => callManage(callPath, body),
+        navigate: (to, { replace }) => navigate(to, { replace }),
+        currentPath: () => path.current,
+      }),
+    [device, navigate],
+  );
+
+  useEffect(() => {
+    cardReadingTexts.load().catch(() => undefined);
+    return () => {
+      clearTimeout(timer.current);
+      flow.cancel();
+    };
+  }, [flow]);
 
   const click = () => {
     if (!lockout.current.tryStart(Date.now())) {
@@ -31,11 +89,21 @@ export function CardReadingButton({ collapsed = false, onRead }: CardReadingButt
     setLocked(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setLocked(false), LIMITS.readButtonLockoutMs);
-    if (onRead) onRead();
-    else notifier().info(t('layout.cardReadingNotBuilt'));
+    let mine = true;
+    const onStep = (s: ReadStep) => {
+      if (!mine) return;
+      setStep(s);
+      if (s === 'cardNumber') notifier().success(errorMessage('CARD_NUMBER_READ'));
+    };
+    flow.start(onStep).then((outcome) => {
+      const superseded = outcome.kind === 'cancelled' && outcome.superseded;
+      mine = false;
+      if (!superseded) setStep(null);
+      announce(outcome, t);
+    });
   };
 
-  const label = t('layout.cardReading');
+  const label = tl('layout.cardReading');
   // Not antd's `disabled`: a disabled button swallows the click that must show the warning.
   const button = (
     <Button
@@ -44,17 +112,52 @@ export function CardReadingButton({ collapsed = false, onRead }: CardReadingButt
       icon={<CreditCardOutlined />}
       aria-disabled={locked}
       data-locked={locked ? 'true' : 'false'}
+      data-testid="card-reading-button"
       style={locked ? { opacity: 0.55, cursor: 'not-allowed' } : undefined}
       onClick={click}
     >
       {collapsed ? null : label}
     </Button>
   );
-  return collapsed ? (
-    <Tooltip title={label} placement="right">
-      {button}
-    </Tooltip>
-  ) : (
-    button
+  const progress = step ? (
+    <div
+      data-testid="card-reading-step"
+      data-step={step}
+      role="status"
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 4,
+        marginTop: 8,
+        color: 'rgba(255,255,255,0.85)',
+        fontSize: 12,
+      }}
+    >
+      {collapsed ? null : <span style={{ flex: 1, minWidth: 0 }}>{t(`steps.${step}`)}</span>}
+      <Tooltip title={t('button.cancel')}>
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<CloseOutlined />}
+          aria-label={t('button.cancel')}
+          data-testid="card-reading-cancel"
+          onClick={() => flow.cancel()}
+          style={{ color: '#ff7875' }}
+        />
+      </Tooltip>
+    </div>
+  ) : null;
+  return (
+    <>
+      {collapsed ? (
+        <Tooltip title={label} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {progress}
+    </>
   );
 }

@@ -149,7 +149,7 @@ describe('the card read flow', () => {
     world.answers['passenger/getRoomInfo'] = { list: [RECORD] };
     const outcome = await finish(createReadFlow(world.ports).start());
     expect(outcome.kind).toBe('stay');
-    expect(world.calls.map((c) => c.path)).toContain('room/getCheckData');
+    expect(world.calls.find((c) => c.path === 'room/getCheckData')?.body).toEqual({ card_uid: '0A1B2C3D' });
   });
 
   it('is cancelled by the cancel control, and a newer read cancels the older quietly', async () => {

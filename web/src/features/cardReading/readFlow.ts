@@ -37,7 +37,7 @@ export type ReadStep =
 /** The steps the card service's `readCard` reports, mapped onto the flow's. */
 export function stepOfService(step: string): ReadStep {
   if (step === 'connect' || step === 'led') return 'connect';
-  if (step === 'findCard' || step === 'poll') return 'findCard';
+  if (step === 'findCard' || step === 'waitCard' || step === 'poll') return 'findCard';
   return 'readCheck';
 }
 
@@ -179,8 +179,8 @@ function isCallRefusal(error: unknown): boolean {
 }
 
 /** Reads the card's content: default key first, then the keys the server holds for this card (encrypted cards). */
-async function readContent(
-  ports: ReadFlowPorts,
+export async function readContent(
+  ports: Pick<ReadFlowPorts, 'readBlocks' | 'call'>,
   uid: string,
   signal: AbortSignal,
 ): Promise<Record<number, string>> {
@@ -188,7 +188,7 @@ async function readContent(
     return await ports.readBlocks(uid, null, signal);
   } catch (error) {
     if (isCancelled(error, signal)) throw error;
-    const check = await ports.call<{ keys: Record<string, string> }>('room/getCheckData', { uid });
+    const check = await ports.call<{ keys: Record<string, string> }>('room/getCheckData', { card_uid: uid });
     if (signal.aborted) throw new Stopped();
     const keys: Record<number, string> = {};
     for (const [sector, key] of Object.entries(check.keys ?? {})) keys[Number(sector)] = key;

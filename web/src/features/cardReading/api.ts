@@ -1,0 +1,99 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { CallError, callManage } from '../../api/client.ts';
+import type { Page } from '../../api/lists.ts';
+import type { Card } from '../cards/api.ts';
+import type { Room } from '../rooms/api.ts';
+import type { Stay } from '../stays/api.ts';
+
+/**
+ * The calls of the card pages as react-query hooks (pages never call axios). The card calls themselves are the
+ * cards feature's (features/cards/api.ts); these are the lookups the guest and lock pages of a read card need.
+ */
+
+export const cardReadingKeys = {
+  all: ['cardReading'] as const,
+  stay: (stayId: number, roomId: number) => [...cardReadingKeys.all, 'stay', stayId, roomId] as const,
+  lock: (mac: string) => [...cardReadingKeys.all, 'lock', mac] as const,
+};
+
+/** A stay with its fellow tenants and its room. */
+export interface StayOfCard {
+  stay: Stay;
+  room: Room;
+}
+
+/** The stay is not (or no longer) in the caller's reach. */
+export class StayMissing extends Error {
+  constructor(readonly stayId: number) {
+    super(`stay ${stayId} not found`);
+    this.name = 'StayMissing';
+  }
+}
+
+const MISSING = ['NOT_FOUND', 'PERMISSION_DENIED'];
+const STAYS_PER_PAGE = 100;
+/** room/tenant/list pages looked through for an old stay (latest first): 1,000 stays of the room. */
+const MAX_PAGES = 10;
+
+/** The cards recorded for a stay (room/cardList). */
+export function fetchStayCards(stayId: number): Promise<Page<Card>> {
+  return callManage<Page<Card>>('room/cardList', { stay_id: stayId, page: 1, limit: 20 });
+}
+
+/**
+ * A stay by its id: the room comes from the link (room_id), else from the stay's cards; the stay from the room's
+ * stays (room/tenant/list, latest first), which carry the fellow tenants.
+ */
+export async function fetchStayOfCard(stayId: number, roomHint: number): Promise<StayOfCard> {
+  try {
+    let roomId = roomHint;
+    if (!(roomId > 0)) {
+      const cards = await fetchStayCards(stayId);
+      roomId = Number(cards.list.find((c) => c.room_id)?.room_id ?? 0);
+      if (!(roomId > 0)) throw new StayMissing(stayId);
+    }
+    const room = await callManage<Room>('room/info', { room_id: roomId });
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const stays = await callManage<Page<Stay>>('room/tenant/list', {
+        room_id: roomId,
+        page,
+        limit: STAYS_PER_PAGE,
+      });
+      const stay = stays.list.find((s) => s.stay_id === stayId);
+      if (stay) return { stay, room };
+      if (page * STAYS_PER_PAGE >= stays.total) break;
+    }
+    throw new StayMissing(stayId);
+  } catch (e) {
+    if (e instanceof CallError && e.code !== null && MISSING.includes(e.code)) throw new StayMissing(stayId);
+    throw e;
+  }
+}
+
+export function useStayOfCard(stayId: number, roomHint: number): UseQueryResult<StayOfCard> {
+  return useQuery({
+    queryKey: cardReadingKeys.stay(stayId, roomHint),
+    queryFn: () => fetchStayOfCard(stayId, roomHint),
+    enabled: Number.isInteger(stayId) && stayId > 0,
+    retry: false,
+  });
+}
+
+/** The room of a lock (room/lockInfo); null when no room of the hotel in reach has it. */
+export async function fetchLock(mac: string): Promise<Room | null> {
+  try {
+    return await callManage<Room>('room/lockInfo', { mac_id: mac });
+  } catch (e) {
+    if (e instanceof CallError && e.code !== null && MISSING.includes(e.code)) return null;
+    throw e;
+  }
+}
+
+export function useLockOfCard(mac: string): UseQueryResult<Room | null> {
+  return useQuery({
+    queryKey: cardReadingKeys.lock(mac),
+    queryFn: () => fetchLock(mac),
+    enabled: mac.length > 0,
+    retry: false,
+  });
+}
