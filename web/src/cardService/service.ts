@@ -118,7 +118,8 @@ const OFFLINE_CODES: readonly string[] = [
 
 function defaultStorage(): StorageLike | null {
   try {
-    return typeof window !== 'undefined' ? window.localStorage : null;
+    // globalThis rather than window: the service also runs in Node (the tests package drives it from there).
+    return (globalThis as { localStorage?: StorageLike }).localStorage ?? null;
   } catch {
     return null;
   }
@@ -127,7 +128,7 @@ function defaultStorage(): StorageLike | null {
 /** A card service; the console uses the one `cardService()` returns, tests make their own. */
 export function createCardService(options: CardServiceOptions = {}): CardService {
   const storage = options.storage === undefined ? defaultStorage() : options.storage;
-  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const addresses = { ...DEPLOY.readers, ...options.readers };
   const read = (key: string) => {
     try {
