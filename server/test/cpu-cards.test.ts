@@ -263,6 +263,17 @@ describeEachDatabase('CPU cards', (t) => {
     );
   });
 
+  it('a room with CPU cards is not deleted', async () => {
+    const added = ok(
+      await t.call<{ room_id: number }>('room/addRoom', { name: 'CPU spare room' }, { token: superToken }),
+    );
+    await makeCpu(t, added.room_id);
+    expectRefused(
+      await t.call('room/deleteRoom', { room_id: added.room_id }, { token: superToken }),
+      'ROOM_HAS_HISTORY',
+    );
+  });
+
   describe('by role', () => {
     const COLUMNS = [
       { name: 'super administrator', mobile: DEMO_ACCOUNTS.super, room: '1106' },

@@ -281,6 +281,17 @@ describeEachDatabase('M1 cards', (t) => {
     );
   });
 
+  it('a room whose lock has M1 cards is not deleted (the lock would keep opening for them unrecorded)', async () => {
+    const added = ok(
+      await t.call<{ room_id: number }>('room/addRoom', { name: 'M1 spare room' }, { token: superToken }),
+    );
+    await makeM1(t, added.room_id, 'deleted');
+    expectRefused(
+      await t.call('room/deleteRoom', { room_id: added.room_id }, { token: superToken }),
+      'ROOM_HAS_HISTORY',
+    );
+  });
+
   describe('by role', () => {
     const COLUMNS = [
       { name: 'super administrator', mobile: DEMO_ACCOUNTS.super, room: '1106' },

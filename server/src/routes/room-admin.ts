@@ -108,6 +108,8 @@ export function roomAdminRoutes(app: FastifyInstance): void {
         .union(ctx.db.selectFrom('faces').select('id').where('room_id', '=', room.id))
         .union(ctx.db.selectFrom('fingerprints').select('id').where('room_id', '=', room.id))
         .union(ctx.db.selectFrom('unlock_records').select('id').where('room_id', '=', room.id))
+        .union(ctx.db.selectFrom('m1_cards').select('id').where('room_id', '=', room.id))
+        .union(ctx.db.selectFrom('cpu_cards').select('id').where('room_id', '=', room.id))
         .limit(1)
         .executeTakeFirst();
       if (used) throw failure('ROOM_HAS_HISTORY');
