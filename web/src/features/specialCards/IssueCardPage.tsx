@@ -11,22 +11,15 @@ import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { ruleOf } from '../account/rules.ts';
-import {
-  addCardStepTwoNew,
-  type Card as CardRecord,
-  cardAdd,
-  invalidateCards,
-  managerAddNew,
-  useAccessControls,
-  type WritePlan,
-} from '../cards/api.ts';
+import { type Card as CardRecord, invalidateCards, useAccessControls } from '../cards/api.ts';
+import { allocateSpecialCard, confirmSpecialCard, type IssueRequest } from './api.ts';
 import { ExpiryField } from './ExpiryField.tsx';
 import { canIssue, listPathOf, roleOf } from './kinds.ts';
 import { buildingsOf, floorsOf } from './scope.ts';
 import { SpecialCardWrite, useSpecialCardWrite } from './writer.tsx';
 
 /** The card types this page issues: master, building, floor (room/cardAdd) and universal/super (managerAddNew). */
-export type IssueType = 1 | 2 | 3 | 5 | 6;
+export type IssueType = IssueRequest['type'];
 
 interface IssueValues {
   type?: IssueType;
@@ -38,55 +31,6 @@ interface IssueValues {
   room_ids?: number[];
   note?: string;
   unsubscribe_old?: boolean;
-}
-
-/** What the server is asked for once the card is on the encoder (the uid comes from the encoder). */
-export interface IssueRequest {
-  type: IssueType;
-  end_time: number;
-  start_time?: number;
-  building?: number;
-  floor?: number;
-  note?: string;
-  access_controls?: number[];
-  room_ids?: number[];
-  unsubscribe_old?: 0 | 1;
-  replace_id?: number;
-}
-
-/** Step one for the card of `uid`: room/cardAdd for master, building and floor cards, managerAddNew for the others. */
-export function allocateCard(request: IssueRequest, uid: string): Promise<WritePlan> {
-  const common = {
-    uid,
-    end_time: request.end_time,
-    ...(request.start_time !== undefined ? { start_time: request.start_time } : {}),
-    ...(request.note ? { note: request.note } : {}),
-    ...(request.replace_id !== undefined ? { replace_id: request.replace_id } : {}),
-  };
-  if (request.type === 5 || request.type === 6)
-    return managerAddNew({
-      ...common,
-      type: request.type,
-      ...(request.room_ids?.length ? { room_ids: request.room_ids } : {}),
-      ...(request.unsubscribe_old !== undefined
-        ? ({ unsubscribe_old: request.unsubscribe_old } as object)
-        : {}),
-    });
-  return cardAdd({
-    ...common,
-    type: request.type,
-    ...(request.building !== undefined ? { building: request.building } : {}),
-    ...(request.floor !== undefined ? { floor: request.floor } : {}),
-    ...(request.access_controls?.length ? { access_controls: request.access_controls } : {}),
-    ...(request.unsubscribe_old !== undefined ? { unsubscribe_old: request.unsubscribe_old } : {}),
-  });
-}
-
-/** Step two: the blocks read back; only now is the card issued. */
-export function confirmCard(plan: WritePlan, blocks: Record<string | number, string>): Promise<CardRecord> {
-  const sent: Record<string, string> = {};
-  for (const [block, data] of Object.entries(blocks)) sent[String(block)] = data;
-  return addCardStepTwoNew({ id: plan.id, uid: plan.uid, blocks: sent });
 }
 
 const TITLE: Record<IssueType, string> = {
@@ -118,13 +62,15 @@ export function IssueCardPage({ type: initialType }: { type: IssueType }) {
   const [issued, setIssued] = useState<CardRecord | null>(null);
   const role = roleOf();
   const mayIssue = canIssue(chosenType);
+  // A universal card for every lock is the super administrator's alone (the server refuses it to others).
+  const allLocksRefused = role !== '' && role !== 'super';
 
   const writer = useSpecialCardWrite<CardRecord>({
     allocate: (uid) => {
       if (!request.current) throw new Error('no request');
-      return allocateCard(request.current, uid);
+      return allocateSpecialCard(request.current, uid);
     },
-    confirm: confirmCard,
+    confirm: confirmSpecialCard,
   });
 
   const submit = (values: IssueValues) => {
@@ -263,7 +209,19 @@ export function IssueCardPage({ type: initialType }: { type: IssueType }) {
           </Form.Item>
         ) : null}
         {universal ? (
-          <Form.Item name="room_ids" label={t('fields.rooms')} extra={t('hints.rooms')}>
+          <Form.Item
+            name="room_ids"
+            label={t('fields.rooms')}
+            required={allLocksRefused}
+            extra={allLocksRefused ? t('hints.roomsRequired') : t('hints.rooms')}
+            rules={[
+              {
+                validator: async (_r, value?: number[]) => {
+                  if (allLocksRefused && !value?.length) throw new Error(t('hints.roomsRequired'));
+                },
+              },
+            ]}
+          >
             <Select
               mode="multiple"
               allowClear

@@ -8,9 +8,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatHotelTime, fromHotelWallClock, hotelWallClock } from '../../app/time.ts';
 import { type Card as CardRecord, type CardType, invalidateCards } from '../cards/api.ts';
 import { LoadFailed } from '../faces/listParts.tsx';
-import { useSpecialCard } from './api.ts';
+import { allocateSpecialCard, confirmSpecialCard, useSpecialCard } from './api.ts';
 import { ExpiryField } from './ExpiryField.tsx';
-import { allocateCard, confirmCard, type IssueType } from './IssueCardPage.tsx';
+import type { IssueType } from './IssueCardPage.tsx';
 import { canIssue, listPathOf } from './kinds.ts';
 import { SpecialCardWrite, useSpecialCardWrite } from './writer.tsx';
 
@@ -39,7 +39,7 @@ export default function SetTimePage() {
     allocate: (uid) => {
       const old = card.data;
       if (!old || endTime.current === null) throw new Error('no card');
-      return allocateCard(
+      return allocateSpecialCard(
         {
           type: old.type as IssueType,
           end_time: endTime.current,
@@ -52,7 +52,7 @@ export default function SetTimePage() {
         uid,
       );
     },
-    confirm: confirmCard,
+    confirm: confirmSpecialCard,
   });
 
   if (!id || !type)

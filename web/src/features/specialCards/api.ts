@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { definedFields, type Page } from '../../api/lists.ts';
-import { type Card, type CardType, cardsKeys } from '../cards/api.ts';
+import { type Card, type CardType, cardsKeys, type WritePlan } from '../cards/api.ts';
 
 /**
  * The special-card pages' own calls as react-query hooks: the CPU cards (lockCardCpu/*, contract B 'CPU'), the
@@ -45,6 +45,55 @@ export function useSpecialCard(
       return answer.list.find((c) => c.id === id) ?? null;
     },
   });
+}
+
+// ---- the two steps of a special card's write (the card service runs them around the encoder) ----
+
+/** What the issue form asks for once the card is on the encoder (its UID comes from the encoder). */
+export interface IssueRequest {
+  type: 1 | 2 | 3 | 5 | 6;
+  end_time: number;
+  start_time?: number;
+  building?: number;
+  floor?: number;
+  note?: string;
+  access_controls?: number[];
+  room_ids?: number[];
+  unsubscribe_old?: 0 | 1;
+  replace_id?: number;
+}
+
+/**
+ * Step one for the card `cardUid`: room/cardAdd for master, building and floor cards, lock/managerAddNew for
+ * universal and super cards; the answer is the write plan. The card's UID travels as `card_uid`: a body's `uid` is
+ * the caller's account (contracts, Deviations: S1/S2).
+ */
+export function allocateSpecialCard(request: IssueRequest, cardUid: string): Promise<WritePlan> {
+  const { building, floor, access_controls, room_ids, ...common } = request;
+  if (request.type === 5 || request.type === 6)
+    return callManage<WritePlan>(
+      'lock/managerAddNew',
+      definedFields({ ...common, card_uid: cardUid, ...(room_ids?.length ? { room_ids } : {}) }),
+    );
+  return callManage<WritePlan>(
+    'room/cardAdd',
+    definedFields({
+      ...common,
+      card_uid: cardUid,
+      building,
+      floor,
+      ...(access_controls?.length ? { access_controls } : {}),
+    }),
+  );
+}
+
+/** Step two: the blocks read back from the card; the server compares them and only then issues the card. */
+export function confirmSpecialCard(
+  plan: WritePlan,
+  blocks: Record<string, string>,
+  cardUid: string,
+): Promise<Card> {
+  return callManage<Card>('room/addCardStepTwoNew', { id: plan.id, card_uid: cardUid, blocks });
 }
 
 // ---- CPU cards (lockCardCpu/*, S2) ----

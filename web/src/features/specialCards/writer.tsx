@@ -41,7 +41,7 @@ export interface SpecialWriter<T> {
  */
 export function useSpecialCardWrite<T>(options: {
   allocate: (uid: string) => Promise<WritePlan>;
-  confirm: (plan: WritePlan, blocks: Record<string, string>) => Promise<T>;
+  confirm: (plan: WritePlan, blocks: Record<string, string>, cardUid: string) => Promise<T>;
 }): SpecialWriter<T> {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<WriteProgress | null>(null);
@@ -63,7 +63,7 @@ export function useSpecialCardWrite<T>(options: {
     try {
       return await cardService().writeCard<T>({
         allocate: (uid) => latest.current.allocate(uid) as Promise<CardWritePlan>,
-        confirm: (plan, blocks) => latest.current.confirm(plan as unknown as WritePlan, blocks),
+        confirm: (plan, blocks, uid) => latest.current.confirm(plan as unknown as WritePlan, blocks, uid),
         onStep: (p) => {
           if (mounted.current) setProgress(p);
         },

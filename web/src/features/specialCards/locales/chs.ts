@@ -86,6 +86,7 @@ const chs = {
     unsubscribeOld: '新卡将使此类所有旧卡失效。',
     unsubscribeOldUniversal: '新卡将使所有旧的通用卡和超级卡失效。',
     rooms: '留空即为酒店全部门锁。',
+    roomsRequired: '请选择可开的门锁：只有超级管理员可以发放适用于全部门锁的卡。',
     noBuildings: '本酒店没有任何房间的门锁设置了楼栋。',
     noFloors: '该楼栋没有任何房间的门锁设置了楼层。',
     noAccessControls: '没有房间被设置为门禁。',

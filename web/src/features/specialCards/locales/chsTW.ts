@@ -86,6 +86,7 @@ const chsTW = {
     unsubscribeOld: '新卡會使此類所有舊卡失效。',
     unsubscribeOldUniversal: '新卡會使所有舊的通用卡與超級卡失效。',
     rooms: '留空即為飯店全部門鎖。',
+    roomsRequired: '請選擇可開啟的門鎖：只有超級管理員可以發放適用於全部門鎖的卡片。',
     noBuildings: '本飯店沒有任何房間的門鎖設定了樓棟。',
     noFloors: '此樓棟沒有任何房間的門鎖設定了樓層。',
     noAccessControls: '沒有房間被設定為門禁。',

@@ -86,6 +86,8 @@ const de = {
     unsubscribeOld: 'Die neue Karte macht alle früheren Karten dieser Art ungültig.',
     unsubscribeOldUniversal: 'Die neue Karte macht alle früheren Universal- und Superkarten ungültig.',
     rooms: 'Leer lassen für alle Schlösser des Hotels.',
+    roomsRequired:
+      'Wählen Sie die Schlösser, die sie öffnet: nur der Hauptadministrator kann eine Karte für alle Schlösser ausstellen.',
     noBuildings: 'Bei keinem Zimmer dieses Hotels ist am Schloss ein Gebäude eingetragen.',
     noFloors: 'Bei keinem Zimmer dieses Gebäudes ist am Schloss eine Etage eingetragen.',
     noAccessControls: 'Kein Zimmer ist als Zutrittskontrolle eingerichtet.',

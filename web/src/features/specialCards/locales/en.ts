@@ -86,6 +86,7 @@ const en = {
     unsubscribeOld: 'The new card invalidates every earlier card of this kind.',
     unsubscribeOldUniversal: 'The new card invalidates every earlier universal and super card.',
     rooms: 'Leave empty for every lock of the hotel.',
+    roomsRequired: 'Choose the locks it opens: only the super administrator can issue a card for every lock.',
     noBuildings: 'No room of this hotel has a building set on its lock.',
     noFloors: 'No room of this building has a floor set on its lock.',
     noAccessControls: 'No room is set up as an access control.',

@@ -87,6 +87,8 @@ const es = {
     unsubscribeOldUniversal:
       'La nueva tarjeta invalida todas las tarjetas universales y supertarjetas anteriores.',
     rooms: 'Déjelo vacío para todas las cerraduras del hotel.',
+    roomsRequired:
+      'Elija las cerraduras que abre: solo el superadministrador puede emitir una tarjeta para todas las cerraduras.',
     noBuildings: 'Ninguna habitación de este hotel tiene un edificio configurado en su cerradura.',
     noFloors: 'Ninguna habitación de este edificio tiene una planta configurada en su cerradura.',
     noAccessControls: 'Ninguna habitación está configurada como control de acceso.',

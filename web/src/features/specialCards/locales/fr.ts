@@ -87,6 +87,8 @@ const fr = {
     unsubscribeOldUniversal:
       'La nouvelle carte rend invalides toutes les cartes universelles et super cartes précédentes.',
     rooms: 'Laisser vide pour toutes les serrures de l’hôtel.',
+    roomsRequired:
+      'Choisissez les serrures qu’elle ouvre : seul le super administrateur peut émettre une carte pour toutes les serrures.',
     noBuildings: 'Aucune chambre de cet hôtel n’a de bâtiment défini sur sa serrure.',
     noFloors: 'Aucune chambre de ce bâtiment n’a d’étage défini sur sa serrure.',
     noAccessControls: 'Aucune chambre n’est configurée comme contrôle d’accès.',

@@ -87,6 +87,8 @@ const it = {
     unsubscribeOldUniversal:
       'La nuova tessera invalida tutte le tessere universali e supertessere precedenti.',
     rooms: 'Lascia vuoto per tutte le serrature dell’hotel.',
+    roomsRequired:
+      'Scegli le serrature che apre: solo il super amministratore può emettere una tessera per tutte le serrature.',
     noBuildings: 'Nessuna camera di questo hotel ha un edificio impostato sulla serratura.',
     noFloors: 'Nessuna camera di questo edificio ha un piano impostato sulla serratura.',
     noAccessControls: 'Nessuna camera è impostata come controllo accessi.',

@@ -86,6 +86,7 @@ const ko = {
     unsubscribeOld: '새 카드를 사용하면 이 종류의 이전 카드가 모두 무효가 됩니다.',
     unsubscribeOldUniversal: '새 카드를 사용하면 이전의 공용 카드와 슈퍼 카드가 모두 무효가 됩니다.',
     rooms: '비워 두면 호텔의 모든 도어락에 적용됩니다.',
+    roomsRequired: '열 수 있는 도어락을 선택하세요. 모든 도어락용 카드는 슈퍼 관리자만 발급할 수 있습니다.',
     noBuildings: '이 호텔에는 도어락에 건물이 설정된 객실이 없습니다.',
     noFloors: '이 건물에는 도어락에 층이 설정된 객실이 없습니다.',
     noAccessControls: '출입 통제로 설정된 객실이 없습니다.',

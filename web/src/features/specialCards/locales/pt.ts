@@ -86,6 +86,8 @@ const pt = {
     unsubscribeOld: 'O novo cartão invalida todos os cartões anteriores deste tipo.',
     unsubscribeOldUniversal: 'O novo cartão invalida todos os cartões universais e supercartões anteriores.',
     rooms: 'Deixe vazio para todas as fechaduras do hotel.',
+    roomsRequired:
+      'Escolha as fechaduras que ele abre: só o superadministrador pode emitir um cartão para todas as fechaduras.',
     noBuildings: 'Nenhum quarto deste hotel tem um edifício definido na fechadura.',
     noFloors: 'Nenhum quarto deste edifício tem um andar definido na fechadura.',
     noAccessControls: 'Nenhum quarto está configurado como controle de acesso.',
