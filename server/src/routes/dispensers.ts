@@ -13,6 +13,7 @@
  *   old, else 'offline'. A console that sees a heartbeat on the broker reports it with `checkStatus { seen: 1 }`;
  *   those reports are not operations, so they are not in the operation log.
  */
+import { BROKER } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
@@ -34,7 +35,7 @@ export const DISPENSER_TYPES = ['1', '2', '3', '4'] as const;
 export type DispenserType = (typeof DISPENSER_TYPES)[number];
 
 /** The remote reader's heartbeat period (spec §9) and how many may be missed before it counts as offline. */
-export const HEARTBEAT_PERIOD_MS = 60_000;
+export const HEARTBEAT_PERIOD_MS = BROKER.heartbeatMs;
 export const MISSED_HEARTBEATS = 3;
 
 export type DispenserStatus = 'online' | 'offline' | 'unknown';
