@@ -1,0 +1,188 @@
+import {
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callManage } from '../../api/client.ts';
+import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { storeDispenserType, storeReaderId } from './readerStorage.ts';
+
+/**
+ * The card dispenser calls (contract B 'Card dispensers', server/API.md §9) as react-query hooks: the hotel's
+ * readers and dispensers, their status, who each is bound to, and the caller's own reader and dispenser type
+ * (kept in local storage as `cardSenderID` and the card-dispenser type). Pages use these, never axios.
+ */
+
+export const DISPENSER_TYPES = ['1', '2', '3', '4'] as const;
+export type DispenserType = (typeof DISPENSER_TYPES)[number];
+
+/** The staff member or administrator a reader is bound to. */
+export interface BoundUser {
+  uid: number;
+  name: string;
+  mobile: string;
+}
+
+export type ReaderStatus = 'online' | 'offline' | 'unknown';
+
+/** A card reader or dispenser of the hotel. */
+export interface Dispenser {
+  id: number;
+  mac_id: string;
+  name: string;
+  type: string;
+  status: ReaderStatus | string;
+  last_seen_at: number | null;
+  bound_user: BoundUser | null;
+}
+
+/** A staff member or secondary administrator a reader can be bound to (`room/staffList`). */
+export interface StaffMember {
+  id: number;
+  uid?: number;
+  mobile: string;
+  nickname: string;
+  name: string;
+  role: string;
+}
+
+export interface DispenserListParams {
+  keyword?: string | undefined;
+  page: number;
+  limit: number;
+}
+
+export const equipmentKeys = {
+  all: ['equipment'] as const,
+  dispensers: () => [...equipmentKeys.all, 'dispensers'] as const,
+  dispenserList: (params: DispenserListParams) => [...equipmentKeys.dispensers(), params] as const,
+  status: (macId: string) => [...equipmentKeys.all, 'status', macId] as const,
+  myBinding: () => [...equipmentKeys.all, 'myBinding'] as const,
+  myType: () => [...equipmentKeys.all, 'myType'] as const,
+  staff: (role: string) => [...equipmentKeys.all, 'staff', role] as const,
+};
+
+/** One page of the hotel's readers (`cardDispenser/lists`). */
+export function useDispenserList(params: DispenserListParams): UseQueryResult<Page<Dispenser>> {
+  // The contract names the page size `pageSize`; the server's paging fields say `limit`: both are sent.
+  return usePage(equipmentKeys.dispenserList(params), 'cardDispenser/lists', {
+    ...params,
+    pageSize: params.limit,
+  });
+}
+
+/** A reader's status (`cardDispenser/checkStatus`), asked again every 30 s while shown. */
+export function useDispenserStatus(
+  macId: string,
+): UseQueryResult<{ mac_id: string; status: ReaderStatus; last_seen_at: number | null }> {
+  return useQuery({
+    queryKey: equipmentKeys.status(macId),
+    queryFn: () =>
+      callManage<{ mac_id: string; status: ReaderStatus; last_seen_at: number | null }>(
+        'cardDispenser/checkStatus',
+        { mac_id: macId },
+      ),
+    enabled: macId !== '',
+    refetchInterval: 30_000,
+  });
+}
+
+/** Tells the server this console saw the reader's heartbeat on the broker (`checkStatus` with `seen`). */
+export function reportReaderSeen(macId: string): Promise<unknown> {
+  return callManage('cardDispenser/checkStatus', { mac_id: macId, seen: 1 });
+}
+
+export interface NewDispenser {
+  mac_id: string;
+  name?: string | undefined;
+  type: DispenserType;
+}
+
+/** Adds a reader to the hotel. Invalidates the reader lists. */
+export function useAddDispenser(): UseMutationResult<Dispenser, Error, NewDispenser> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewDispenser) =>
+      callManage<Dispenser>(
+        'cardDispenser/add',
+        definedFields({ mac_id: input.mac_id.trim(), name: input.name?.trim(), type: input.type }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: equipmentKeys.dispensers() }),
+  });
+}
+
+/**
+ * Binds a reader to a staff member or administrator (user 0 unbinds). Invalidates the reader lists and the
+ * caller's own binding, which it may have changed.
+ */
+export function useBindReader(): UseMutationResult<unknown, Error, { mac_id: string; user_id: number }> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { mac_id: string; user_id: number }) =>
+      callManage('cardDispenser/userBind', { mac_id: input.mac_id, user_id: input.user_id }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: equipmentKeys.dispensers() }),
+        client.invalidateQueries({ queryKey: equipmentKeys.myBinding() }),
+      ]),
+  });
+}
+
+/** The caller's own reader (`cardDispenser/getUserBind`), kept in local storage as `cardSenderID`. */
+export function useMyReader(): UseQueryResult<{ mac_id: string; type: string }> {
+  return useQuery({
+    queryKey: equipmentKeys.myBinding(),
+    queryFn: async () => {
+      const answer = await callManage<{ mac_id?: string; type?: string } | null>('cardDispenser/getUserBind');
+      const mine = { mac_id: answer?.mac_id ?? '', type: String(answer?.type ?? '') };
+      storeReaderId(mine.mac_id);
+      return mine;
+    },
+  });
+}
+
+/** The caller's dispenser type (`User/getUserDispenserType`), kept in local storage ("4" shows CPU cards). */
+export function useMyDispenserType(): UseQueryResult<{ type: string }> {
+  return useQuery({
+    queryKey: equipmentKeys.myType(),
+    queryFn: async () => {
+      const answer = await callManage<{ type?: string } | null>('User/getUserDispenserType');
+      const type = String(answer?.type ?? '');
+      if (type) storeDispenserType(type);
+      return { type };
+    },
+  });
+}
+
+/** Sets the caller's dispenser type and keeps it in local storage. Invalidates the caller's type. */
+export function useSetMyDispenserType(): UseMutationResult<unknown, Error, DispenserType> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (type: DispenserType) => callManage('User/setUserDispenserType', { type }),
+    onSuccess: (_answer, type) => {
+      storeDispenserType(type);
+      return client.invalidateQueries({ queryKey: equipmentKeys.myType() });
+    },
+  });
+}
+
+/** The staff members (or, for a super administrator, the secondary administrators) a reader may be bound to. */
+export function useStaff(role: 'staff' | 'secondary', enabled = true): UseQueryResult<Page<StaffMember>> {
+  return usePage(equipmentKeys.staff(role), 'room/staffList', { role, page: 1, limit: 100 }, { enabled });
+}
+
+/** A stay as the remote issuing needs it (`room/tenant/list`). */
+interface RoomStay {
+  stay_id: number;
+  state: string;
+  nickname: string;
+  mobile: string;
+}
+
+/** The stay a room's guest card is written for: its current (active) stay, or null when nobody stays now. */
+export async function currentStayOf(roomId: number): Promise<RoomStay | null> {
+  const page = await callManage<Page<RoomStay>>('room/tenant/list', { room_id: roomId, page: 1, limit: 10 });
+  return page?.list?.find((s) => s.state === 'active') ?? null;
+}
