@@ -292,8 +292,9 @@ export default function CardReadingPage() {
       <Card title={t('rawPage.log')} size="small" data-testid="device-log">
         {log.length ? (
           <div style={{ maxHeight: 260, overflowY: 'auto', fontFamily: 'monospace', fontSize: 12 }} dir="ltr">
-            {log.map((entry, i) => (
-              <div key={`${entry.time}-${i}`} data-kind={entry.kind} className="device-log-line">
+            {/* Newest first: what the encoder just did is what the operator looks for. */}
+            {[...log].reverse().map((entry, i) => (
+              <div key={`${entry.time}-${log.length - i}`} data-kind={entry.kind} className="device-log-line">
                 <Typography.Text type={entry.kind === 'error' ? 'danger' : 'secondary'}>
                   {new Date(entry.time).toISOString().slice(11, 23)} {entry.kind}
                 </Typography.Text>{' '}
