@@ -1,6 +1,8 @@
 import { FIND_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './app/paths.ts';
 import { chineseOrUnset, type PageLoader, type RouteEntry } from './app/routeTable.ts';
 import { cardReadingRoutes } from './features/cardReading/routes.ts';
+import { encryptionRoutes } from './features/encryption/routes.ts';
+import { cardSenderRoutes, readerRoutes } from './features/equipment/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
 import { fingerprintRoutes } from './features/fingerprints/routes.ts';
 import { centerRoutes } from './features/hotel/routes.ts';
@@ -66,7 +68,7 @@ export const ROUTES: RouteEntry[] = [
     redirect: '/equipmentManagement/roomList',
     children: [
       { path: 'roomList', title: 'roomListAccess', page: notBuilt },
-      { path: 'cardSender', title: 'cardSender', page: notBuilt },
+      ...cardSenderRoutes,
     ],
   },
   {
@@ -129,22 +131,11 @@ export const ROUTES: RouteEntry[] = [
     children: [
       ...centerRoutes,
       { path: 'customer', title: 'customer', page: notBuilt },
-      { path: 'cardEncryption', title: 'cardEncryption', page: notBuilt },
+      ...encryptionRoutes,
       { path: 'thirdPartyAuthorization', title: 'thirdPartyAuthorization', page: notBuilt },
       { path: 'cardList', title: 'cardList', page: notBuilt },
       { path: 'addCard', title: 'addCard', page: notBuilt },
-      { path: 'cardReaderAndUserList', title: 'cardReaderAndUserList', page: notBuilt },
-      { path: 'bindCardReaderToUser', title: 'bindCardReaderToUser', page: notBuilt },
-      { path: 'selectRoomList', title: 'selectRoomList', page: notBuilt },
-      { path: 'cardSenderFingerTest', title: 'cardSenderFingerTest', page: notBuilt },
-      { path: 'mqttTest', title: 'mqttTest', page: notBuilt },
-      { path: 'cardEncryptionPage', title: 'cardEncryptionPage', page: notBuilt },
-      { path: 'cardEncryptionManagement', title: 'cardEncryptionManagement', page: notBuilt },
-      {
-        path: 'cardEncryptionByUserSelectSector',
-        title: 'cardEncryptionByUserSelectSector',
-        page: notBuilt,
-      },
+      ...readerRoutes,
     ],
   },
 ];
