@@ -1,4 +1,4 @@
-import { type ErrorCode, errorText, isErrorCode } from '@lockdesk/protocol';
+import { ERROR_TEXTS, type ErrorCode, errorText, isErrorCode } from '@lockdesk/protocol';
 
 /** Codes that mean the operator (or a newer operation) stopped it: shown as a warning, not as a failure. */
 export const CANCEL_CODES: readonly ErrorCode[] = [
@@ -113,16 +113,41 @@ export function answerFailure(
   );
 }
 
-/** The parameters a refusal's text needs, when the gateway put them in its data (e.g. a status byte). */
+/**
+ * The parameters a refusal's text needs. The gateway sends its English text, not the parameters: they are read back
+ * out of it by the catalogue's own English template ('read failed, status code {status}' → status), so the text
+ * can be shown in the operator's language; data fields (uid, block) fill the rest.
+ */
 function paramsOf(answer: ReaderAnswer): Record<string, string | number> | undefined {
-  const data = answer.data;
   const params: Record<string, string | number> = {};
+  const data = answer.data;
   if (data && typeof data === 'object') {
     for (const [key, value] of Object.entries(data as Record<string, unknown>))
       if (typeof value === 'string' || typeof value === 'number') params[key] = value;
   }
-  if (answer.msg) params['message'] = params['message'] ?? answer.msg;
+  const code = isErrorCode(answer.error) ? answer.error : null;
+  if (code && answer.msg) Object.assign(params, paramsFromText(ERROR_TEXTS[code], answer.msg));
   return Object.keys(params).length > 0 ? params : undefined;
+}
+
+/** The {name} values of `text` written from the English `template`, or nothing when it was not. */
+export function paramsFromText(template: string, text: string): Record<string, string> {
+  const names: string[] = [];
+  const pattern = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (name) {
+        names.push(name);
+        return '(.+?)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  if (names.length === 0) return {};
+  const match = new RegExp(`^${pattern}$`).exec(text);
+  if (!match) return {};
+  return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']));
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type ErrorCode,
   sectorOfBlock,
 } from '@lockdesk/protocol';
-import { CardServiceError, throwIfAborted } from './errors.ts';
+import { CardServiceError, cancelledError, throwIfAborted } from './errors.ts';
 import { CARD_TIMING, sleep } from './timing.ts';
 import type {
   BlocksRead,
@@ -14,6 +14,7 @@ import type {
   CardWritePlan,
   CardWriteStep,
   FoundCard,
+  ReaderInfo,
   ReadStep,
   SectorScan,
   WriteProgress,
@@ -58,8 +59,17 @@ function cancellation(signal: AbortSignal | undefined, code: ErrorCode): CardSer
   return new CardServiceError(code);
 }
 
+/** Told what the reader said when it connected (online, simulated) — the service keeps it as its info. */
+export type OnConnect = (info: ReaderInfo) => void;
+
+/** Passes connect's answer on (the reader is always connected, told or not). */
+function connected(onConnect: OnConnect | undefined, info: ReaderInfo): void {
+  onConnect?.(info);
+}
+
 export interface ReadCardOptions {
   signal?: AbortSignal;
+  onConnect?: OnConnect;
   onStep?: (step: ReadStep) => void;
   /** The key of block 54 (the default key). */
   key?: string;
@@ -78,7 +88,7 @@ export async function readCard(reader: CardReader, options: ReadCardOptions = {}
   const key = options.key ?? CARD_READ.defaultKey;
   try {
     step('connect');
-    await reader.connect(signal);
+    connected(options.onConnect, await reader.connect(signal));
     if (reader.goReadCard) {
       step('waitCard');
       const result = await reader.goReadCard(signal);
@@ -154,11 +164,11 @@ export async function readCardBlocks(
   reader: CardReader,
   uid: string,
   keys: Record<number, string> | null,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; onConnect?: OnConnect } = {},
 ): Promise<Record<number, string>> {
   const { signal } = options;
   try {
-    await reader.connect(signal);
+    connected(options.onConnect, await reader.connect(signal));
     await expectCard(reader, uid, signal);
     const blocks = new Set<number>(CARD_BLOCKS);
     for (const sector of Object.keys(keys ?? {}).map(Number))
@@ -177,6 +187,7 @@ export async function readCardBlocks(
 
 export interface ScanSectorsOptions {
   signal?: AbortSignal;
+  onConnect?: OnConnect;
   /** Told when a sector starts (no result yet) and when it is done. */
   onSector?: (sector: number, result?: { ok: boolean; data?: string; code?: string }) => void;
   key?: string;
@@ -191,7 +202,7 @@ export async function scanSectors(reader: CardReader, options: ScanSectorsOption
   const { signal } = options;
   const key = options.key ?? CARD_READ.defaultKey;
   try {
-    await reader.connect(signal);
+    connected(options.onConnect, await reader.connect(signal));
     const card = await reader.findCard(signal);
     const scan: SectorScan = {
       uid: card.uid,
@@ -235,6 +246,30 @@ export interface WriteCardOptions<T> {
   confirm: (plan: CardWritePlan, blocks: BlocksRead, uid: string) => Promise<T>;
   signal?: AbortSignal;
   onStep?: (progress: WriteProgress) => void;
+  onConnect?: OnConnect;
+}
+
+/** The promise, or the cancellation as soon as the signal aborts (a server call that does not honour it). */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(cancelledError(signal));
+      return;
+    }
+    const onAbort = () => reject(cancelledError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** The card on the encoder must be `uid`: none is CARD_REMOVED, another WRONG_CARD. */
@@ -296,11 +331,11 @@ export async function writeCard<T>(reader: CardReader, options: WriteCardOptions
   const report = (progress: WriteProgress) => options.onStep?.(progress);
   try {
     report({ step: 'connect' });
-    await reader.connect(signal);
+    connected(options.onConnect, await reader.connect(signal));
     report({ step: 'findCard' });
     const card = await reader.findCard(signal);
     report({ step: 'allocate' });
-    const plan = await options.allocate(card.uid, signal);
+    const plan = await untilAborted(options.allocate(card.uid, signal), signal);
     throwIfAborted(signal);
     if (plan.uid && plan.uid.toUpperCase() !== card.uid.toUpperCase())
       throw new CardServiceError('WRONG_CARD');
@@ -351,12 +386,12 @@ export async function eraseCard(
   reader: CardReader,
   uid: string,
   steps: readonly CardWriteStep[],
-  options: { signal?: AbortSignal; onStep?: (progress: WriteProgress) => void } = {},
+  options: { signal?: AbortSignal; onStep?: (progress: WriteProgress) => void; onConnect?: OnConnect } = {},
 ): Promise<void> {
   const { signal } = options;
   try {
     options.onStep?.({ step: 'connect' });
-    await reader.connect(signal);
+    connected(options.onConnect, await reader.connect(signal));
     options.onStep?.({ step: 'findCard' });
     await expectCard(reader, uid, signal);
     options.onStep?.({ step: 'write', done: 0, total: steps.length });

@@ -24,6 +24,7 @@ import {
   type LogEntry,
   type ReaderInfo,
   type ReaderKind,
+  type ReaderLog,
   type SectorScan,
   type WriteProgress,
 } from './types.ts';
@@ -52,6 +53,11 @@ export interface CardServiceOptions {
   defaultKind?: ReaderKind;
   /** The remote reader's device id when storage holds no `cardSenderID`. */
   deviceId?: string;
+  /** Makes the reader of a type instead of the real ones (tests: a fake reader). */
+  readerFactory?: (
+    kind: ReaderKind,
+    hooks: { log: ReaderLog; onInfo: (info: Partial<ReaderInfo>) => void },
+  ) => CardReader;
 }
 
 /** A value that can be read now and watched. */
@@ -180,6 +186,8 @@ export function createCardService(options: CardServiceOptions = {}): CardService
   const readers = new Map<string, CardReader>();
   const readerKey = (k: ReaderKind) => (k === 4 ? `4:${deviceId}` : String(k));
   const makeReader = (k: ReaderKind): CardReader => {
+    if (options.readerFactory)
+      return options.readerFactory(k, { log: addLog, onInfo: (change) => setInfo(change, k) });
     switch (k) {
       case 1:
         return new LocalServiceReader({ baseUrl: addresses.localService, fetch: fetchImpl, log: addLog });
@@ -249,11 +257,8 @@ export function createCardService(options: CardServiceOptions = {}): CardService
       if (running === controller) running = null;
     }
   };
-  /** Connects first so that the info says what the encoder is (simulated or not). */
-  const connected = async (r: CardReader, signal: AbortSignal, forKind: ReaderKind) => {
-    const got = await r.connect(signal);
-    setInfo({ ...got, online: true }, forKind);
-  };
+  /** What connect said about the encoder becomes the info (online, simulated, its description). */
+  const onConnect = (forKind: ReaderKind) => (got: ReaderInfo) => setInfo({ ...got, online: true }, forKind);
 
   let lockedUntil = Number.NEGATIVE_INFINITY;
 
@@ -358,50 +363,32 @@ export function createCardService(options: CardServiceOptions = {}): CardService
       if (now < lockedUntil) return Promise.reject(new CardServiceError('READ_TOO_FREQUENT'));
       lockedUntil = now + CARD_TIMING.readLockoutMs;
       const forKind = kind;
-      return operation(readOptions.signal, 'READ_CARD_CANCELLED', async (r, signal) => {
-        const result = await readCard(
-          {
-            // The info learns what connect said about the encoder.
-            kind: r.kind,
-            connect: async (s) => {
-              const got = await r.connect(s);
-              setInfo({ ...got, online: true }, forKind);
-              return got;
-            },
-            findCard: (s) => r.findCard(s),
-            readBlock: (b, k, s, t) => r.readBlock(b, k, s, t),
-            writeBlock: (b, k, d, s, t) => r.writeBlock(b, k, d, s, t),
-            led: (c, d) => r.led(c, d),
-            beep: () => r.beep(),
-            close: () => r.close(),
-            ...(r.readVariant ? { readVariant: r.readVariant.bind(r) } : {}),
-            ...(r.goReadCard ? { goReadCard: r.goReadCard.bind(r) } : {}),
-          },
-          { ...readOptions, signal },
-        );
-        return result;
-      });
+      return operation(readOptions.signal, 'READ_CARD_CANCELLED', (r, signal) =>
+        readCard(r, { ...readOptions, signal, onConnect: onConnect(forKind) }),
+      );
     },
     readCardBlocks(uid, keys, signal) {
-      return operation(signal, 'OPERATION_CANCELLED', (r, s) => readCardBlocks(r, uid, keys, { signal: s }));
+      const forKind = kind;
+      return operation(signal, 'OPERATION_CANCELLED', (r, s) =>
+        readCardBlocks(r, uid, keys, { signal: s, onConnect: onConnect(forKind) }),
+      );
     },
     scanSectors(scanOptions = {}) {
       const forKind = kind;
-      return operation(scanOptions.signal, 'OPERATION_CANCELLED', async (r, signal) => {
-        await connected(r, signal, forKind);
-        return scanSectors(r, { ...scanOptions, signal });
-      });
+      return operation(scanOptions.signal, 'OPERATION_CANCELLED', (r, signal) =>
+        scanSectors(r, { ...scanOptions, signal, onConnect: onConnect(forKind) }),
+      );
     },
     writeCard(writeOptions) {
       const forKind = kind;
-      return operation(writeOptions.signal, 'OPERATION_CANCELLED', async (r, signal) => {
-        await connected(r, signal, forKind);
-        return writeCard(r, { ...writeOptions, signal });
-      });
+      return operation(writeOptions.signal, 'OPERATION_CANCELLED', (r, signal) =>
+        writeCard(r, { ...writeOptions, signal, onConnect: onConnect(forKind) }),
+      );
     },
     eraseCard(uid, steps, eraseOptions = {}) {
+      const forKind = kind;
       return operation(eraseOptions.signal, 'OPERATION_CANCELLED', (r, signal) =>
-        eraseCard(r, uid, steps, { ...eraseOptions, signal }),
+        eraseCard(r, uid, steps, { ...eraseOptions, signal, onConnect: onConnect(forKind) }),
       );
     },
     dispose() {

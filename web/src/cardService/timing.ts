@@ -1,5 +1,5 @@
 import { BROKER, CARD_READ, LIMITS } from '@lockdesk/protocol';
-import { type CardServiceError, cancelledError } from './errors.ts';
+import { cancelledError } from './errors.ts';
 
 /** The waits of spec §4 and §9 the card service keeps; tests shorten none of them (they use fake timers). */
 export const CARD_TIMING = {
@@ -27,6 +27,10 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       reject(cancelledError(signal));
       return;
     }
+    if (ms <= 0) {
+      resolve();
+      return;
+    }
     const onAbort = () => {
       clearTimeout(timer);
       reject(cancelledError(signal));
@@ -40,35 +44,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/**
- * Runs `work` with its own abort signal that fires after `ms` (→ `onTimeout`'s error) or when `signal` aborts
- * (→ the cancellation). The work must honour the signal it is given.
- */
-export async function withDeadline<T>(
-  ms: number,
-  signal: AbortSignal | undefined,
-  onTimeout: () => CardServiceError,
-  work: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  if (signal?.aborted) throw cancelledError(signal);
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, ms);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    return await work(controller.signal);
-  } catch (error) {
-    if (timedOut) throw onTimeout();
-    if (signal?.aborted) throw cancelledError(signal);
-    throw error;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
 }
