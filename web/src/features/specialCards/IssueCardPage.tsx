@@ -106,6 +106,7 @@ export function IssueCardPage({ type: initialType }: { type: IssueType }) {
           title={t('messages.issuedTitle')}
           subTitle={t('messages.issued', { cardNumber: issued.card_id })}
           data-testid="card-issued"
+          data-card-id={issued.card_id}
           extra={[
             <Button key="another" onClick={() => setIssued(null)} data-testid="card-issue-another">
               {t('actions.another')}

@@ -98,6 +98,7 @@ export default function SetTimePage() {
           title={t('messages.replaced', { cardNumber: done.card_id })}
           subTitle={`${t('fields.expiry')}: ${formatHotelTime(done.end_time)}`}
           data-testid="card-issued"
+          data-card-id={done.card_id}
           extra={
             <Link to={listPathOf(done.type)}>
               <Button type="primary" data-testid="card-back">
