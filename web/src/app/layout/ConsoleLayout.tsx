@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../../api/account.ts';
 import { clearUserInfo, getUserInfo } from '../../api/session.ts';
+import { ReaderStatus } from '../../cardService/ReaderStatus.tsx';
 import { DEPLOY } from '../../config/deploy.ts';
 import { CardReadingButton } from '../../features/cardReading/CardReadingButton.tsx';
 import { ROUTES } from '../../routes.tsx';
@@ -44,6 +45,9 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
         <SideMenu collapsed={collapsed} {...(onNavigate ? { onNavigate } : {})} />
       </div>
       <div style={{ padding: collapsed ? 12 : 16 }} data-testid="card-reading">
+        <div style={{ marginBottom: 8, textAlign: 'center' }}>
+          <ReaderStatus compact={collapsed} />
+        </div>
         <CardReadingButton collapsed={collapsed} />
       </div>
     </div>

@@ -26,6 +26,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUserInfo } from '../../api/session.ts';
 import { safeRedirect } from '../../app/guards.ts';
 import { formatHotelTime } from '../../app/time.ts';
+import { ReaderSelect } from '../../cardService/ReaderSelect.tsx';
 import { errorMessage } from '../../i18n/index.ts';
 import {
   type Breakfast,
@@ -90,6 +91,7 @@ export default function PersonalCenterPage() {
       <AccountCard />
       <HotelInfoCard back={back} />
       <BreakfastCard />
+      <ReaderSelect />
     </Space>
   );
 }
