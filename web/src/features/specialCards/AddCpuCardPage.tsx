@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import { fromHotelWallClock } from '../../app/time.ts';
+import { ReaderStatus } from '../../cardService/ReaderStatus.tsx';
 import { useRoomOptions } from '../faces/api.ts';
 import { useAddCpuCard } from './api.ts';
 import { ExpiryField } from './ExpiryField.tsx';
@@ -64,7 +65,7 @@ export default function AddCpuCardPage() {
   };
 
   return (
-    <Card title={t('titles.addCpu')} data-testid="cpu-add-page">
+    <Card title={t('titles.addCpu')} data-testid="cpu-add-page" extra={<ReaderStatus refreshable />}>
       <Form<CpuValues>
         form={form}
         layout="vertical"

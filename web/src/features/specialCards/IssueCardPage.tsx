@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { lockRoomsQuery } from '../../api/locks.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
+import { ReaderStatus } from '../../cardService/ReaderStatus.tsx';
 import { errorMessage } from '../../i18n/index.ts';
 import { ruleOf } from '../account/rules.ts';
 import { type Card as CardRecord, invalidateCards, useAccessControls } from '../cards/api.ts';
@@ -138,7 +139,7 @@ export function IssueCardPage({ type: initialType }: { type: IssueType }) {
 
   const busy = writer.busy;
   return (
-    <Card title={t(TITLE[initialType])} data-testid="special-card-issue">
+    <Card title={t(TITLE[initialType])} data-testid="special-card-issue" extra={<ReaderStatus refreshable />}>
       {initialType === 1 && role !== '' && role !== 'super' ? (
         <Alert
           type="warning"

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatHotelTime, fromHotelWallClock, hotelWallClock } from '../../app/time.ts';
+import { ReaderStatus } from '../../cardService/ReaderStatus.tsx';
 import { type Card as CardRecord, type CardType, invalidateCards } from '../cards/api.ts';
 import { LoadFailed } from '../faces/listParts.tsx';
 import { allocateSpecialCard, confirmSpecialCard, useSpecialCard } from './api.ts';
@@ -124,7 +125,7 @@ export default function SetTimePage() {
   };
 
   return (
-    <Card title={t('titles.setTime')} data-testid="set-time-page">
+    <Card title={t('titles.setTime')} data-testid="set-time-page" extra={<ReaderStatus refreshable />}>
       <Descriptions
         size="small"
         column={1}

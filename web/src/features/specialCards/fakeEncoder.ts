@@ -76,15 +76,25 @@ export function fakeEncoder(): FakeEncoder {
 /** The card service as the special-card pages use it, over a fake encoder. */
 export function fakeCardService(encoder: FakeEncoder) {
   let running: AbortController | null = null;
+  const info: ReaderInfo = { kind: 1, online: true, simulated: true, description: 'fake encoder' };
   return {
+    kind: 1 as const,
+    info,
+    info$: { get: () => info, subscribe: () => () => {} },
+    log: [] as const,
+    subscribeLog: () => () => {},
+    refresh: async () => info,
+    setKind() {},
     reader: () => encoder.reader,
     cancel() {
       running?.abort(new CardServiceError('OPERATION_CANCELLED'));
     },
     async writeCard<T>(options: WriteCardOptions<T>): Promise<T> {
-      running = new AbortController();
+      const own = new AbortController();
+      running = own;
+      options.signal?.addEventListener('abort', () => own.abort(options.signal?.reason), { once: true });
       try {
-        return await writeCard(encoder.reader, { ...options, signal: running.signal });
+        return await writeCard(encoder.reader, { ...options, signal: own.signal });
       } finally {
         running = null;
       }

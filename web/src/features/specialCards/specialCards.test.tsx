@@ -19,9 +19,20 @@ const encoder: { current: FakeEncoder } = { current: fakeEncoder() };
 const service = { current: fakeCardService(encoder.current) };
 
 // The pages reach the encoder only through the card service: here, the real write operation over a fake encoder.
-vi.mock('../../cardService/index.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../cardService/index.ts')>();
+vi.mock('../../cardService/service.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../cardService/service.ts')>();
   return { ...original, cardService: () => service.current };
+});
+
+const dispensed: string[] = [];
+vi.mock('./writer.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./writer.tsx')>();
+  return {
+    ...original,
+    dispenseCard: async (macId: string) => {
+      dispensed.push(macId);
+    },
+  };
 });
 
 const { AddBuildingCardPage, AddFloorCardPage, AddMasterCardPage, AddUniversalCardPage } = await import(
@@ -31,6 +42,7 @@ const { MasterCardsPage, BuildingCardsPage } = await import('./SpecialCardListPa
 const UniversalCardListPage = (await import('./UniversalCardListPage.tsx')).default;
 const SetTimePage = (await import('./SetTimePage.tsx')).default;
 const AddCpuCardPage = (await import('./AddCpuCardPage.tsx')).default;
+const CpuCardListPage = (await import('./CpuCardListPage.tsx')).default;
 
 const SLOW = { timeout: 60_000 };
 const UID = 'A1B2C3D4';
@@ -155,6 +167,39 @@ beforeEach(() => {
       }),
     }),
     'lockCardCpu/add': (f) => ({ errno: 0, data: { id: 9, serial: f['serial'], status: 'pending' } }),
+    'lockCardCpu/lists': (f) => ({
+      errno: 0,
+      data: {
+        list: [
+          {
+            id: 9,
+            serial: '04A1B2C3D4E5F6',
+            note: 'Spare',
+            room_id: 1,
+            room_name: '101',
+            stay_id: null,
+            guest_name: '',
+            end_time: 2_000_000_000,
+            expired: false,
+            status: calls('lockCardCpu/sendCard').length ? 'delivered' : 'pending',
+            dispenser_mac_id: null,
+            sent_at: null,
+            created_at: 1_764_000_000,
+          },
+        ],
+        total: 1,
+        page: f['page'],
+        limit: f['limit'],
+      },
+    }),
+    'cardDispenser/lists': () => ({
+      errno: 0,
+      data: {
+        list: [{ id: 1, mac_id: '041780200004', name: 'Lobby', type: '4', status: 'online' }],
+        total: 1,
+      },
+    }),
+    'lockCardCpu/sendCard': (f) => ({ errno: 0, data: { id: f['id'], status: f['result'] ?? 'sending' } }),
   });
 });
 
@@ -422,5 +467,25 @@ describe('adding a CPU card (/card/addCpuCard)', () => {
     fireEvent.click(screen.getByTestId('cpu-save'));
     expect(await screen.findByTestId('cpu-list-page', {}, SLOW)).toBeTruthy();
     expect(calls('lockCardCpu/add')[0]).toMatchObject({ serial: '04A1B2C3D4E5F6' });
+  });
+});
+
+describe('the CPU cards (/card/cpuCard)', () => {
+  it('sends a card through a CPU card dispenser and reports that it was handed out', async () => {
+    dispensed.length = 0;
+    renderAt('/card/cpuCard', [{ path: '/card/cpuCard', element: <CpuCardListPage /> }]);
+    await screen.findByText('04A1B2C3D4E5F6', {}, SLOW);
+    expect(screen.getByText('Registered')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('cpu-send-open'));
+    fireEvent.mouseDown(within(await screen.findByTestId('cpu-dispenser')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Lobby (041780200004)'));
+    fireEvent.click(screen.getByTestId('cpu-send-ok'));
+    await screen.findByText('CPU card 04A1B2C3D4E5F6 sent to the dispenser', {}, SLOW);
+    expect(calls('lockCardCpu/sendCard')).toMatchObject([
+      { id: 9, mac_id: '041780200004' },
+      { id: 9, mac_id: '041780200004', result: 'delivered' },
+    ]);
+    expect(dispensed).toEqual(['041780200004']);
+    await screen.findByText('Delivered', {}, SLOW);
   });
 });

@@ -1,16 +1,8 @@
-import { StopOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Steps } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useRef, useState } from 'react';
 import { CallError } from '../../api/client.ts';
-import {
-  type CardWritePlan,
-  cardService,
-  isCardServiceError,
-  RemoteReader,
-  WRITE_STEPS,
-  type WriteProgress,
-} from '../../cardService/index.ts';
+import { CardWriteSteps } from '../../cardService/CardWriteSteps.tsx';
+import { type CardWriteState, useCardWrite } from '../../cardService/hooks.ts';
+import { type CardWritePlan, cardService, RemoteReader } from '../../cardService/index.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import type { WritePlan } from '../cards/api.ts';
 
@@ -31,106 +23,32 @@ export interface SpecialWriter<T> {
   start(): Promise<T | undefined>;
   cancel(): void;
   busy: boolean;
-  progress: WriteProgress | null;
-  error: { text: string; cancelled: boolean } | null;
+  state: CardWriteState<T>;
 }
 
 /**
- * A card write through the card service: find the card, step one (allocate: the server's plan for its uid), write,
- * read back, step two (confirm) — only a card that read back as written is confirmed.
+ * A card write through the card service's useCardWrite (contract C): find the card, step one (allocate: the server's
+ * plan for its uid), write, read back, step two (confirm) — only a card that read back as written is confirmed.
  */
 export function useSpecialCardWrite<T>(options: {
   allocate: (uid: string) => Promise<WritePlan>;
   confirm: (plan: WritePlan, blocks: Record<string, string>, cardUid: string) => Promise<T>;
 }): SpecialWriter<T> {
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<WriteProgress | null>(null);
-  const [error, setError] = useState<SpecialWriter<T>['error']>(null);
   const latest = useRef(options);
   latest.current = options;
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const start = useCallback(async (): Promise<T | undefined> => {
-    setBusy(true);
-    setError(null);
-    setProgress(null);
-    try {
-      return await cardService().writeCard<T>({
-        allocate: (uid) => latest.current.allocate(uid) as Promise<CardWritePlan>,
-        confirm: (plan, blocks, uid) => latest.current.confirm(plan as unknown as WritePlan, blocks, uid),
-        onStep: (p) => {
-          if (mounted.current) setProgress(p);
-        },
-      });
-    } catch (e) {
-      if (mounted.current)
-        setError({ text: failureText(e), cancelled: isCardServiceError(e) && e.cancelled });
-      return undefined;
-    } finally {
-      if (mounted.current) setBusy(false);
-    }
-  }, []);
-
-  const cancel = useCallback(() => cardService().cancel(), []);
-  // Leaving the page stops a write in progress (nothing is confirmed; the pending record expires).
-  useEffect(() => () => cardService().cancel(), []);
-
-  return { start, cancel, busy, progress, error };
+  const state = useCardWrite<T>({
+    allocate: (uid) => latest.current.allocate(uid) as Promise<CardWritePlan>,
+    confirm: (plan, blocks, uid) => latest.current.confirm(plan as unknown as WritePlan, blocks, uid),
+  });
+  return { start: state.start, cancel: state.cancel, busy: state.running, state };
 }
 
-const SHOWN_STEPS = WRITE_STEPS.filter((s) => s !== 'done');
-
-/** The steps of a write as they happen, its cancel button while it runs, and what stopped it. */
+/** The steps of a write as they happen, its cancel while it runs, and what stopped it (the card service's). */
 export function SpecialCardWrite<T>({ writer }: { writer: SpecialWriter<T> }) {
-  const { t } = useTranslation('specialCards');
-  const { progress, busy, error } = writer;
-  if (!progress && !error) return null;
-  const index = progress
-    ? Math.max(0, SHOWN_STEPS.indexOf(progress.step as (typeof SHOWN_STEPS)[number]))
-    : 0;
-  const current = progress?.step === 'done' ? SHOWN_STEPS.length : index;
   return (
-    <Flex vertical gap={12} style={{ marginTop: 24, maxWidth: 720 }} data-testid="card-write-steps">
-      {progress ? (
-        <Steps
-          size="small"
-          current={current}
-          status={error ? (error.cancelled ? 'wait' : 'error') : busy ? 'process' : 'finish'}
-          items={SHOWN_STEPS.map((step) => ({
-            title: t(`steps.${step}`),
-            ...(step === progress.step && progress.total !== undefined
-              ? { description: `${progress.done ?? 0}/${progress.total}` }
-              : {}),
-          }))}
-          data-step={progress.step}
-        />
-      ) : null}
-      {busy ? (
-        <Button
-          icon={<StopOutlined />}
-          onClick={writer.cancel}
-          data-testid="card-write-cancel"
-          style={{ width: 'fit-content' }}
-        >
-          {t('actions.cancel')}
-        </Button>
-      ) : null}
-      {error ? (
-        <Alert
-          type={error.cancelled ? 'warning' : 'error'}
-          showIcon
-          title={error.cancelled ? error.text : t('messages.writeFailed')}
-          description={error.cancelled ? undefined : error.text}
-          data-testid="card-write-error"
-        />
-      ) : null}
-    </Flex>
+    <div style={{ marginTop: 24, maxWidth: 720 }}>
+      <CardWriteSteps write={writer.state as CardWriteState<unknown>} />
+    </div>
   );
 }
 

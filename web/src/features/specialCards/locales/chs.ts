@@ -99,14 +99,6 @@ const chs = {
     cpuSend: '卡片交给发卡器，由其写卡并出卡。',
     readOnly: '您的账号无权发卡或删除卡片。',
   },
-  steps: {
-    connect: '连接发卡器',
-    findCard: '寻卡',
-    allocate: '准备卡片',
-    write: '写卡',
-    verify: '回读校验',
-    confirm: '发卡',
-  },
   quick: {
     week: '一周',
     month: '一个月',
@@ -133,7 +125,6 @@ const chs = {
     issuedTitle: '发卡成功',
     replaced: '卡 {{cardNumber}} 已按新的有效期重写',
     universalNotice: '新的通用卡需在该门锁下次蓝牙开锁后才能开锁。',
-    writeFailed: '卡片未发放',
     notFound: '未找到该卡。',
     loadFailed: '卡片加载失败。',
     cpuAdded: 'CPU卡 {{serial}} 已添加',

@@ -99,14 +99,6 @@ const chsTW = {
     cpuSend: '卡片交給發卡機，由其寫卡並出卡。',
     readOnly: '您的帳號無權發卡或刪除卡片。',
   },
-  steps: {
-    connect: '連接發卡機',
-    findCard: '尋卡',
-    allocate: '準備卡片',
-    write: '寫卡',
-    verify: '回讀驗證',
-    confirm: '發卡',
-  },
   quick: {
     week: '一週',
     month: '一個月',
@@ -133,7 +125,6 @@ const chsTW = {
     issuedTitle: '發卡成功',
     replaced: '卡片 {{cardNumber}} 已依新的有效期限重寫',
     universalNotice: '新的通用卡需在該門鎖下次藍牙開鎖後才能開鎖。',
-    writeFailed: '卡片未發放',
     notFound: '找不到此卡片。',
     loadFailed: '卡片載入失敗。',
     cpuAdded: 'CPU 卡 {{serial}} 已新增',

@@ -104,14 +104,6 @@ const de = {
     cpuSend: 'Die Karte geht an den Kartenspender, der sie schreibt und ausgibt.',
     readOnly: 'Ihr Konto kann keine Karten ausstellen oder löschen.',
   },
-  steps: {
-    connect: 'Kodierer verbinden',
-    findCard: 'Karte suchen',
-    allocate: 'Karte vorbereiten',
-    write: 'Schreiben',
-    verify: 'Zurücklesen',
-    confirm: 'Ausstellen',
-  },
   quick: {
     week: 'Eine Woche',
     month: 'Ein Monat',
@@ -140,7 +132,6 @@ const de = {
     replaced: 'Karte {{cardNumber}} mit neuer Gültigkeit neu geschrieben',
     universalNotice:
       'Eine neue Universalkarte öffnet ein Schloss erst nach dessen nächster Bluetooth-Öffnung.',
-    writeFailed: 'Die Karte wurde nicht ausgestellt',
     notFound: 'Diese Karte wurde nicht gefunden.',
     loadFailed: 'Die Karten konnten nicht geladen werden.',
     cpuAdded: 'CPU-Karte {{serial}} hinzugefügt',

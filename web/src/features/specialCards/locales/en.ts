@@ -101,14 +101,6 @@ const en = {
     cpuSend: 'The card is handed to the dispenser, which writes and ejects it.',
     readOnly: 'Your account cannot issue or delete cards.',
   },
-  steps: {
-    connect: 'Connect the encoder',
-    findCard: 'Find the card',
-    allocate: 'Prepare the card',
-    write: 'Write',
-    verify: 'Read back',
-    confirm: 'Issue',
-  },
   quick: {
     week: 'One week',
     month: 'One month',
@@ -135,7 +127,6 @@ const en = {
     issuedTitle: 'The card is issued',
     replaced: 'Card {{cardNumber}} rewritten with its new validity',
     universalNotice: 'A new universal card opens a lock only after that lock’s next Bluetooth unlock.',
-    writeFailed: 'The card was not issued',
     notFound: 'This card was not found.',
     loadFailed: 'The cards could not be loaded.',
     cpuAdded: 'CPU card {{serial}} added',

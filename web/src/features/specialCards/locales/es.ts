@@ -104,14 +104,6 @@ const es = {
     cpuSend: 'La tarjeta pasa al dispensador, que la escribe y la expulsa.',
     readOnly: 'Su cuenta no puede emitir ni eliminar tarjetas.',
   },
-  steps: {
-    connect: 'Conectar el codificador',
-    findCard: 'Buscar la tarjeta',
-    allocate: 'Preparar la tarjeta',
-    write: 'Escribir',
-    verify: 'Releer',
-    confirm: 'Emitir',
-  },
   quick: {
     week: 'Una semana',
     month: 'Un mes',
@@ -140,7 +132,6 @@ const es = {
     replaced: 'Tarjeta {{cardNumber}} reescrita con su nueva validez',
     universalNotice:
       'Una nueva tarjeta universal abre una cerradura solo después de la próxima apertura por Bluetooth de esa cerradura.',
-    writeFailed: 'La tarjeta no se emitió',
     notFound: 'No se encontró esta tarjeta.',
     loadFailed: 'No se pudieron cargar las tarjetas.',
     cpuAdded: 'Tarjeta CPU {{serial}} añadida',

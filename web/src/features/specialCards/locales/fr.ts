@@ -103,14 +103,6 @@ const fr = {
     cpuSend: 'La carte est confiée au distributeur, qui l’écrit et la délivre.',
     readOnly: 'Votre compte ne peut pas émettre ni supprimer de cartes.',
   },
-  steps: {
-    connect: 'Connecter l’encodeur',
-    findCard: 'Trouver la carte',
-    allocate: 'Préparer la carte',
-    write: 'Écrire',
-    verify: 'Relire',
-    confirm: 'Émettre',
-  },
   quick: {
     week: 'Une semaine',
     month: 'Un mois',
@@ -139,7 +131,6 @@ const fr = {
     replaced: 'Carte {{cardNumber}} réécrite avec sa nouvelle validité',
     universalNotice:
       'Une nouvelle carte universelle n’ouvre une serrure qu’après la prochaine ouverture Bluetooth de cette serrure.',
-    writeFailed: 'La carte n’a pas été émise',
     notFound: 'Cette carte est introuvable.',
     loadFailed: 'Les cartes n’ont pas pu être chargées.',
     cpuAdded: 'Carte CPU {{serial}} ajoutée',

@@ -103,14 +103,6 @@ const it = {
     cpuSend: 'La tessera passa al distributore, che la scrive e la espelle.',
     readOnly: 'Il tuo account non può emettere né eliminare tessere.',
   },
-  steps: {
-    connect: 'Collega l’encoder',
-    findCard: 'Trova la tessera',
-    allocate: 'Prepara la tessera',
-    write: 'Scrivi',
-    verify: 'Rileggi',
-    confirm: 'Emetti',
-  },
   quick: {
     week: 'Una settimana',
     month: 'Un mese',
@@ -139,7 +131,6 @@ const it = {
     replaced: 'Tessera {{cardNumber}} riscritta con la nuova validità',
     universalNotice:
       'Una nuova tessera universale apre una serratura solo dopo la prossima apertura via Bluetooth di quella serratura.',
-    writeFailed: 'La tessera non è stata emessa',
     notFound: 'Tessera non trovata.',
     loadFailed: 'Non è stato possibile caricare le tessere.',
     cpuAdded: 'Tessera CPU {{serial}} aggiunta',

@@ -101,14 +101,6 @@ const ja = {
     cpuSend: 'カードはカード発行機に渡され、書き込まれて排出されます。',
     readOnly: 'このアカウントではカードの発行や削除はできません。',
   },
-  steps: {
-    connect: 'エンコーダーに接続',
-    findCard: 'カードを検出',
-    allocate: 'カードを準備',
-    write: '書き込み',
-    verify: '読み戻し',
-    confirm: '発行',
-  },
   quick: {
     week: '1 週間',
     month: '1 か月',
@@ -136,7 +128,6 @@ const ja = {
     issuedTitle: 'カードを発行しました',
     replaced: 'カード {{cardNumber}} を新しい有効期間で書き直しました',
     universalNotice: '新しい共通カードは、そのドアロックの次回の Bluetooth 解錠後に使えるようになります。',
-    writeFailed: 'カードは発行されませんでした',
     notFound: 'このカードが見つかりません。',
     loadFailed: 'カードを読み込めませんでした。',
     cpuAdded: 'CPUカード {{serial}} を追加しました',

@@ -100,14 +100,6 @@ const ko = {
     cpuSend: '카드는 카드 발급기로 전달되어 기록된 뒤 배출됩니다.',
     readOnly: '이 계정은 카드를 발급하거나 삭제할 수 없습니다.',
   },
-  steps: {
-    connect: '카드 발급기 연결',
-    findCard: '카드 찾기',
-    allocate: '카드 준비',
-    write: '기록',
-    verify: '다시 읽기',
-    confirm: '발급',
-  },
   quick: {
     week: '1주',
     month: '1개월',
@@ -135,7 +127,6 @@ const ko = {
     issuedTitle: '카드가 발급되었습니다',
     replaced: '카드 {{cardNumber}}을(를) 새 유효 기간으로 다시 기록했습니다',
     universalNotice: '새 공용 카드는 해당 도어락의 다음 블루투스 잠금 해제 후에 사용할 수 있습니다.',
-    writeFailed: '카드가 발급되지 않았습니다',
     notFound: '이 카드를 찾을 수 없습니다.',
     loadFailed: '카드를 불러오지 못했습니다.',
     cpuAdded: 'CPU 카드 {{serial}} 추가됨',

@@ -102,14 +102,6 @@ const pt = {
     cpuSend: 'O cartão vai para o dispensador, que o grava e o entrega.',
     readOnly: 'Sua conta não pode emitir nem excluir cartões.',
   },
-  steps: {
-    connect: 'Conectar o codificador',
-    findCard: 'Localizar o cartão',
-    allocate: 'Preparar o cartão',
-    write: 'Gravar',
-    verify: 'Reler',
-    confirm: 'Emitir',
-  },
   quick: {
     week: 'Uma semana',
     month: 'Um mês',
@@ -138,7 +130,6 @@ const pt = {
     replaced: 'Cartão {{cardNumber}} regravado com a nova validade',
     universalNotice:
       'Um novo cartão universal só abre uma fechadura depois da próxima abertura por Bluetooth dessa fechadura.',
-    writeFailed: 'O cartão não foi emitido',
     notFound: 'Este cartão não foi encontrado.',
     loadFailed: 'Não foi possível carregar os cartões.',
     cpuAdded: 'Cartão CPU {{serial}} adicionado',
