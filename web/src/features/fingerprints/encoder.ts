@@ -1,4 +1,5 @@
 import { type ErrorCode, isErrorCode } from '@lockdesk/protocol';
+import { DEPLOY } from '../../config/deploy.ts';
 
 /**
  * The card encoder as the console reaches it: the local reader gateway on this computer (gateway/README.md,
@@ -7,10 +8,10 @@ import { type ErrorCode, isErrorCode } from '@lockdesk/protocol';
  * Kept free of React so that the console's card service (the cards issue) can take it over.
  */
 
-/** The gateway's WebSocket (spec §7 'Local card readers'). */
-export const ENCODER_WEBSOCKET_URL = 'ws://127.0.0.1:39002';
+/** The gateway's WebSocket (spec §7 'Local card readers'; the deployment config's third reader address). */
+export const ENCODER_WEBSOCKET_URL = DEPLOY.readers.thirdReader;
 /** The gateway's health on its reader port. */
-export const ENCODER_HEALTH_URL = 'http://127.0.0.1:13570/health';
+export const ENCODER_HEALTH_URL = `${DEPLOY.readers.localService}/health`;
 /** How long the encoder waits for the finger (both presses) before giving up. */
 export const ENROL_TIMEOUT_MS = 60_000;
 /** How long a connection or a short call may take before the gateway counts as not answering. */
