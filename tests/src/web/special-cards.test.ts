@@ -143,8 +143,25 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
       expect(await page.getByTestId('bluetooth-notice').textContent()).toContain(texts.universalNotice);
       await listed(page, '/card/universalCardList', universal);
 
-      // The card on the encoder is the last one written: the server knows it as the universal card.
+      // Change its validity: the card on the encoder (the universal card) is rewritten with the same number.
       expect((await gateway!.sim.state()).card?.uid).toBe(`${uidBase}000004`);
+      const universalRow = await listed(page, '/card/universalCardList', universal);
+      const before = await universalRow.textContent();
+      await universalRow.getByTestId('card-change-time').click();
+      await page.waitForURL(/\/card\/setTime\?/, WAIT);
+      await page.getByTestId('set-time-page').waitFor(WAIT);
+      await page.getByTestId('card-quick-threeMonths').click();
+      await page.getByTestId('card-write').click();
+      await page.getByTestId('card-issued').waitFor(WAIT);
+      expect(await page.getByTestId('card-issued').getAttribute('data-card-id')).toBe(universal);
+      const inThreeMonths = new Date(Date.now() + 89 * 86_400_000)
+        .toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' })
+        .slice(0, 7);
+      await page.goto(`${app!.base}/card/universalCardList`);
+      const rewritten = page.locator(`tr[data-card-id="${universal}"]`).filter({ hasText: inThreeMonths });
+      await rewritten.waitFor(WAIT);
+      expect(await rewritten.getByTestId('card-status').getAttribute('class')).toContain('green');
+      expect(before).not.toContain(inThreeMonths);
       if (language === 'ar') expect(await page.getAttribute('html', 'dir')).toBe('rtl');
       await shot(page, `special-cards-universal-${language}.png`);
 
@@ -172,7 +189,9 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
       await page.getByTestId('card-write').click();
       await page.getByText(texts.required).waitFor(WAIT);
 
-      const expiry = page.locator('input[data-testid="card-expiry"], [data-testid="card-expiry"] input').first();
+      const expiry = page
+        .locator('input[data-testid="card-expiry"], [data-testid="card-expiry"] input')
+        .first();
       for (const [value, message] of [
         ['2020-01-01 10:00', texts.past],
         ['2036-01-01 10:00', texts.tooLate],

@@ -34,7 +34,9 @@ export function CardTable(props: {
   filtered: boolean;
   params: { page: number; limit: number };
   update: (changes: Changes) => void;
-  columns: { type?: boolean; building?: boolean; floor?: boolean; rooms?: boolean };
+  columns: { type?: boolean; building?: boolean; floor?: boolean };
+  /** For universal cards: the names of the locks a card opens (none: every lock). */
+  roomNames?: (ids: readonly number[]) => string[];
   canManage: boolean;
   onDelete: (card: SpecialCard) => Promise<unknown>;
   testId: string;
@@ -73,6 +75,22 @@ export function CardTable(props: {
             title: t('fields.floor'),
             render: (_: unknown, card: SpecialCard) =>
               card.floor === null ? '' : t('values.floorNo', { floor: card.floor }),
+          },
+        ]
+      : []),
+    ...(props.roomNames
+      ? [
+          {
+            key: 'rooms',
+            title: t('fields.rooms'),
+            render: (_: unknown, card: SpecialCard) => {
+              const ids = (card as SpecialCard & { room_ids?: number[] }).room_ids ?? [];
+              if (card.type !== 5 || ids.length === 0) return t('values.allRooms');
+              const names = props.roomNames?.(ids) ?? [];
+              return names.length > 3
+                ? `${names.slice(0, 3).join(', ')} +${names.length - 3}`
+                : names.join(', ');
+            },
           },
         ]
       : []),

@@ -56,6 +56,26 @@ export default function SetTimePage() {
     confirm: confirmSpecialCard,
   });
 
+  if (done)
+    return (
+      <Card title={t('titles.setTime')} data-testid="set-time-page">
+        <Result
+          status="success"
+          title={t('messages.replaced', { cardNumber: done.card_id })}
+          subTitle={`${t('fields.expiry')}: ${formatHotelTime(done.end_time)}`}
+          data-testid="card-issued"
+          data-card-id={done.card_id}
+          extra={
+            <Link to={listPathOf(done.type)}>
+              <Button type="primary" data-testid="card-back">
+                {t('actions.back')}
+              </Button>
+            </Link>
+          }
+        />
+      </Card>
+    );
+
   if (!id || !type)
     return (
       <Card title={t('titles.setTime')}>
@@ -87,26 +107,6 @@ export default function SetTimePage() {
             </Link>
           }
           data-testid="set-time-not-found"
-        />
-      </Card>
-    );
-
-  if (done)
-    return (
-      <Card title={t('titles.setTime')} data-testid="set-time-page">
-        <Result
-          status="success"
-          title={t('messages.replaced', { cardNumber: done.card_id })}
-          subTitle={`${t('fields.expiry')}: ${formatHotelTime(done.end_time)}`}
-          data-testid="card-issued"
-          data-card-id={done.card_id}
-          extra={
-            <Link to={listPathOf(done.type)}>
-              <Button type="primary" data-testid="card-back">
-                {t('actions.back')}
-              </Button>
-            </Link>
-          }
         />
       </Card>
     );

@@ -1,8 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CARD_TYPE } from '@lockdesk/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { lockRoomsQuery } from '../../api/locks.ts';
 import { PATHS } from '../../app/paths.ts';
 import { useManagerCards, useManagerDelete } from '../cards/api.ts';
 import { LoadFailed, useListSearch } from '../faces/listParts.tsx';
@@ -23,6 +25,8 @@ export default function UniversalCardListPage() {
   const type = TYPES.find((x) => x === typeParam);
   const cards = useManagerCards(type, params.page, params.limit);
   const remove = useManagerDelete();
+  const rooms = useQuery(lockRoomsQuery);
+  const names = new Map((rooms.data?.list ?? []).map((r) => [r.room_id ?? r.id, r.name]));
   const mayIssue = canIssue(CARD_TYPE.universal);
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} disabled={!mayIssue} data-testid="card-add">
@@ -50,7 +54,7 @@ export default function UniversalCardListPage() {
           placeholder={t('placeholders.allTypes')}
           options={TYPES.map((x) => ({ value: x, label: t(`types.${x}`) }))}
           onChange={(value?: number) => update({ type: value })}
-          style={{ width: 220 }}
+          style={{ width: 280, maxWidth: '100%' }}
           data-testid="card-type-filter"
         />
       </Flex>
@@ -71,6 +75,7 @@ export default function UniversalCardListPage() {
           params={params}
           update={update}
           columns={{ type: true }}
+          roomNames={(ids) => ids.map((id) => names.get(id) ?? `#${id}`)}
           canManage={canManageCards()}
           onDelete={(card) => remove.mutateAsync({ id: card.id })}
           testId="card-list"

@@ -124,7 +124,10 @@ beforeEach(() => {
       errno: 0,
       data: {
         list: cards.filter(
-          (c) => (f['type'] === undefined || c.type === f['type']) && c.status !== 'deleted',
+          (c) =>
+            (f['type'] === undefined || c.type === f['type']) &&
+            c.status !== 'deleted' &&
+            (f['status'] === undefined || c.status === f['status']),
         ),
         total: 31,
         page: f['page'],
@@ -159,13 +162,18 @@ beforeEach(() => {
         card(60, { type: f['type'] as Card['type'], status: 'pending' }),
       ),
     }),
-    'room/addCardStepTwoNew': (f) => ({
-      errno: 0,
-      data: card(Number(f['id']), {
-        card_id: '1000001',
-        type: (calls('lock/managerAddNew').length ? 5 : 2) as Card['type'],
-      }),
-    }),
+    'room/addCardStepTwoNew': (f) => {
+      // A rewrite (replace_id) withdraws the card it replaces.
+      const replaced = calls('room/cardAdd').at(-1)?.['replace_id'];
+      if (replaced) cards = cards.map((c) => (c.id === replaced ? { ...c, status: 'withdrawn' } : c));
+      return {
+        errno: 0,
+        data: card(Number(f['id']), {
+          card_id: '1000001',
+          type: (calls('lock/managerAddNew').length ? 5 : 2) as Card['type'],
+        }),
+      };
+    },
     'lockCardCpu/add': (f) => ({ errno: 0, data: { id: 9, serial: f['serial'], status: 'pending' } }),
     'lockCardCpu/lists': (f) => ({
       errno: 0,
@@ -441,6 +449,11 @@ describe('changing the validity (/card/setTime)', () => {
       replace_id: 3,
       card_uid: UID,
     });
+    // The replaced record is withdrawn now and the lists reload: the confirmation stays.
+    await waitFor(() => expect(calls('room/cardList').length).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('set-time-not-found')).toBeNull();
+    expect(screen.getByTestId('card-issued').getAttribute('data-card-id')).toBe('1000001');
   });
 
   it('says so when the card is not found', async () => {
