@@ -3,6 +3,7 @@ import { chineseOrUnset, type PageLoader, type RouteEntry } from './app/routeTab
 import { cardReadingRoutes } from './features/cardReading/routes.ts';
 import { encryptionRoutes } from './features/encryption/routes.ts';
 import { cardSenderRoutes, readerRoutes } from './features/equipment/routes.ts';
+import { cardRoutes } from './features/cards/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
 import { fingerprintRoutes } from './features/fingerprints/routes.ts';
 import { centerRoutes } from './features/hotel/routes.ts';
@@ -133,8 +134,7 @@ export const ROUTES: RouteEntry[] = [
       { path: 'customer', title: 'customer', page: notBuilt },
       ...encryptionRoutes,
       { path: 'thirdPartyAuthorization', title: 'thirdPartyAuthorization', page: notBuilt },
-      { path: 'cardList', title: 'cardList', page: notBuilt },
-      { path: 'addCard', title: 'addCard', page: notBuilt },
+      ...cardRoutes,
       ...readerRoutes,
     ],
   },

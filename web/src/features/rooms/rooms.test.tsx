@@ -188,7 +188,7 @@ describe('room detail', () => {
 
   it('opens the first tab without one in the URL, and keeps the chosen tab in the URL', async () => {
     const { router } = renderConsole('/room/roomDetails?id=19');
-    await screen.findByTestId('card-writer-pending', {}, SLOW);
+    await screen.findByTestId('card-checkin-form', {}, SLOW);
     expect(screen.getByTestId('room-detail-name').textContent).toBe('1103');
     await userEvent.click(screen.getByTestId('room-tab-unlock'));
     await waitFor(() => expect(at(router)).toBe('/room/roomDetails?id=19&tab=unlock'));

@@ -54,6 +54,8 @@ const FaceEnrol = lazy(() => import('../faces/FaceEnrol.tsx').then((m) => ({ def
 const FingerprintEnrol = lazy(() =>
   import('../fingerprints/FingerprintEnrol.tsx').then((m) => ({ default: m.FingerprintEnrol })),
 );
+// The cards feature's guest card writer, for a card check-in.
+const GuestCardWriter = lazy(() => import('../cards/EmbeddedCardWriter.tsx'));
 
 /** Fellow tenants a stay may have besides its guest (server: MAX_FELLOW_TENANTS). */
 export const MAX_FELLOWS = 10;
@@ -118,6 +120,7 @@ export function checkInInput(values: CheckInValues, roomId: number): CheckInInpu
  */
 export default function CheckInPage() {
   const { t } = useTranslation('stays');
+  const { t: tCards } = useTranslation('cards');
   const [params, setParams] = useSearchParams();
   const roomId = Number(params.get('room_id')) || undefined;
   const [form] = Form.useForm<CheckInValues>();
@@ -248,7 +251,9 @@ export default function CheckInPage() {
             <Alert type="success" showIcon title={t('checkIn.enrolled')} />
           )}
           {credentialKind === 'card' && (
-            <Alert type="info" showIcon title={t('checkIn.cardLater')} data-testid="checkin-card-later" />
+            <Suspense fallback={<Spin />}>
+              <GuestCardWriter stay={stay} />
+            </Suspense>
           )}
         </div>
         <PasswordShownOnce
@@ -485,7 +490,7 @@ export default function CheckInPage() {
         </Form.Item>
         {kind === 'password' && <PasswordFields name="password" />}
         {kind === 'card' && (
-          <Alert type="info" showIcon title={t('checkIn.cardLater')} style={{ marginBottom: 16 }} />
+          <Alert type="info" showIcon title={tCards('writer.afterCheckIn')} style={{ marginBottom: 16 }} />
         )}
         {(kind === 'face' || kind === 'fingerprint') && (
           <Alert type="info" showIcon title={t(`checkIn.${kind}After`)} style={{ marginBottom: 16 }} />

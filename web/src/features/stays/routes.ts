@@ -1,4 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
+import { cardsTexts } from '../cards/texts.ts';
 import { staysTexts } from './texts.ts';
 
 /** The 'stays' feature's routes (children of their section in src/routes.tsx). */
@@ -8,6 +9,6 @@ export const stayRoutes: RouteEntry[] = [
     title: 'checkIn',
     hidden: true,
     activeMenu: '/room/roomList',
-    page: staysTexts.page(() => import('./CheckInPage.tsx')),
+    page: staysTexts.page(() => import('./CheckInPage.tsx'), cardsTexts),
   },
 ];

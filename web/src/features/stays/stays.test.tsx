@@ -287,7 +287,7 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     expect(callsTo(seen, 'room/tenant/update/checkIn')).toHaveLength(1);
   }, 30_000);
 
-  it('a card check-in creates the stay and says the card is written later', async () => {
+  it('a card check-in creates the stay and offers to write its card', async () => {
     renderConsole('/room/checkIn?room_id=17');
     await screen.findByTestId('checkin-form', {}, SLOW);
     fill(screen.getByTestId('checkin-mobile'), '13912345678');
@@ -295,7 +295,7 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     await userEvent.click(screen.getByTestId('checkin-next'));
     await screen.findByTestId('quote-total', {}, SLOW);
     await userEvent.click(screen.getByTestId('checkin-confirm-ok'));
-    await screen.findByTestId('checkin-card-later', {}, SLOW);
+    await screen.findByTestId('guest-card-writer', {}, SLOW);
     expect(callsTo(seen, 'room/tenant/update/checkIn')[0]?.fields).toMatchObject({ kind: 'card' });
     expect(callsTo(seen, 'room/password')).toEqual([]);
   }, 30_000);
