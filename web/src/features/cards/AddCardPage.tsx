@@ -1,4 +1,4 @@
-import { CreditCardOutlined, StopOutlined } from '@ant-design/icons';
+import { CreditCardOutlined } from '@ant-design/icons';
 import {
   CARD_EXPIRY_LIMIT_SECONDS,
   checkAccessControls,
@@ -8,7 +8,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Select, Space, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getUserInfo } from '../../api/session.ts';
@@ -29,7 +29,7 @@ import {
 } from './api.ts';
 import { MAX_NOTE } from './CardActions.tsx';
 import { TYPE_KEYS, typeName } from './format.ts';
-import { CardWriteFailure, CardWriteProgress, useCardWriter } from './writeParts.tsx';
+import { CardWriteProgress, useCardWriter } from './writeParts.tsx';
 
 /** The card types this page issues (a guest card is written for a stay, in the room detail). */
 export type IssuableType = 1 | 2 | 3 | 5 | 6;
@@ -95,7 +95,8 @@ export default function AddCardPage() {
   const building = Form.useWatch('building', form) as number | undefined;
   const rooms = useLockRooms();
   const access = useAccessControls();
-  const [values, setValues] = useState<AddCardValues>();
+  // The form's values the plan is asked for with, once the card is found.
+  const chosen = useRef<AddCardValues | undefined>(undefined);
   const [issued, setIssued] = useState<CardRecord>();
 
   const buildings = useMemo(
@@ -120,8 +121,8 @@ export default function AddCardPage() {
 
   const write = useCardWriter<CardRecord>({
     allocate: (uid: string) => {
-      if (!values) throw new Error('no card chosen');
-      return planCall(values, uid);
+      if (!chosen.current) throw new Error('no card chosen');
+      return planCall(chosen.current, uid);
     },
     confirm: async (plan: WritePlan, blocks: Record<string, string>) => {
       const card = await addCardStepTwoNew({ id: plan.id, uid: plan.uid, blocks });
@@ -166,10 +167,9 @@ export default function AddCardPage() {
     form.setFieldValue('end', hotelNow().second(0).millisecond(0).add(pick.add[0], pick.add[1]));
     form.validateFields(['end']).catch(() => {});
   };
-  const start = (chosen: AddCardValues) => {
-    setValues(chosen);
-    // The plan is asked for with these values once the card is found: let the state settle first.
-    queueMicrotask(() => write.start());
+  const start = (values: AddCardValues) => {
+    chosen.current = values;
+    write.start();
   };
 
   return (
@@ -332,21 +332,9 @@ export default function AddCardPage() {
           >
             {t('addCard.write')}
           </Button>
-          {write.running && (
-            <Button
-              danger
-              icon={<StopOutlined />}
-              onClick={write.cancel}
-              disabled={false}
-              data-testid="card-write-cancel"
-            >
-              {t('writer.cancel')}
-            </Button>
-          )}
         </Space>
       </Form>
       <CardWriteProgress write={write} />
-      <CardWriteFailure write={write} />
     </Card>
   );
 }

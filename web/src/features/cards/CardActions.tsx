@@ -3,7 +3,6 @@ import {
   EditOutlined,
   LockOutlined,
   RollbackOutlined,
-  StopOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,13 +22,7 @@ import {
   type WritePlan,
   type WriteStep,
 } from './api.ts';
-import {
-  CardWriteFailure,
-  CardWriteProgress,
-  useCardEraser,
-  useCardWriter,
-  wrongCard,
-} from './writeParts.tsx';
+import { CardWriteProgress, useCardEraser, useCardWriter, wrongCard } from './writeParts.tsx';
 
 /** A note has at most 64 characters (contract B `room/addCardMark`). */
 export const MAX_NOTE = 64;
@@ -130,13 +123,9 @@ function EncryptionModal({ card, decrypt, onClose }: { card: Card; decrypt: bool
       }}
       footer={
         <Space>
-          {write.running ? (
-            <Button icon={<StopOutlined />} danger onClick={write.cancel} data-testid="card-encrypt-cancel">
-              {t('writer.cancel')}
-            </Button>
-          ) : (
-            <Button onClick={onClose}>{t('actions.close')}</Button>
-          )}
+          <Button onClick={onClose} disabled={write.running}>
+            {t('actions.close')}
+          </Button>
           <Button
             type="primary"
             onClick={write.start}
@@ -152,7 +141,6 @@ function EncryptionModal({ card, decrypt, onClose }: { card: Card; decrypt: bool
       <div data-testid="card-encrypt">
         <Typography.Paragraph>{t('actions.encryptHint', { card: card.card_id })}</Typography.Paragraph>
         <CardWriteProgress write={write} />
-        <CardWriteFailure write={write} />
       </div>
     </Modal>
   );

@@ -1,10 +1,10 @@
-import { CreditCardOutlined, StopOutlined } from '@ant-design/icons';
+import { CreditCardOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCardStepTwoNew, type Card, invalidateCards, sendCard, type WritePlan } from './api.ts';
-import { CardWriteFailure, CardWriteProgress, useCardWriter } from './writeParts.tsx';
+import { CardWriteProgress, useCardWriter } from './writeParts.tsx';
 
 /** What the writer needs of a stay. */
 export interface StayForCard {
@@ -65,27 +65,19 @@ export function GuestCardWriter({
         <span>{t('writer.unsubscribeOld')}</span>
         <Typography.Text type="secondary">{t('writer.unsubscribeOldHint')}</Typography.Text>
       </Flex>
-      <Space wrap>
-        <Button
-          type="primary"
-          icon={<CreditCardOutlined />}
-          onClick={() => {
-            setIssued(undefined);
-            write.start();
-          }}
-          loading={write.running}
-          data-testid="card-write-start"
-        >
-          {issued ? t('writer.again') : write.failed ? t('writer.retry') : t('writer.start')}
-        </Button>
-        {write.running && (
-          <Button icon={<StopOutlined />} onClick={write.cancel} danger data-testid="card-write-cancel">
-            {t('writer.cancel')}
-          </Button>
-        )}
-      </Space>
+      <Button
+        type="primary"
+        icon={<CreditCardOutlined />}
+        onClick={() => {
+          setIssued(undefined);
+          write.start();
+        }}
+        loading={write.running}
+        data-testid="card-write-start"
+      >
+        {issued ? t('writer.again') : write.failed ? t('writer.retry') : t('writer.start')}
+      </Button>
       <CardWriteProgress write={write} />
-      <CardWriteFailure write={write} />
       {issued && !write.running && (
         <Alert
           type="success"

@@ -18,7 +18,6 @@ const ar: Texts = {
   },
   sync: {
     pending: 'بانتظار فتح عبر البلوتوث',
-    done: 'معروفة لدى القفل',
   },
   fields: {
     cardNumber: 'رقم البطاقة',
@@ -26,11 +25,8 @@ const ar: Texts = {
     status: 'الحالة',
     room: 'الغرفة',
     validity: 'الصلاحية',
-    start: 'صالحة من',
     expiry: 'تاريخ الانتهاء',
     note: 'ملاحظة',
-    encrypted: 'التشفير',
-    issuedBy: 'أصدرها',
     building: 'المبنى',
     floor: 'الطابق',
     accessControls: 'بوابات التحكم في الدخول',
@@ -39,7 +35,6 @@ const ar: Texts = {
   },
   values: {
     encrypted: 'مشفّرة',
-    plain: 'غير مشفّرة',
     buildingN: 'المبنى {{building}}',
     floorN: 'الطابق {{floor}}',
     allRooms: 'كل الأقفال',
@@ -51,22 +46,10 @@ const ar: Texts = {
     start: 'كتابة البطاقة',
     again: 'كتابة بطاقة أخرى',
     retry: 'إعادة المحاولة',
-    cancel: 'إلغاء',
     unsubscribeOld: 'إلغاء البطاقة القديمة',
     unsubscribeOldHint: 'تتوقف البطاقات السابقة لهذه الإقامة عن فتح القفل بمجرد إصدار هذه البطاقة.',
     issued: 'صدرت البطاقة {{card}} لهذه الإقامة',
-    notIssued: 'لم تصدر أي بطاقة',
-    cancelled: 'أُلغيت الكتابة، ولم تصدر أي بطاقة.',
     afterCheckIn: 'بعد تسجيل الوصول تضع بطاقة على جهاز الترميز وتكتبها لهذه الإقامة.',
-  },
-  steps: {
-    connect: 'توصيل جهاز الترميز',
-    findCard: 'العثور على البطاقة',
-    allocate: 'تخصيص البطاقة',
-    write: 'الكتابة',
-    verify: 'إعادة القراءة والتحقق',
-    confirm: 'التأكيد',
-    blocks: 'الكتلة {{done}} من {{total}}',
   },
   tab: {
     checkInTitle: 'تسجيل الوصول ببطاقة',
@@ -92,7 +75,6 @@ const ar: Texts = {
     total_few: '{{count}} بطاقات',
     total_many: '{{count}} بطاقة',
     total_other: '{{count}} بطاقة',
-    superseded: 'استُبدلت ببطاقة أحدث',
   },
   filters: {
     allTypes: 'كل أنواع البطاقات',
@@ -133,7 +115,6 @@ const ar: Texts = {
     save: 'حفظ',
     cancel: 'إلغاء',
     close: 'إغلاق',
-    more: 'المزيد',
   },
   addCard: {
     title: 'إصدار بطاقة',

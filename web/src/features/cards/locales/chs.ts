@@ -18,7 +18,6 @@ const chs: Texts = {
   },
   sync: {
     pending: '等待蓝牙开锁同步',
-    done: '门锁已同步',
   },
   fields: {
     cardNumber: '卡号',
@@ -26,11 +25,8 @@ const chs: Texts = {
     status: '状态',
     room: '房间',
     validity: '有效期',
-    start: '生效时间',
     expiry: '到期时间',
     note: '备注',
-    encrypted: '加密',
-    issuedBy: '发卡人',
     building: '楼栋',
     floor: '楼层',
     accessControls: '门禁',
@@ -39,7 +35,6 @@ const chs: Texts = {
   },
   values: {
     encrypted: '已加密',
-    plain: '未加密',
     buildingN: '{{building}} 栋',
     floorN: '{{floor}} 层',
     allRooms: '全部门锁',
@@ -51,22 +46,10 @@ const chs: Texts = {
     start: '写卡',
     again: '再写一张卡',
     retry: '重试',
-    cancel: '取消',
     unsubscribeOld: '注销旧卡',
     unsubscribeOldHint: '本卡发出后，本次入住之前的卡将无法再开门。',
     issued: '卡 {{card}} 已为本次入住发出',
-    notIssued: '未发出任何卡',
-    cancelled: '写卡已取消，未发出任何卡。',
     afterCheckIn: '办理入住后，把卡放在发卡器上为本次入住写卡。',
-  },
-  steps: {
-    connect: '连接发卡器',
-    findCard: '寻卡',
-    allocate: '分配卡片',
-    write: '写卡',
-    verify: '读回校验',
-    confirm: '确认',
-    blocks: '第 {{done}} / {{total}} 块',
   },
   tab: {
     checkInTitle: '刷卡入住',
@@ -87,7 +70,6 @@ const chs: Texts = {
     loadFailed: '卡片加载失败',
     retry: '重试',
     total_other: '共 {{count}} 张卡',
-    superseded: '已被新卡取代',
   },
   filters: {
     allTypes: '全部卡类型',
@@ -127,7 +109,6 @@ const chs: Texts = {
     save: '保存',
     cancel: '取消',
     close: '关闭',
-    more: '更多',
   },
   addCard: {
     title: '发卡',

@@ -18,7 +18,6 @@ const chsTW: Texts = {
   },
   sync: {
     pending: '等待藍牙開鎖同步',
-    done: '門鎖已同步',
   },
   fields: {
     cardNumber: '卡號',
@@ -26,11 +25,8 @@ const chsTW: Texts = {
     status: '狀態',
     room: '房間',
     validity: '有效期',
-    start: '生效時間',
     expiry: '到期時間',
     note: '備註',
-    encrypted: '加密',
-    issuedBy: '發卡人',
     building: '樓棟',
     floor: '樓層',
     accessControls: '門禁',
@@ -39,7 +35,6 @@ const chsTW: Texts = {
   },
   values: {
     encrypted: '已加密',
-    plain: '未加密',
     buildingN: '{{building}} 棟',
     floorN: '{{floor}} 樓',
     allRooms: '全部門鎖',
@@ -51,22 +46,10 @@ const chsTW: Texts = {
     start: '寫卡',
     again: '再寫一張卡',
     retry: '重試',
-    cancel: '取消',
     unsubscribeOld: '註銷舊卡',
     unsubscribeOldHint: '本卡發出後，本次入住先前的卡將無法再開門。',
     issued: '卡 {{card}} 已為本次入住發出',
-    notIssued: '未發出任何卡',
-    cancelled: '寫卡已取消，未發出任何卡。',
     afterCheckIn: '辦理入住後，把卡放在發卡器上為本次入住寫卡。',
-  },
-  steps: {
-    connect: '連接發卡器',
-    findCard: '尋卡',
-    allocate: '分配卡片',
-    write: '寫卡',
-    verify: '讀回校驗',
-    confirm: '確認',
-    blocks: '第 {{done}} / {{total}} 區塊',
   },
   tab: {
     checkInTitle: '刷卡入住',
@@ -87,7 +70,6 @@ const chsTW: Texts = {
     loadFailed: '卡片載入失敗',
     retry: '重試',
     total_other: '共 {{count}} 張卡',
-    superseded: '已被新卡取代',
   },
   filters: {
     allTypes: '全部卡類型',
@@ -127,7 +109,6 @@ const chsTW: Texts = {
     save: '儲存',
     cancel: '取消',
     close: '關閉',
-    more: '更多',
   },
   addCard: {
     title: '發卡',

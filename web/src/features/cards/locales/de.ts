@@ -18,7 +18,6 @@ const de: Texts = {
   },
   sync: {
     pending: 'Wartet auf eine Bluetooth-Öffnung',
-    done: 'Dem Schloss bekannt',
   },
   fields: {
     cardNumber: 'Kartennummer',
@@ -26,11 +25,8 @@ const de: Texts = {
     status: 'Zustand',
     room: 'Zimmer',
     validity: 'Gültigkeit',
-    start: 'Gültig ab',
     expiry: 'Ablaufdatum',
     note: 'Notiz',
-    encrypted: 'Verschlüsselung',
-    issuedBy: 'Ausgegeben von',
     building: 'Gebäude',
     floor: 'Etage',
     accessControls: 'Zutrittskontrollen',
@@ -39,7 +35,6 @@ const de: Texts = {
   },
   values: {
     encrypted: 'Verschlüsselt',
-    plain: 'Nicht verschlüsselt',
     buildingN: 'Gebäude {{building}}',
     floorN: 'Etage {{floor}}',
     allRooms: 'Alle Schlösser',
@@ -51,24 +46,12 @@ const de: Texts = {
     start: 'Karte schreiben',
     again: 'Weitere Karte schreiben',
     retry: 'Erneut versuchen',
-    cancel: 'Abbrechen',
     unsubscribeOld: 'Alte Karte abmelden',
     unsubscribeOldHint:
       'Die früheren Karten dieses Aufenthalts öffnen das Schloss nicht mehr, sobald diese Karte ausgegeben ist.',
     issued: 'Karte {{card}} ist für diesen Aufenthalt ausgegeben',
-    notIssued: 'Es wurde keine Karte ausgegeben',
-    cancelled: 'Das Schreiben wurde abgebrochen; es wurde keine Karte ausgegeben.',
     afterCheckIn:
       'Nach dem Check-in legen Sie eine Karte auf den Kartencodierer und schreiben sie für den Aufenthalt.',
-  },
-  steps: {
-    connect: 'Kartencodierer verbinden',
-    findCard: 'Karte suchen',
-    allocate: 'Karte zuteilen',
-    write: 'Schreiben',
-    verify: 'Zurücklesen und prüfen',
-    confirm: 'Bestätigen',
-    blocks: 'Block {{done}} von {{total}}',
   },
   tab: {
     checkInTitle: 'Check-in mit Karte',
@@ -91,7 +74,6 @@ const de: Texts = {
     retry: 'Erneut versuchen',
     total_one: '{{count}} Karte',
     total_other: '{{count}} Karten',
-    superseded: 'Durch eine neuere Karte ersetzt',
   },
   filters: {
     allTypes: 'Alle Kartentypen',
@@ -133,7 +115,6 @@ const de: Texts = {
     save: 'Speichern',
     cancel: 'Abbrechen',
     close: 'Schließen',
-    more: 'Mehr',
   },
   addCard: {
     title: 'Karte ausgeben',

@@ -19,7 +19,6 @@ const en = {
   },
   sync: {
     pending: 'Waits for a Bluetooth unlock',
-    done: 'Known to the lock',
   },
   fields: {
     cardNumber: 'Card number',
@@ -27,11 +26,8 @@ const en = {
     status: 'Status',
     room: 'Room',
     validity: 'Valid',
-    start: 'Valid from',
     expiry: 'Expiry',
     note: 'Note',
-    encrypted: 'Encryption',
-    issuedBy: 'Issued by',
     building: 'Building',
     floor: 'Floor',
     accessControls: 'Access controls',
@@ -40,7 +36,6 @@ const en = {
   },
   values: {
     encrypted: 'Encrypted',
-    plain: 'Not encrypted',
     buildingN: 'Building {{building}}',
     floorN: 'Floor {{floor}}',
     allRooms: 'All locks',
@@ -52,22 +47,10 @@ const en = {
     start: 'Write the card',
     again: 'Write another card',
     retry: 'Try again',
-    cancel: 'Cancel',
     unsubscribeOld: 'Unsubscribe old card',
     unsubscribeOldHint: 'The earlier cards of this stay stop opening the lock once this card is issued.',
     issued: 'Card {{card}} is issued for this stay',
-    notIssued: 'No card was issued',
-    cancelled: 'The write was cancelled; no card was issued.',
     afterCheckIn: 'After the check-in you put a card on the encoder and write it for the stay.',
-  },
-  steps: {
-    connect: 'Connect the encoder',
-    findCard: 'Find the card',
-    allocate: 'Allocate the card',
-    write: 'Write',
-    verify: 'Read back and verify',
-    confirm: 'Confirm',
-    blocks: 'Block {{done}} of {{total}}',
   },
   tab: {
     checkInTitle: 'Check in with a card',
@@ -89,7 +72,6 @@ const en = {
     retry: 'Try again',
     total_one: '{{count}} card',
     total_other: '{{count}} cards',
-    superseded: 'Replaced by a newer card',
   },
   filters: {
     allTypes: 'All card types',
@@ -130,7 +112,6 @@ const en = {
     save: 'Save',
     cancel: 'Cancel',
     close: 'Close',
-    more: 'More',
   },
   addCard: {
     title: 'Issue a card',

@@ -18,7 +18,6 @@ const es: Texts = {
   },
   sync: {
     pending: 'Espera una apertura por Bluetooth',
-    done: 'La cerradura ya la conoce',
   },
   fields: {
     cardNumber: 'Número de tarjeta',
@@ -26,11 +25,8 @@ const es: Texts = {
     status: 'Estado',
     room: 'Habitación',
     validity: 'Validez',
-    start: 'Válida desde',
     expiry: 'Caducidad',
     note: 'Nota',
-    encrypted: 'Cifrado',
-    issuedBy: 'Emitida por',
     building: 'Edificio',
     floor: 'Planta',
     accessControls: 'Controles de acceso',
@@ -39,7 +35,6 @@ const es: Texts = {
   },
   values: {
     encrypted: 'Cifrada',
-    plain: 'Sin cifrar',
     buildingN: 'Edificio {{building}}',
     floorN: 'Planta {{floor}}',
     allRooms: 'Todas las cerraduras',
@@ -51,23 +46,11 @@ const es: Texts = {
     start: 'Grabar la tarjeta',
     again: 'Grabar otra tarjeta',
     retry: 'Reintentar',
-    cancel: 'Cancelar',
     unsubscribeOld: 'Dar de baja la tarjeta antigua',
     unsubscribeOldHint:
       'Las tarjetas anteriores de esta estancia dejan de abrir la cerradura en cuanto se emite esta.',
     issued: 'La tarjeta {{card}} está emitida para esta estancia',
-    notIssued: 'No se emitió ninguna tarjeta',
-    cancelled: 'Se canceló la grabación; no se emitió ninguna tarjeta.',
     afterCheckIn: 'Tras el check-in, ponga una tarjeta en el codificador y grábela para la estancia.',
-  },
-  steps: {
-    connect: 'Conectar el codificador',
-    findCard: 'Buscar la tarjeta',
-    allocate: 'Asignar la tarjeta',
-    write: 'Grabar',
-    verify: 'Releer y verificar',
-    confirm: 'Confirmar',
-    blocks: 'Bloque {{done}} de {{total}}',
   },
   tab: {
     checkInTitle: 'Check-in con tarjeta',
@@ -91,7 +74,6 @@ const es: Texts = {
     total_one: '{{count}} tarjeta',
     total_many: '{{count}} de tarjetas',
     total_other: '{{count}} tarjetas',
-    superseded: 'Sustituida por una tarjeta más reciente',
   },
   filters: {
     allTypes: 'Todos los tipos',
@@ -132,7 +114,6 @@ const es: Texts = {
     save: 'Guardar',
     cancel: 'Cancelar',
     close: 'Cerrar',
-    more: 'Más',
   },
   addCard: {
     title: 'Emitir una tarjeta',

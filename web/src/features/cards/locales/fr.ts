@@ -18,7 +18,6 @@ const fr: Texts = {
   },
   sync: {
     pending: 'Attend une ouverture par Bluetooth',
-    done: 'Connue de la serrure',
   },
   fields: {
     cardNumber: 'Numéro de carte',
@@ -26,11 +25,8 @@ const fr: Texts = {
     status: 'État',
     room: 'Chambre',
     validity: 'Validité',
-    start: 'Valable à partir du',
     expiry: "Date d'expiration",
     note: 'Remarque',
-    encrypted: 'Chiffrement',
-    issuedBy: 'Émise par',
     building: 'Bâtiment',
     floor: 'Étage',
     accessControls: "Contrôles d'accès",
@@ -39,7 +35,6 @@ const fr: Texts = {
   },
   values: {
     encrypted: 'Chiffrée',
-    plain: 'Non chiffrée',
     buildingN: 'Bâtiment {{building}}',
     floorN: 'Étage {{floor}}',
     allRooms: 'Toutes les serrures',
@@ -51,23 +46,11 @@ const fr: Texts = {
     start: 'Écrire la carte',
     again: 'Écrire une autre carte',
     retry: 'Réessayer',
-    cancel: 'Annuler',
     unsubscribeOld: "Résilier l'ancienne carte",
     unsubscribeOldHint:
       "Les cartes précédentes de ce séjour n'ouvrent plus la serrure dès que cette carte est émise.",
     issued: 'La carte {{card}} est émise pour ce séjour',
-    notIssued: "Aucune carte n'a été émise",
-    cancelled: "L'écriture a été annulée ; aucune carte n'a été émise.",
     afterCheckIn: "Après l'enregistrement, posez une carte sur l'encodeur et écrivez-la pour le séjour.",
-  },
-  steps: {
-    connect: "Connecter l'encodeur",
-    findCard: 'Trouver la carte',
-    allocate: 'Attribuer la carte',
-    write: 'Écrire',
-    verify: 'Relire et vérifier',
-    confirm: 'Confirmer',
-    blocks: 'Bloc {{done}} sur {{total}}',
   },
   tab: {
     checkInTitle: 'Enregistrement avec carte',
@@ -91,7 +74,6 @@ const fr: Texts = {
     total_one: '{{count}} carte',
     total_many: '{{count}} de cartes',
     total_other: '{{count}} cartes',
-    superseded: 'Remplacée par une carte plus récente',
   },
   filters: {
     allTypes: 'Tous les types de carte',
@@ -132,7 +114,6 @@ const fr: Texts = {
     save: 'Enregistrer',
     cancel: 'Annuler',
     close: 'Fermer',
-    more: 'Plus',
   },
   addCard: {
     title: 'Émettre une carte',

@@ -18,7 +18,6 @@ const it: Texts = {
   },
   sync: {
     pending: 'Attende uno sblocco via Bluetooth',
-    done: 'Nota alla serratura',
   },
   fields: {
     cardNumber: 'Numero tessera',
@@ -26,11 +25,8 @@ const it: Texts = {
     status: 'Stato',
     room: 'Camera',
     validity: 'Validità',
-    start: 'Valida dal',
     expiry: 'Scadenza',
     note: 'Nota',
-    encrypted: 'Cifratura',
-    issuedBy: 'Emessa da',
     building: 'Edificio',
     floor: 'Piano',
     accessControls: 'Controlli di accesso',
@@ -39,7 +35,6 @@ const it: Texts = {
   },
   values: {
     encrypted: 'Cifrata',
-    plain: 'Non cifrata',
     buildingN: 'Edificio {{building}}',
     floorN: 'Piano {{floor}}',
     allRooms: 'Tutte le serrature',
@@ -51,23 +46,11 @@ const it: Texts = {
     start: 'Scrivi la tessera',
     again: "Scrivi un'altra tessera",
     retry: 'Riprova',
-    cancel: 'Annulla',
     unsubscribeOld: 'Disattiva la tessera vecchia',
     unsubscribeOldHint:
       'Le tessere precedenti di questo soggiorno non aprono più la serratura appena questa viene emessa.',
     issued: 'La tessera {{card}} è emessa per questo soggiorno',
-    notIssued: 'Nessuna tessera è stata emessa',
-    cancelled: 'La scrittura è stata annullata; nessuna tessera è stata emessa.',
     afterCheckIn: 'Dopo il check-in appoggi una tessera sul codificatore e la scrivi per il soggiorno.',
-  },
-  steps: {
-    connect: 'Collega il codificatore',
-    findCard: 'Trova la tessera',
-    allocate: 'Assegna la tessera',
-    write: 'Scrivi',
-    verify: 'Rileggi e verifica',
-    confirm: 'Conferma',
-    blocks: 'Blocco {{done}} di {{total}}',
   },
   tab: {
     checkInTitle: 'Check-in con tessera',
@@ -91,7 +74,6 @@ const it: Texts = {
     total_one: '{{count}} tessera',
     total_many: '{{count}} di tessere',
     total_other: '{{count}} tessere',
-    superseded: 'Sostituita da una tessera più recente',
   },
   filters: {
     allTypes: 'Tutti i tipi di tessera',
@@ -132,7 +114,6 @@ const it: Texts = {
     save: 'Salva',
     cancel: 'Annulla',
     close: 'Chiudi',
-    more: 'Altro',
   },
   addCard: {
     title: 'Emetti una tessera',

@@ -18,7 +18,6 @@ const ja: Texts = {
   },
   sync: {
     pending: 'Bluetooth 解錠による同期待ち',
-    done: '錠に反映済み',
   },
   fields: {
     cardNumber: 'カード番号',
@@ -26,11 +25,8 @@ const ja: Texts = {
     status: '状態',
     room: '客室',
     validity: '有効期間',
-    start: '有効開始',
     expiry: '有効期限',
     note: 'メモ',
-    encrypted: '暗号化',
-    issuedBy: '発行者',
     building: '棟',
     floor: 'フロア',
     accessControls: '入退室ゲート',
@@ -39,7 +35,6 @@ const ja: Texts = {
   },
   values: {
     encrypted: '暗号化済み',
-    plain: '未暗号化',
     buildingN: '{{building}} 号棟',
     floorN: '{{floor}} 階',
     allRooms: 'すべての錠',
@@ -51,22 +46,10 @@ const ja: Texts = {
     start: 'カードを書き込む',
     again: 'もう 1 枚書き込む',
     retry: 'もう一度試す',
-    cancel: 'キャンセル',
     unsubscribeOld: '古いカードを無効にする',
     unsubscribeOldHint: 'このカードが発行されると、この滞在の以前のカードでは錠が開かなくなります。',
     issued: 'カード {{card}} をこの滞在用に発行しました',
-    notIssued: 'カードは発行されていません',
-    cancelled: '書き込みをキャンセルしました。カードは発行されていません。',
     afterCheckIn: 'チェックイン後、カードを発行機に置いてこの滞在用に書き込みます。',
-  },
-  steps: {
-    connect: '発行機に接続',
-    findCard: 'カードを検出',
-    allocate: 'カードを割り当て',
-    write: '書き込み',
-    verify: '読み戻して検証',
-    confirm: '確定',
-    blocks: 'ブロック {{done}} / {{total}}',
   },
   tab: {
     checkInTitle: 'カードでチェックイン',
@@ -88,7 +71,6 @@ const ja: Texts = {
     loadFailed: 'カードを読み込めませんでした',
     retry: 'もう一度試す',
     total_other: '{{count}} 枚のカード',
-    superseded: '新しいカードに置き換え済み',
   },
   filters: {
     allTypes: 'すべての種類',
@@ -129,7 +111,6 @@ const ja: Texts = {
     save: '保存',
     cancel: 'キャンセル',
     close: '閉じる',
-    more: 'その他',
   },
   addCard: {
     title: 'カードを発行',

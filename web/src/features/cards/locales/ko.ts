@@ -18,7 +18,6 @@ const ko: Texts = {
   },
   sync: {
     pending: '블루투스 잠금 해제 시 동기화 대기',
-    done: '도어락에 반영됨',
   },
   fields: {
     cardNumber: '카드 번호',
@@ -26,11 +25,8 @@ const ko: Texts = {
     status: '상태',
     room: '객실',
     validity: '유효 기간',
-    start: '유효 시작',
     expiry: '만료일',
     note: '메모',
-    encrypted: '암호화',
-    issuedBy: '발급자',
     building: '동',
     floor: '층',
     accessControls: '출입 통제문',
@@ -39,7 +35,6 @@ const ko: Texts = {
   },
   values: {
     encrypted: '암호화됨',
-    plain: '암호화 안 됨',
     buildingN: '{{building}}동',
     floorN: '{{floor}}층',
     allRooms: '모든 도어락',
@@ -51,22 +46,10 @@ const ko: Texts = {
     start: '카드 기록',
     again: '카드 한 장 더 기록',
     retry: '다시 시도',
-    cancel: '취소',
     unsubscribeOld: '이전 카드 해지',
     unsubscribeOldHint: '이 카드가 발급되면 이 투숙의 이전 카드로는 문이 열리지 않습니다.',
     issued: '카드 {{card}}이(가) 이 투숙에 발급되었습니다',
-    notIssued: '발급된 카드가 없습니다',
-    cancelled: '기록이 취소되어 발급된 카드가 없습니다.',
     afterCheckIn: '체크인 후 카드를 발급기에 올려 이 투숙용으로 기록합니다.',
-  },
-  steps: {
-    connect: '발급기 연결',
-    findCard: '카드 찾기',
-    allocate: '카드 할당',
-    write: '기록',
-    verify: '다시 읽어 확인',
-    confirm: '확정',
-    blocks: '블록 {{done}} / {{total}}',
   },
   tab: {
     checkInTitle: '카드로 체크인',
@@ -87,7 +70,6 @@ const ko: Texts = {
     loadFailed: '카드를 불러오지 못했습니다',
     retry: '다시 시도',
     total_other: '카드 {{count}}장',
-    superseded: '새 카드로 대체됨',
   },
   filters: {
     allTypes: '모든 카드 종류',
@@ -129,7 +111,6 @@ const ko: Texts = {
     save: '저장',
     cancel: '취소',
     close: '닫기',
-    more: '더 보기',
   },
   addCard: {
     title: '카드 발급',

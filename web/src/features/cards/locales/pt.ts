@@ -18,7 +18,6 @@ const pt: Texts = {
   },
   sync: {
     pending: 'Aguarda uma abertura por Bluetooth',
-    done: 'A fechadura já o conhece',
   },
   fields: {
     cardNumber: 'Número do cartão',
@@ -26,11 +25,8 @@ const pt: Texts = {
     status: 'Situação',
     room: 'Quarto',
     validity: 'Validade',
-    start: 'Válido desde',
     expiry: 'Vencimento',
     note: 'Observação',
-    encrypted: 'Criptografia',
-    issuedBy: 'Emitido por',
     building: 'Edifício',
     floor: 'Andar',
     accessControls: 'Controles de acesso',
@@ -39,7 +35,6 @@ const pt: Texts = {
   },
   values: {
     encrypted: 'Criptografado',
-    plain: 'Sem criptografia',
     buildingN: 'Edifício {{building}}',
     floorN: 'Andar {{floor}}',
     allRooms: 'Todas as fechaduras',
@@ -51,23 +46,11 @@ const pt: Texts = {
     start: 'Gravar o cartão',
     again: 'Gravar outro cartão',
     retry: 'Tentar de novo',
-    cancel: 'Cancelar',
     unsubscribeOld: 'Cancelar o cartão antigo',
     unsubscribeOldHint:
       'Os cartões anteriores desta estadia deixam de abrir a fechadura assim que este for emitido.',
     issued: 'O cartão {{card}} foi emitido para esta estadia',
-    notIssued: 'Nenhum cartão foi emitido',
-    cancelled: 'A gravação foi cancelada; nenhum cartão foi emitido.',
     afterCheckIn: 'Depois do check-in, coloque um cartão no codificador e grave-o para a estadia.',
-  },
-  steps: {
-    connect: 'Conectar o codificador',
-    findCard: 'Encontrar o cartão',
-    allocate: 'Alocar o cartão',
-    write: 'Gravar',
-    verify: 'Reler e verificar',
-    confirm: 'Confirmar',
-    blocks: 'Bloco {{done}} de {{total}}',
   },
   tab: {
     checkInTitle: 'Check-in com cartão',
@@ -91,7 +74,6 @@ const pt: Texts = {
     total_one: '{{count}} cartão',
     total_many: '{{count}} de cartões',
     total_other: '{{count}} cartões',
-    superseded: 'Substituído por um cartão mais recente',
   },
   filters: {
     allTypes: 'Todos os tipos',
@@ -132,7 +114,6 @@ const pt: Texts = {
     save: 'Salvar',
     cancel: 'Cancelar',
     close: 'Fechar',
-    more: 'Mais',
   },
   addCard: {
     title: 'Emitir um cartão',

@@ -18,7 +18,6 @@ const ru: Texts = {
   },
   sync: {
     pending: 'Ждёт открытия по Bluetooth',
-    done: 'Замок знает о ней',
   },
   fields: {
     cardNumber: 'Номер карты',
@@ -26,11 +25,8 @@ const ru: Texts = {
     status: 'Состояние',
     room: 'Номер',
     validity: 'Срок действия',
-    start: 'Действует с',
     expiry: 'Действует до',
     note: 'Примечание',
-    encrypted: 'Шифрование',
-    issuedBy: 'Кем выдана',
     building: 'Корпус',
     floor: 'Этаж',
     accessControls: 'Точки доступа',
@@ -39,7 +35,6 @@ const ru: Texts = {
   },
   values: {
     encrypted: 'Зашифрована',
-    plain: 'Не зашифрована',
     buildingN: 'Корпус {{building}}',
     floorN: 'Этаж {{floor}}',
     allRooms: 'Все замки',
@@ -51,23 +46,11 @@ const ru: Texts = {
     start: 'Записать карту',
     again: 'Записать ещё одну карту',
     retry: 'Повторить',
-    cancel: 'Отмена',
     unsubscribeOld: 'Аннулировать старую карту',
     unsubscribeOldHint:
       'Прежние карты этого проживания перестанут открывать замок, как только эта карта будет выдана.',
     issued: 'Карта {{card}} выдана для этого проживания',
-    notIssued: 'Карта не выдана',
-    cancelled: 'Запись отменена; карта не выдана.',
     afterCheckIn: 'После заселения положите карту на энкодер и запишите её для проживания.',
-  },
-  steps: {
-    connect: 'Подключение энкодера',
-    findCard: 'Поиск карты',
-    allocate: 'Выделение карты',
-    write: 'Запись',
-    verify: 'Чтение и проверка',
-    confirm: 'Подтверждение',
-    blocks: 'Блок {{done}} из {{total}}',
   },
   tab: {
     checkInTitle: 'Заселение с картой',
@@ -92,7 +75,6 @@ const ru: Texts = {
     total_few: '{{count}} карты',
     total_many: '{{count}} карт',
     total_other: '{{count}} карты',
-    superseded: 'Заменена более новой картой',
   },
   filters: {
     allTypes: 'Все типы карт',
@@ -133,7 +115,6 @@ const ru: Texts = {
     save: 'Сохранить',
     cancel: 'Отмена',
     close: 'Закрыть',
-    more: 'Ещё',
   },
   addCard: {
     title: 'Выдать карту',
