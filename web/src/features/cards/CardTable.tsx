@@ -65,6 +65,11 @@ export function CardTable(props: {
             {t(`status.${card.status}`)}
           </Tag>
           {card.encrypted && <Tag color="blue">{t('values.encrypted')}</Tag>}
+          {card.superseded && (
+            <Tag color="default" data-testid="card-superseded">
+              {t('list.superseded')}
+            </Tag>
+          )}
           {card.lock_sync === 'pending' && (
             <Tag color="orange" data-testid="card-sync-pending">
               {t('sync.pending')}

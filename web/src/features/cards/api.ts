@@ -15,6 +15,8 @@ import { definedFields, type Page, usePage } from '../../api/lists.ts';
  * calls around the encoder: step one answers a write plan (the card record is 'pending'), the card service writes
  * and reads it back, and only the confirmation makes the card 'issued'. Every mutation names the keys it
  * invalidates beside it: this feature's ('cards'), the room list and detail ('rooms') and the stays ('stays').
+ * A card's UID goes on the wire as `card_uid` (a body's `uid` is the caller's account, spec §7); the functions
+ * here take it as `uid`.
  */
 
 export type CardStatus = 'pending' | 'issued' | 'withdrawn' | 'deleted';
@@ -48,6 +50,10 @@ export interface Card {
   issued_by_name: string;
   issued_at: number | null;
   lock_sync: LockSync;
+  /** A newer card with 'unsubscribe old card' made this one stop opening. */
+  superseded?: boolean;
+  /** Universal cards: the locks it opens (empty: all). */
+  room_ids?: number[];
 }
 
 /** One block write of a plan: authenticate `block`'s sector with key A `key`, write 32 hex `data`. */
@@ -189,8 +195,8 @@ export interface GuestCardInput {
 }
 
 /** The write plan of a guest (normal) card of a stay (`room/sendCard`). */
-export function sendCard(input: GuestCardInput): Promise<WritePlan> {
-  return callManage<WritePlan>('room/sendCard', definedFields(input));
+export function sendCard({ uid, ...rest }: GuestCardInput): Promise<WritePlan> {
+  return callManage<WritePlan>('room/sendCard', definedFields({ ...rest, card_uid: uid }));
 }
 
 export interface FunctionCardInput {
@@ -207,8 +213,8 @@ export interface FunctionCardInput {
 }
 
 /** The write plan of a master, building or floor card (`room/cardAdd`). */
-export function cardAdd(input: FunctionCardInput): Promise<WritePlan> {
-  return callManage<WritePlan>('room/cardAdd', definedFields(input));
+export function cardAdd({ uid, ...rest }: FunctionCardInput): Promise<WritePlan> {
+  return callManage<WritePlan>('room/cardAdd', definedFields({ ...rest, card_uid: uid }));
 }
 
 export interface ManagerCardInput {
@@ -223,38 +229,57 @@ export interface ManagerCardInput {
 }
 
 /** The write plan of a universal or super card (`lock/managerAddNew`). */
-export function managerAddNew(input: ManagerCardInput): Promise<WritePlan> {
-  return callManage<WritePlan>('lock/managerAddNew', definedFields(input));
+export function managerAddNew({ uid, ...rest }: ManagerCardInput): Promise<WritePlan> {
+  return callManage<WritePlan>('lock/managerAddNew', definedFields({ ...rest, card_uid: uid }));
 }
 
 /** Confirms a written and read-back card (`room/addCardStepTwoNew`): only now is it 'issued'. */
-export function addCardStepTwoNew(input: { id: number; uid: string; blocks: ReadBlocks }): Promise<Card> {
-  return callManage<Card>('room/addCardStepTwoNew', input);
+export function addCardStepTwoNew({
+  uid,
+  ...rest
+}: {
+  id: number;
+  uid: string;
+  blocks: ReadBlocks;
+}): Promise<Card> {
+  return callManage<Card>('room/addCardStepTwoNew', { ...rest, card_uid: uid });
 }
 
 /** The write plan that encrypts (or, with decrypt 1, decrypts) the card on the encoder (`room/sendCardEncryption`). */
-export function sendCardEncryption(input: { uid: string; decrypt?: 0 | 1 }): Promise<WritePlan> {
-  return callManage<WritePlan>('room/sendCardEncryption', definedFields(input));
+export function sendCardEncryption({ uid, ...rest }: { uid: string; decrypt?: 0 | 1 }): Promise<WritePlan> {
+  return callManage<WritePlan>('room/sendCardEncryption', definedFields({ ...rest, card_uid: uid }));
 }
 
 /** Confirms an encryption: the blocks read with the card's new keys (`room/sendCardEncryptionSyntony`). */
-export function sendCardEncryptionSyntony(input: { uid: string; blocks: ReadBlocks }): Promise<Card | null> {
-  return callManage<Card | null>('room/sendCardEncryptionSyntony', input);
+export function sendCardEncryptionSyntony({
+  uid,
+  blocks,
+}: {
+  uid: string;
+  blocks: ReadBlocks;
+}): Promise<Card | null> {
+  return callManage<Card | null>('room/sendCardEncryptionSyntony', { card_uid: uid, blocks });
 }
 
 /** Confirms a decryption: the blocks read with transport keys (`room/sendCardDecodeSyntony`). */
-export function sendCardDecodeSyntony(input: { uid: string; blocks: ReadBlocks }): Promise<Card | null> {
-  return callManage<Card | null>('room/sendCardDecodeSyntony', input);
+export function sendCardDecodeSyntony({
+  uid,
+  blocks,
+}: {
+  uid: string;
+  blocks: ReadBlocks;
+}): Promise<Card | null> {
+  return callManage<Card | null>('room/sendCardDecodeSyntony', { card_uid: uid, blocks });
 }
 
 /** The keys that read THIS card (`room/getCheckData`). */
 export function getCheckData(uid: string): Promise<CheckData> {
-  return callManage<CheckData>('room/getCheckData', { uid });
+  return callManage<CheckData>('room/getCheckData', { card_uid: uid });
 }
 
 /** The server's verdict on a card read from the encoder (`room/sendCardCheck`). */
-export function sendCardCheck(input: { uid: string; blocks: ReadBlocks }): Promise<CardCheck> {
-  return callManage<CardCheck>('room/sendCardCheck', input);
+export function sendCardCheck({ uid, blocks }: { uid: string; blocks: ReadBlocks }): Promise<CardCheck> {
+  return callManage<CardCheck>('room/sendCardCheck', { card_uid: uid, blocks });
 }
 
 /** The administrator's mobile of a function card (`passenger/getCardFunction`). */

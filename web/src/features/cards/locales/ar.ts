@@ -75,6 +75,7 @@ const ar: Texts = {
     total_few: '{{count}} بطاقات',
     total_many: '{{count}} بطاقة',
     total_other: '{{count}} بطاقة',
+    superseded: 'استُبدلت ببطاقة أحدث',
   },
   filters: {
     allTypes: 'كل أنواع البطاقات',

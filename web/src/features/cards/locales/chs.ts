@@ -70,6 +70,7 @@ const chs: Texts = {
     loadFailed: '卡片加载失败',
     retry: '重试',
     total_other: '共 {{count}} 张卡',
+    superseded: '已被新卡取代',
   },
   filters: {
     allTypes: '全部卡类型',

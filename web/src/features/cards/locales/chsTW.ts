@@ -70,6 +70,7 @@ const chsTW: Texts = {
     loadFailed: '卡片載入失敗',
     retry: '重試',
     total_other: '共 {{count}} 張卡',
+    superseded: '已被新卡取代',
   },
   filters: {
     allTypes: '全部卡類型',

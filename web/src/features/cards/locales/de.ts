@@ -74,6 +74,7 @@ const de: Texts = {
     retry: 'Erneut versuchen',
     total_one: '{{count}} Karte',
     total_other: '{{count}} Karten',
+    superseded: 'Durch eine neuere Karte ersetzt',
   },
   filters: {
     allTypes: 'Alle Kartentypen',

@@ -72,6 +72,7 @@ const en = {
     retry: 'Try again',
     total_one: '{{count}} card',
     total_other: '{{count}} cards',
+    superseded: 'Replaced by a newer card',
   },
   filters: {
     allTypes: 'All card types',

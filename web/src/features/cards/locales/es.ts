@@ -74,6 +74,7 @@ const es: Texts = {
     total_one: '{{count}} tarjeta',
     total_many: '{{count}} de tarjetas',
     total_other: '{{count}} tarjetas',
+    superseded: 'Sustituida por una tarjeta más reciente',
   },
   filters: {
     allTypes: 'Todos los tipos',

@@ -74,6 +74,7 @@ const fr: Texts = {
     total_one: '{{count}} carte',
     total_many: '{{count}} de cartes',
     total_other: '{{count}} cartes',
+    superseded: 'Remplacée par une carte plus récente',
   },
   filters: {
     allTypes: 'Tous les types de carte',

@@ -74,6 +74,7 @@ const it: Texts = {
     total_one: '{{count}} tessera',
     total_many: '{{count}} di tessere',
     total_other: '{{count}} tessere',
+    superseded: 'Sostituita da una tessera più recente',
   },
   filters: {
     allTypes: 'Tutti i tipi di tessera',

@@ -71,6 +71,7 @@ const ja: Texts = {
     loadFailed: 'カードを読み込めませんでした',
     retry: 'もう一度試す',
     total_other: '{{count}} 枚のカード',
+    superseded: '新しいカードに置き換え済み',
   },
   filters: {
     allTypes: 'すべての種類',

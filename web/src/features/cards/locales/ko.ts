@@ -70,6 +70,7 @@ const ko: Texts = {
     loadFailed: '카드를 불러오지 못했습니다',
     retry: '다시 시도',
     total_other: '카드 {{count}}장',
+    superseded: '새 카드로 대체됨',
   },
   filters: {
     allTypes: '모든 카드 종류',

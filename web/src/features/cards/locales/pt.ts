@@ -74,6 +74,7 @@ const pt: Texts = {
     total_one: '{{count}} cartão',
     total_many: '{{count}} de cartões',
     total_other: '{{count}} cartões',
+    superseded: 'Substituído por um cartão mais recente',
   },
   filters: {
     allTypes: 'Todos os tipos',

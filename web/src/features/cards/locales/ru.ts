@@ -75,6 +75,7 @@ const ru: Texts = {
     total_few: '{{count}} карты',
     total_many: '{{count}} карт',
     total_other: '{{count}} карты',
+    superseded: 'Заменена более новой картой',
   },
   filters: {
     allTypes: 'Все типы карт',
