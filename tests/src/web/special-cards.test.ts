@@ -2,9 +2,11 @@
 // encoder (contract E), in English and in Arabic (right to left): a master, a building, a floor and a universal card
 // issued from the browser — the form, the card service writing the server's plan on the simulated encoder, read back
 // and confirmed — and found in their lists; a card deleted with the Bluetooth notice; the expiry rules' messages; a
-// secondary administrator's master card refused by the server. Build first: `pnpm -r build` (or
-// LOCKDESK_TEST_WEB_DIST).
+// secondary administrator's master card refused by the server; a card's validity changed by rewriting it; a CPU card
+// registered by the serial read from the encoder and handed out by a type-4 dispenser over the embedded broker.
+// Build first: `pnpm -r build` (or LOCKDESK_TEST_WEB_DIST).
 import { join } from 'node:path';
+import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StartedGateway, startGateway } from './gateway-harness.js';
@@ -13,6 +15,7 @@ import {
   type Console,
   type ConsoleLanguage,
   DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
   signIn,
   startConsole,
 } from './harness.js';
@@ -21,10 +24,41 @@ const WAIT = { timeout: 30_000 };
 
 let app: Console | undefined;
 let gateway: StartedGateway | undefined;
+/** The gateway's remote-reader bridge, registered as the hotel's CPU card dispenser (type '4'). */
+const CPU_DISPENSER = '041780200004';
+
+/** One /manage call from the test itself, as the demo super administrator. */
+async function call<T>(
+  path: string,
+  fields: Record<string, unknown>,
+  session?: { token: string; uid: number },
+) {
+  const sealed = encryptEnvelope({ ...fields, action: 'manage', ...(session ? { uid: session.uid } : {}) });
+  if (!sealed.ok) throw new Error(sealed.detail);
+  const response = await fetch(`${app!.base}/manage/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      language: 'en',
+      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+    },
+    body: JSON.stringify({ data: sealed.value, language: 'en' }),
+  });
+  const body = (await response.json()) as { data: string };
+  const opened = decryptEnvelope<{ errno: number; errmsg: string; data: T }>(body.data);
+  if (!opened.ok) throw new Error(opened.detail);
+  if (opened.value.errno !== 0) throw new Error(`${path}: ${opened.value.errno} ${opened.value.errmsg}`);
+  return opened.value.data;
+}
 
 beforeAll(async () => {
   app = await startConsole();
-  gateway = await startGateway({ consoleOrigin: app.base, broker: 'none' });
+  gateway = await startGateway({ consoleOrigin: app.base, broker: 'embedded', deviceId: CPU_DISPENSER });
+  const session = await call<{ token: string; uid: number }>('login', {
+    mobile: DEMO_ACCOUNTS.super,
+    password: DEMO_PASSWORD,
+  });
+  await call('cardDispenser/add', { mac_id: CPU_DISPENSER, name: 'CPU', type: '4' }, session);
 }, 180_000);
 
 afterAll(async () => {
@@ -235,4 +269,57 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
       await context.close();
     }
   }, 120_000);
+});
+
+describe('CPU cards (dispenser type "4")', () => {
+  it('adds a CPU card by the serial read from the encoder and hands it out through the CPU dispenser', async () => {
+    const { context, page, problems } = await signIn(app!.browser, app!.base, { language: 'en' });
+    try {
+      // The CPU card menu is shown only for card-dispenser type "4".
+      await page.getByTestId('console-layout').waitFor(WAIT);
+      expect(await page.locator('a[href="/card/cpuCard"]').count()).toBe(0);
+      await page.evaluate(`window.localStorage.setItem('cardDispenserType', '4')`);
+      await page.goto(`${app!.base}/card/cpuCard`);
+      await page.getByTestId('cpu-cards-page').waitFor(WAIT);
+      await page
+        .locator('.ant-menu a[href="/card/cpuCard"], .ant-menu [data-menu-id$="/card/cpuCard"]')
+        .first()
+        .waitFor(WAIT);
+
+      await gateway!.sim.placeBlank('E1000001');
+      await page.getByTestId('cpu-add').click();
+      await page.waitForURL(/\/card\/addCpuCard$/, WAIT);
+      await page.getByTestId('cpu-read-serial').click();
+      await expect.poll(() => page.getByTestId('cpu-serial').inputValue(), WAIT).toBe('E1000001');
+      await page.getByTestId('card-quick-month').click();
+      await page.getByTestId('cpu-save').click();
+      await page.waitForURL(/\/card\/cpuCard$/, WAIT);
+      const row = page.locator('tr[data-serial="E1000001"]');
+      await row.waitFor(WAIT);
+      expect(await row.getByTestId('cpu-status').textContent()).toBe('Registered');
+
+      // The dispenser moves a card from its stack to the encoder's position: the position must be free.
+      await gateway!.sim.removeCard();
+      await row.getByTestId('cpu-send-open').click();
+      await page.getByTestId('cpu-dispenser').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: CPU_DISPENSER })
+        .click();
+      await page.getByTestId('cpu-send-ok').click();
+      await expect
+        .poll(
+          async () =>
+            (await page.getByTestId('cpu-send-error').count())
+              ? `error: ${await page.getByTestId('cpu-send-error').textContent()}`
+              : await row.getByTestId('cpu-status').textContent(),
+          { timeout: 60_000 },
+        )
+        .toBe('Delivered');
+      await shot(page, 'special-cards-cpu-en.png');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });
