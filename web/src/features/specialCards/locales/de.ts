@@ -31,7 +31,6 @@ const de = {
     expiry: 'Ablauf',
     status: 'Zustand',
     issuedBy: 'Ausgestellt von',
-    issuedAt: 'Ausgestellt',
     lockSync: 'Schlösser',
     actions: 'Aktionen',
     accessControls: 'Zutrittskontrollen',
@@ -39,7 +38,6 @@ const de = {
     unsubscribeOld: 'Alte Karte abmelden',
     serial: 'Seriennummer',
     room: 'Zimmer',
-    dispenser: 'Kartenspender',
   },
   values: {
     buildingNo: 'Gebäude {{building}}',
@@ -70,7 +68,6 @@ const de = {
     allStatuses: 'Jeder Status',
     allTypes: 'Universal- und Superkarten',
     expiry: 'Ablauf wählen',
-    start: 'Jetzt',
     building: 'Gebäude wählen',
     floor: 'Etage wählen',
     accessControls: 'Keine',
@@ -94,7 +91,6 @@ const de = {
     secondaryMaster:
       'Die Generalkarte eines Administrators zweiter Ebene ist nicht gültig: nur der Hauptadministrator kann eine ausstellen.',
     masterSuperOnly: 'Nur der Hauptadministrator kann Generalkarten ausstellen.',
-    superSuperOnly: 'Nur der Hauptadministrator kann Superkarten ausstellen.',
     placeCard:
       'Legen Sie eine leere Karte oder die neu zu schreibende Karte auf den Kodierer und schreiben Sie dann.',
     setTime:

@@ -31,7 +31,6 @@ const en = {
     expiry: 'Expiry',
     status: 'Status',
     issuedBy: 'Issued by',
-    issuedAt: 'Issued',
     lockSync: 'Locks',
     actions: 'Actions',
     accessControls: 'Access controls',
@@ -39,7 +38,6 @@ const en = {
     unsubscribeOld: 'Unsubscribe old card',
     serial: 'Serial number',
     room: 'Room',
-    dispenser: 'Card dispenser',
   },
   values: {
     buildingNo: 'Building {{building}}',
@@ -70,7 +68,6 @@ const en = {
     allStatuses: 'Every status',
     allTypes: 'Universal and super cards',
     expiry: 'Choose the expiry',
-    start: 'Now',
     building: 'Choose a building',
     floor: 'Choose a floor',
     accessControls: 'None',
@@ -93,7 +90,6 @@ const en = {
     secondaryMaster:
       'A secondary administrator’s master card is not valid: only the super administrator can issue one.',
     masterSuperOnly: 'Only the super administrator can issue master cards.',
-    superSuperOnly: 'Only the super administrator can issue super cards.',
     placeCard: 'Put a blank card, or the card to rewrite, on the encoder, then write.',
     setTime:
       'Put card {{cardNumber}} on the encoder: it is rewritten with the new validity and keeps its number.',

@@ -31,7 +31,6 @@ const es = {
     expiry: 'Caducidad',
     status: 'Estado',
     issuedBy: 'Emitida por',
-    issuedAt: 'Emitida',
     lockSync: 'Cerraduras',
     actions: 'Acciones',
     accessControls: 'Controles de acceso',
@@ -39,7 +38,6 @@ const es = {
     unsubscribeOld: 'Dar de baja la tarjeta anterior',
     serial: 'Número de serie',
     room: 'Habitación',
-    dispenser: 'Dispensador de tarjetas',
   },
   values: {
     buildingNo: 'Edificio {{building}}',
@@ -70,7 +68,6 @@ const es = {
     allStatuses: 'Cualquier estado',
     allTypes: 'Tarjetas universales y supertarjetas',
     expiry: 'Elegir la caducidad',
-    start: 'Ahora',
     building: 'Elegir un edificio',
     floor: 'Elegir una planta',
     accessControls: 'Ninguno',
@@ -95,7 +92,6 @@ const es = {
     secondaryMaster:
       'La tarjeta maestra de un administrador secundario no es válida: solo el superadministrador puede emitirla.',
     masterSuperOnly: 'Solo el superadministrador puede emitir tarjetas maestras.',
-    superSuperOnly: 'Solo el superadministrador puede emitir supertarjetas.',
     placeCard:
       'Coloque una tarjeta en blanco, o la tarjeta que se va a reescribir, en el codificador y luego escriba.',
     setTime:

@@ -31,7 +31,6 @@ const fr = {
     expiry: 'Expiration',
     status: 'État',
     issuedBy: 'Émise par',
-    issuedAt: 'Émise le',
     lockSync: 'Serrures',
     actions: 'Opérations',
     accessControls: 'Contrôles d’accès',
@@ -39,7 +38,6 @@ const fr = {
     unsubscribeOld: 'Désactiver l’ancienne carte',
     serial: 'Numéro de série',
     room: 'Chambre',
-    dispenser: 'Distributeur de cartes',
   },
   values: {
     buildingNo: 'Bâtiment {{building}}',
@@ -70,7 +68,6 @@ const fr = {
     allStatuses: 'Tous les états',
     allTypes: 'Cartes universelles et super cartes',
     expiry: 'Choisir l’expiration',
-    start: 'Maintenant',
     building: 'Choisir un bâtiment',
     floor: 'Choisir un étage',
     accessControls: 'Aucun',
@@ -95,7 +92,6 @@ const fr = {
     secondaryMaster:
       'La carte maîtresse d’un administrateur secondaire n’est pas valable : seul le super administrateur peut en émettre une.',
     masterSuperOnly: 'Seul le super administrateur peut émettre des cartes maîtresses.',
-    superSuperOnly: 'Seul le super administrateur peut émettre des super cartes.',
     placeCard: 'Posez une carte vierge, ou la carte à réécrire, sur l’encodeur, puis écrivez.',
     setTime:
       'Posez la carte {{cardNumber}} sur l’encodeur : elle est réécrite avec la nouvelle validité et garde son numéro.',

@@ -31,7 +31,6 @@ const it = {
     expiry: 'Scadenza',
     status: 'Stato',
     issuedBy: 'Emessa da',
-    issuedAt: 'Emessa il',
     lockSync: 'Serrature',
     actions: 'Azioni',
     accessControls: 'Controlli accessi',
@@ -39,7 +38,6 @@ const it = {
     unsubscribeOld: 'Disattiva la tessera precedente',
     serial: 'Numero di serie',
     room: 'Camera',
-    dispenser: 'Distributore di tessere',
   },
   values: {
     buildingNo: 'Edificio {{building}}',
@@ -70,7 +68,6 @@ const it = {
     allStatuses: 'Qualsiasi stato',
     allTypes: 'Tessere universali e supertessere',
     expiry: 'Scegli la scadenza',
-    start: 'Adesso',
     building: 'Scegli un edificio',
     floor: 'Scegli un piano',
     accessControls: 'Nessuno',
@@ -95,7 +92,6 @@ const it = {
     secondaryMaster:
       'La tessera master di un amministratore secondario non è valida: solo il super amministratore può emetterla.',
     masterSuperOnly: 'Solo il super amministratore può emettere tessere master.',
-    superSuperOnly: 'Solo il super amministratore può emettere supertessere.',
     placeCard: 'Appoggia sull’encoder una tessera vuota, o la tessera da riscrivere, poi scrivi.',
     setTime:
       'Appoggia la tessera {{cardNumber}} sull’encoder: viene riscritta con la nuova validità e mantiene il suo numero.',

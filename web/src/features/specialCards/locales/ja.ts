@@ -31,7 +31,6 @@ const ja = {
     expiry: '有効期限',
     status: '状態',
     issuedBy: '発行者',
-    issuedAt: '発行日時',
     lockSync: 'ドアロック',
     actions: '操作',
     accessControls: 'アクセス制御',
@@ -39,7 +38,6 @@ const ja = {
     unsubscribeOld: '旧カードを無効にする',
     serial: 'シリアル番号',
     room: '客室',
-    dispenser: 'カード発行機',
   },
   values: {
     buildingNo: '{{building}} 棟',
@@ -70,7 +68,6 @@ const ja = {
     allStatuses: 'すべての状態',
     allTypes: '共通カードとスーパーカード',
     expiry: '有効期限を選択',
-    start: '現在',
     building: '棟を選択',
     floor: 'フロアを選択',
     accessControls: 'なし',
@@ -93,7 +90,6 @@ const ja = {
     noAccessControls: 'アクセス制御として設定された客室がありません。',
     secondaryMaster: '二次管理者のマスターカードは無効です。発行できるのはスーパー管理者だけです。',
     masterSuperOnly: 'マスターカードを発行できるのはスーパー管理者だけです。',
-    superSuperOnly: 'スーパーカードを発行できるのはスーパー管理者だけです。',
     placeCard: '白紙のカード、または書き直すカードをエンコーダーに置いてから書き込んでください。',
     setTime:
       'カード {{cardNumber}} をエンコーダーに置いてください。新しい有効期間で書き直され、番号は変わりません。',

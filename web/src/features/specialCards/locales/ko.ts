@@ -31,7 +31,6 @@ const ko = {
     expiry: '만료',
     status: '상태',
     issuedBy: '발급자',
-    issuedAt: '발급 일시',
     lockSync: '도어락',
     actions: '작업',
     accessControls: '출입 통제',
@@ -39,7 +38,6 @@ const ko = {
     unsubscribeOld: '이전 카드 해지',
     serial: '일련번호',
     room: '객실',
-    dispenser: '카드 발급기',
   },
   values: {
     buildingNo: '{{building}}동',
@@ -70,7 +68,6 @@ const ko = {
     allStatuses: '모든 상태',
     allTypes: '공용 카드와 슈퍼 카드',
     expiry: '만료 일시 선택',
-    start: '지금',
     building: '건물 선택',
     floor: '층 선택',
     accessControls: '없음',
@@ -92,7 +89,6 @@ const ko = {
     noAccessControls: '출입 통제로 설정된 객실이 없습니다.',
     secondaryMaster: '2차 관리자의 마스터 카드는 유효하지 않습니다. 슈퍼 관리자만 발급할 수 있습니다.',
     masterSuperOnly: '마스터 카드는 슈퍼 관리자만 발급할 수 있습니다.',
-    superSuperOnly: '슈퍼 카드는 슈퍼 관리자만 발급할 수 있습니다.',
     placeCard: '빈 카드나 다시 쓸 카드를 카드 발급기에 올려놓은 뒤 기록하세요.',
     setTime:
       '카드 {{cardNumber}}을(를) 카드 발급기에 올려놓으세요. 새 유효 기간으로 다시 기록되며 번호는 유지됩니다.',

@@ -31,7 +31,6 @@ const pt = {
     expiry: 'Validade',
     status: 'Situação',
     issuedBy: 'Emitido por',
-    issuedAt: 'Emitido em',
     lockSync: 'Fechaduras',
     actions: 'Ações',
     accessControls: 'Controles de acesso',
@@ -39,7 +38,6 @@ const pt = {
     unsubscribeOld: 'Cancelar o cartão antigo',
     serial: 'Número de série',
     room: 'Quarto',
-    dispenser: 'Dispensador de cartões',
   },
   values: {
     buildingNo: 'Edifício {{building}}',
@@ -70,7 +68,6 @@ const pt = {
     allStatuses: 'Qualquer situação',
     allTypes: 'Cartões universais e supercartões',
     expiry: 'Escolha a validade',
-    start: 'Agora',
     building: 'Escolha um edifício',
     floor: 'Escolha um andar',
     accessControls: 'Nenhum',
@@ -94,7 +91,6 @@ const pt = {
     secondaryMaster:
       'O cartão mestre de um administrador secundário não é válido: só o superadministrador pode emitir um.',
     masterSuperOnly: 'Só o superadministrador pode emitir cartões mestres.',
-    superSuperOnly: 'Só o superadministrador pode emitir supercartões.',
     placeCard: 'Coloque um cartão em branco, ou o cartão a regravar, no codificador e depois grave.',
     setTime:
       'Coloque o cartão {{cardNumber}} no codificador: ele é regravado com a nova validade e mantém o número.',
