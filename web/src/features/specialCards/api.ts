@@ -8,7 +8,16 @@ import {
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { definedFields, type Page } from '../../api/lists.ts';
-import { type Card, type CardType, cardsKeys, type WritePlan } from '../cards/api.ts';
+import {
+  addCardStepTwoNew,
+  type Card,
+  type CardType,
+  cardAdd,
+  cardsKeys,
+  type ManagerCardInput,
+  managerAddNew,
+  type WritePlan,
+} from '../cards/api.ts';
 
 /**
  * The special-card pages' own calls as react-query hooks: the CPU cards (lockCardCpu/*, contract B 'CPU'), the
@@ -65,26 +74,29 @@ export interface IssueRequest {
 
 /**
  * Step one for the card `cardUid`: room/cardAdd for master, building and floor cards, lock/managerAddNew for
- * universal and super cards; the answer is the write plan. The card's UID travels as `card_uid`: a body's `uid` is
- * the caller's account (contracts, Deviations: S1/S2).
+ * universal and super cards (the shared card api's functions, which send the UID as `card_uid`); the answer is the
+ * write plan.
  */
 export function allocateSpecialCard(request: IssueRequest, cardUid: string): Promise<WritePlan> {
-  const { building, floor, access_controls, room_ids, ...common } = request;
-  if (request.type === 5 || request.type === 6)
-    return callManage<WritePlan>(
-      'lock/managerAddNew',
-      definedFields({ ...common, card_uid: cardUid, ...(room_ids?.length ? { room_ids } : {}) }),
-    );
-  return callManage<WritePlan>(
-    'room/cardAdd',
-    definedFields({
+  const { building, floor, access_controls, room_ids, type, ...common } = request;
+  if (type === 5 || type === 6) {
+    // 'Unsubscribe old card' applies to universal and super cards too (spec §4 'Cards'; the server takes it).
+    const input: ManagerCardInput & { unsubscribe_old?: 0 | 1 } = {
       ...common,
-      card_uid: cardUid,
-      building,
-      floor,
-      ...(access_controls?.length ? { access_controls } : {}),
-    }),
-  );
+      type,
+      uid: cardUid,
+      ...(room_ids?.length ? { room_ids } : {}),
+    };
+    return managerAddNew(input);
+  }
+  return cardAdd({
+    ...common,
+    type,
+    uid: cardUid,
+    ...(building !== undefined ? { building } : {}),
+    ...(floor !== undefined ? { floor } : {}),
+    ...(access_controls?.length ? { access_controls } : {}),
+  });
 }
 
 /** Step two: the blocks read back from the card; the server compares them and only then issues the card. */
@@ -93,7 +105,7 @@ export function confirmSpecialCard(
   blocks: Record<string, string>,
   cardUid: string,
 ): Promise<Card> {
-  return callManage<Card>('room/addCardStepTwoNew', { id: plan.id, card_uid: cardUid, blocks });
+  return addCardStepTwoNew({ id: plan.id, uid: cardUid, blocks });
 }
 
 // ---- CPU cards (lockCardCpu/*, S2) ----
