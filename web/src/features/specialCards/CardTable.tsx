@@ -35,6 +35,8 @@ export function CardTable(props: {
   params: { page: number; limit: number };
   update: (changes: Changes) => void;
   columns: { type?: boolean; building?: boolean; floor?: boolean };
+  /** For master, building and floor cards: the names of their access controls. */
+  accessNames?: (ids: readonly number[]) => string[];
   /** For universal cards: the names of the locks a card opens (none: every lock). */
   roomNames?: (ids: readonly number[]) => string[];
   canManage: boolean;
@@ -91,6 +93,17 @@ export function CardTable(props: {
                 ? `${names.slice(0, 3).join(', ')} +${names.length - 3}`
                 : names.join(', ');
             },
+          },
+        ]
+      : []),
+    ...(props.accessNames
+      ? [
+          {
+            key: 'access',
+            title: t('fields.accessControls'),
+            responsive: ['md' as const],
+            render: (_: unknown, card: SpecialCard) =>
+              (props.accessNames?.(card.access_controls ?? []) ?? []).join(', '),
           },
         ]
       : []),

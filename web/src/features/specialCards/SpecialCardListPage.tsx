@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type CardStatus, useCardList, useDeleteCard } from '../cards/api.ts';
+import { type CardStatus, useAccessControls, useCardList, useDeleteCard } from '../cards/api.ts';
 import { KeywordSearch, LoadFailed, useListSearch } from '../faces/listParts.tsx';
 import { CardTable } from './CardTable.tsx';
 import { canIssue, canManageCards, FEATURE_KINDS, type FeatureKind } from './kinds.ts';
@@ -27,6 +27,8 @@ export function SpecialCardListPage({ kind }: { kind: FeatureKind }) {
     limit: params.limit,
   });
   const remove = useDeleteCard();
+  const access = useAccessControls();
+  const accessNames = new Map((access.data ?? []).map((r) => [r.room_id, r.name]));
   const mayIssue = canIssue(info.type);
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} disabled={!mayIssue} data-testid="card-add">
@@ -82,6 +84,7 @@ export function SpecialCardListPage({ kind }: { kind: FeatureKind }) {
           params={params}
           update={update}
           columns={{ building: kind !== 'master', floor: kind === 'floor' }}
+          accessNames={(ids) => ids.map((id) => accessNames.get(id) ?? `#${id}`)}
           canManage={canManageCards()}
           onDelete={(card) => remove.mutateAsync({ id: card.id })}
           testId="card-list"

@@ -335,6 +335,36 @@ describe('issuing a building card (/card/featureCard/addBuildingCard)', () => {
   });
 });
 
+describe('access controls', () => {
+  it('offers the hotel’s access controls and takes at most 3', async () => {
+    seen = fakeServer({
+      'room/allLock': () => ({ errno: 0, data: { list: ROOMS, total: 4 } }),
+      'lock/accessControlList': () => ({
+        errno: 0,
+        data: [1, 2, 3, 4].map((n) => ({ room_id: 10 + n, name: `Gate ${n}`, mac_id: `B${n}` })),
+      }),
+      'room/cardAdd': (f) => ({
+        errno: 0,
+        data: planFor(51, String(f['card_uid']), card(51, { status: 'pending' })),
+      }),
+      'room/addCardStepTwoNew': (f) => ({ errno: 0, data: card(Number(f['id'])) }),
+    });
+    encoder.current.place(UID);
+    renderAt('/card/featureCard/addMasterControlCard', [
+      { path: '/card/featureCard/addMasterControlCard', element: <AddMasterCardPage /> },
+    ]);
+    await screen.findByTestId('card-write', {}, SLOW);
+    fireEvent.mouseDown(within(screen.getByTestId('card-access-controls')).getByRole('combobox'));
+    for (const n of [1, 2, 3]) fireEvent.click(await screen.findByTitle(`Gate ${n}`));
+    const fourth = (await screen.findByTitle('Gate 4')).closest('.ant-select-item-option') as HTMLElement;
+    expect(fourth.className).toContain('ant-select-item-option-disabled');
+    fireEvent.click(screen.getByTestId('card-quick-week'));
+    fireEvent.click(screen.getByTestId('card-write'));
+    await screen.findByTestId('card-issued', {}, SLOW);
+    expect(calls('room/cardAdd')[0]).toMatchObject({ type: 1, access_controls: [11, 12, 13] });
+  });
+});
+
 describe('issuing a floor card', () => {
   it('offers the floors of the chosen building and sends building and floor', async () => {
     encoder.current.place(UID);
