@@ -201,6 +201,47 @@ describe('CardActions', () => {
     await waitFor(() => expect(fake.card?.blocks.get(4)).toBe('0'.repeat(32)), SLOW);
   });
 
+  it('encrypts the card on the encoder with the server plan and confirms it with the read-back', async () => {
+    const KEY = 'A1B2C3D4E5F6';
+    const TRAILER = `${KEY}FF078069${KEY}`;
+    seen = fakeServer({
+      'room/sendCardEncryption': (fields) => ({
+        errno: 0,
+        data: {
+          id: 7,
+          uid: fields['card_uid'],
+          writes: [{ block: 7, key: 'FFFFFFFFFFFF', keyType: 'A', data: TRAILER }],
+          verify: [{ block: 4, key: KEY, data: '0'.repeat(32) }],
+          card: card(),
+        },
+      }),
+      'room/sendCardEncryptionSyntony': () => ({ errno: 0, data: card({ encrypted: true }) }),
+    });
+    wrap(<CardActions card={card()} />);
+    await userEvent.click(screen.getByTestId('card-encrypt-open'));
+    await userEvent.click(await screen.findByTestId('card-encrypt-start'));
+    await waitFor(
+      () =>
+        expect(callsTo(seen, 'room/sendCardEncryptionSyntony')[0]?.fields).toMatchObject({
+          card_uid: UID,
+          blocks: { '4': '0'.repeat(32) },
+        }),
+      SLOW,
+    );
+    expect(callsTo(seen, 'room/sendCardEncryption')[0]?.fields).toMatchObject({ card_uid: UID, decrypt: 0 });
+    expect(fake.keys.get(1)).toBe(KEY);
+  });
+
+  it('refuses to encrypt another card than the one of the row', async () => {
+    fake.placeCard('99887766');
+    wrap(<CardActions card={card()} />);
+    await userEvent.click(screen.getByTestId('card-encrypt-open'));
+    await userEvent.click(await screen.findByTestId('card-encrypt-start'));
+    const error = await screen.findByTestId('card-write-error', {}, SLOW);
+    expect(error.textContent).toContain(errorMessage('WRONG_CARD'));
+    expect(callsTo(seen, 'room/sendCardEncryption')).toEqual([]);
+  });
+
   it('saves a note of at most 64 characters', async () => {
     wrap(<CardActions card={card()} />);
     await userEvent.click(screen.getByTestId('card-note'));
