@@ -212,6 +212,34 @@ describe.each(['en', 'ar'] as const)('guest cards in %s', (language) => {
     }
   }, 300_000);
 
+  it('writes the card of a card check-in made on /room/checkIn', async () => {
+    const room = await vacantRoom(taken);
+    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    try {
+      await gateway!.sim.placeBlank(uid(7));
+      await page.goto(`${app!.base}/room/checkIn?room_id=${room.id}`);
+      await page.getByTestId('checkin-form').waitFor(WAIT);
+      await page.getByTestId('checkin-mobile').fill('13912345679');
+      await page
+        .getByTestId('checkin-kind')
+        .locator('label')
+        .filter({ has: page.locator('input[value="card"]') })
+        .click();
+      await page.getByTestId('checkin-next').click();
+      await page.getByTestId('checkin-confirm').waitFor(WAIT);
+      await page.getByTestId('checkin-confirm-ok').click();
+      await page.getByTestId('checkin-done').waitFor(WAIT);
+      const stayId = Number(await page.getByTestId('guest-card-writer').getAttribute('data-stay-id'));
+      const number = await writeGuestCard(page);
+      const cards = await stayCards(stayId);
+      expect(cards.map((c) => [c.card_id, c.status, c.uid])).toEqual([[number, 'issued', uid(7)]]);
+      await shot(page, `card-issue-checkin-page-${language}.png`);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
   it('issues a master card from /center/addCard and lists it in /center/cardList', async () => {
     const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
     try {
