@@ -189,6 +189,9 @@ export const ERROR_TEXTS = {
   CARD_NOT_ISSUED: 'This card is not a card of this hotel',
   /** An information text: a deleted card or a new universal card reaches the lock with its next Bluetooth unlock. */
   BLUETOOTH_SYNC_NEEDED: 'Takes effect on the lock after the next Bluetooth unlock',
+  /** Spec §6: master and super cards are issued by the super administrator only. */
+  MASTER_CARD_NOT_VALID:
+    "A secondary administrator's master card is not valid: only the super administrator can issue one",
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

@@ -158,4 +158,5 @@ export const arErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: 'تشفير البطاقات غير مفعّل لهذا الفندق',
   CARD_NOT_ISSUED: 'هذه البطاقة ليست من بطاقات هذا الفندق',
   BLUETOOTH_SYNC_NEEDED: 'يسري على القفل بعد فتحه التالي عبر البلوتوث',
+  MASTER_CARD_NOT_VALID: 'البطاقة الرئيسية للمسؤول الثانوي غير صالحة: لا يصدرها إلا المسؤول الأعلى.',
 };

@@ -157,4 +157,5 @@ export const chsErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: '本酒店未开启卡片加密',
   CARD_NOT_ISSUED: '此卡不是本酒店的卡',
   BLUETOOTH_SYNC_NEEDED: '下次蓝牙开锁后在门锁上生效',
+  MASTER_CARD_NOT_VALID: '二级管理员的总控卡无效：只有超级管理员可以发放总控卡。',
 };

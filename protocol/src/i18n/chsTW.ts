@@ -157,4 +157,5 @@ export const chsTWErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: '本飯店未啟用卡片加密',
   CARD_NOT_ISSUED: '此卡不是本飯店的卡',
   BLUETOOTH_SYNC_NEEDED: '下次藍牙開鎖後於門鎖上生效',
+  MASTER_CARD_NOT_VALID: '二級管理員的總控卡無效：只有超級管理員可以發放總控卡。',
 };

@@ -166,4 +166,6 @@ export const deErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: 'Die Kartenverschlüsselung ist für dieses Hotel nicht eingeschaltet',
   CARD_NOT_ISSUED: 'Diese Karte ist keine Karte dieses Hotels',
   BLUETOOTH_SYNC_NEEDED: 'Wird am Schloss nach der nächsten Bluetooth-Öffnung wirksam',
+  MASTER_CARD_NOT_VALID:
+    'Die Generalkarte eines Administrators zweiter Ebene ist nicht gültig: nur der Hauptadministrator kann eine ausstellen.',
 };

@@ -160,4 +160,6 @@ export const esErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: 'El cifrado de tarjetas no está activado para este hotel',
   CARD_NOT_ISSUED: 'Esta tarjeta no es de este hotel',
   BLUETOOTH_SYNC_NEEDED: 'Se aplica en la cerradura tras la próxima apertura por Bluetooth',
+  MASTER_CARD_NOT_VALID:
+    'La tarjeta maestra de un administrador secundario no es válida: solo el superadministrador puede emitirla.',
 };

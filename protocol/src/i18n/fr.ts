@@ -162,4 +162,6 @@ export const frErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: 'Le chiffrement des cartes n’est pas activé pour cet hôtel',
   CARD_NOT_ISSUED: 'Cette carte n’est pas une carte de cet hôtel',
   BLUETOOTH_SYNC_NEEDED: 'Prend effet sur la serrure après le prochain déverrouillage Bluetooth',
+  MASTER_CARD_NOT_VALID:
+    'La carte maîtresse d’un administrateur secondaire n’est pas valable : seul le super administrateur peut en émettre une.',
 };

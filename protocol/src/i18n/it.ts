@@ -162,4 +162,6 @@ export const itErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: 'La crittografia delle tessere non è attiva per questo hotel',
   CARD_NOT_ISSUED: 'Questa tessera non appartiene a questo hotel',
   BLUETOOTH_SYNC_NEEDED: 'Ha effetto sulla serratura dopo il prossimo sblocco Bluetooth',
+  MASTER_CARD_NOT_VALID:
+    'La tessera master di un amministratore secondario non è valida: solo il super amministratore può emetterla.',
 };

@@ -159,4 +159,6 @@ export const ptErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: 'A criptografia de cartões não está ativada para este hotel',
   CARD_NOT_ISSUED: 'Este cartão não é um cartão deste hotel',
   BLUETOOTH_SYNC_NEEDED: 'Entra em vigor na fechadura após o próximo desbloqueio por Bluetooth',
+  MASTER_CARD_NOT_VALID:
+    'O cartão mestre de um administrador secundário não é válido: só o superadministrador pode emitir um.',
 };
