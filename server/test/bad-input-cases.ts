@@ -460,4 +460,131 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ id: 1, mac_id: 'reader' }, 'READER_ADDRESS_INVALID', { field: 'mac_id' }],
     [{ id: 1, mac_id: '041780200001', result: 'lost' }, 'FIELD_INVALID', { field: 'result' }],
   ],
+  // Key cards (API.md §8): their role matrix is in cards-permissions.test.ts, their flows in cards.test.ts.
+  'room/sendCard': [
+    [{ card_uid: '04A1B2C3' }, 'FIELD_REQUIRED', { field: 'stay_id' }],
+    [{ stay_id: 1 }, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ stay_id: 1, card_uid: '04A1B2' }, 'FIELD_INVALID', { field: 'card_uid' }],
+    [
+      { stay_id: 1, card_uid: '04A1B2C3', unsubscribe_old: 'yes' },
+      'FIELD_INVALID',
+      { field: 'unsubscribe_old' },
+    ],
+  ],
+  'room/cardAdd': [
+    [{ card_uid: '04A1B2C3', end_time: 2_000_000_000 }, 'FIELD_REQUIRED', { field: 'type' }],
+    [{ type: 4, card_uid: '04A1B2C3', end_time: 2_000_000_000 }, 'FIELD_INVALID', { field: 'type' }],
+    [{ type: 1, end_time: 2_000_000_000 }, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ type: 1, card_uid: '04A1B2C3' }, 'CARD_EXPIRY_REQUIRED', { field: 'end_time' }],
+    [
+      { type: 1, card_uid: '04A1B2C3', end_time: 1_000_000_000 },
+      'EXPIRATION_NOT_FUTURE',
+      { field: 'end_time' },
+    ],
+    [
+      { type: 1, card_uid: '04A1B2C3', end_time: 2_100_000_000 },
+      'CARD_EXPIRY_TOO_LATE',
+      { field: 'end_time' },
+    ],
+    [{ type: 2, card_uid: '04A1B2C3', end_time: 2_000_000_000 }, 'BUILDING_REQUIRED', { field: 'building' }],
+    [
+      { type: 3, card_uid: '04A1B2C3', end_time: 2_000_000_000, building: 1 },
+      'FLOOR_REQUIRED',
+      { field: 'floor' },
+    ],
+    [
+      { type: 1, card_uid: '04A1B2C3', end_time: 2_000_000_000, access_controls: [1, 2, 3, 4] },
+      'TOO_MANY_ACCESS_CONTROLS',
+      { field: 'access_controls' },
+    ],
+    [
+      { type: 1, card_uid: '04A1B2C3', end_time: 2_000_000_000, note: 'n'.repeat(65) },
+      'FIELD_INVALID',
+      { field: 'note' },
+    ],
+    [
+      { type: 1, card_uid: '04A1B2C3', end_time: 2_000_000_000, replace_id: 'x' },
+      'FIELD_INVALID',
+      { field: 'replace_id' },
+    ],
+  ],
+  'lock/managerAddNew': [
+    [{ type: 1, card_uid: '04A1B2C3', end_time: 2_000_000_000 }, 'FIELD_INVALID', { field: 'type' }],
+    [{ type: 5, card_uid: '04A1B2C3' }, 'CARD_EXPIRY_REQUIRED', { field: 'end_time' }],
+    [
+      { type: 5, card_uid: '04A1B2C3', end_time: 2_000_000_000, room_ids: 'all' },
+      'FIELD_INVALID',
+      { field: 'room_ids' },
+    ],
+  ],
+  'room/addCardStepTwoNew': [
+    [{ card_uid: '04A1B2C3', blocks: {} }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1, blocks: {} }, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ id: 1, card_uid: '04A1B2C3' }, 'FIELD_REQUIRED', { field: 'blocks' }],
+    [{ id: 1, card_uid: '04A1B2C3', blocks: ['00'] }, 'FIELD_INVALID', { field: 'blocks' }],
+    [{ id: 1, card_uid: '04A1B2C3', blocks: { 4: 'xyz' } }, 'FIELD_INVALID', { field: 'blocks' }],
+  ],
+  'room/addCardMark': [
+    [{ note: 'x' }, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 1, note: 'n'.repeat(65) }, 'FIELD_INVALID', { field: 'note' }],
+  ],
+  'room/cardList': [
+    [{ type: 7 }, 'FIELD_INVALID', { field: 'type' }],
+    [{ status: 'lost' }, 'FIELD_INVALID', { field: 'status' }],
+    [{ pageSize: 101 }, 'FIELD_INVALID', { field: 'pageSize' }],
+  ],
+  'room/getUserCardNum': [],
+  'room/delcard': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 'card' }, 'FIELD_INVALID', { field: 'id' }],
+  ],
+  'room/sendCardEncryption': [
+    [{}, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ card_uid: '04A1B2C3', decrypt: 2 }, 'FIELD_INVALID', { field: 'decrypt' }],
+  ],
+  'room/sendCardEncryptionSyntony': [
+    [{ blocks: {} }, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ card_uid: '04A1B2C3', blocks: 'read' }, 'FIELD_INVALID', { field: 'blocks' }],
+  ],
+  'room/sendCardDecodeSyntony': [
+    [{ blocks: {} }, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ card_uid: 'G4A1B2C3', blocks: {} }, 'FIELD_INVALID', { field: 'card_uid' }],
+  ],
+  'room/cardEncryption': [
+    [{}, 'FIELD_REQUIRED', { field: 'sectors' }],
+    [{ sectors: [1, 16] }, 'FIELD_INVALID', { field: 'sectors' }],
+    [{ sectors: [1, 2] }, 'FIELD_INVALID', { field: 'sectors' }],
+  ],
+  'room/cardEncryptionList': [[{ page: 0 }, 'FIELD_INVALID', { field: 'page' }]],
+  'room/deleteCardEncryption': [],
+  'room/getCheckData': [
+    [{}, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ card_uid: '04-A1' }, 'FIELD_INVALID', { field: 'card_uid' }],
+  ],
+  'room/sendCardCheck': [
+    [{ blocks: {} }, 'FIELD_REQUIRED', { field: 'card_uid' }],
+    [{ card_uid: '04A1B2C3', blocks: {} }, 'FIELD_INVALID', { field: 'blocks' }],
+  ],
+  'room/manageCardSyncDataList': [[{}, 'FIELD_REQUIRED', { field: 'room_id' }]],
+  'room/resetCardSyncData': [[{ room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }]],
+  'lock/noteCardList': [[{}, 'FIELD_REQUIRED', { field: 'room_id' }]],
+  'lock/managerList': [[{ type: 4 }, 'FIELD_INVALID', { field: 'type' }]],
+  'lock/managerDelete': [[{}, 'FIELD_REQUIRED', { field: 'id' }]],
+  'lock/accessControlList': [],
+  'room/setAccessControl': [
+    [{ access_control: 1 }, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 1, access_control: 'on' }, 'FIELD_INVALID', { field: 'access_control' }],
+  ],
+  'passenger/deleteCardByCardId': [
+    [{}, 'CARD_NUMBER_REQUIRED', { field: 'card_id' }],
+    [{ card_id: 'A12' }, 'FIELD_INVALID', { field: 'card_id' }],
+  ],
+  'passenger/getCardFunction': [
+    [{}, 'CARD_NUMBER_REQUIRED', { field: 'card_num' }],
+    [{ card_num: '12345678901' }, 'FIELD_INVALID', { field: 'card_num' }],
+  ],
+  'passenger/getRoomInfo': [
+    [{}, 'CARD_NUMBER_REQUIRED', { field: 'card_num' }],
+    [{ card_num: 'x' }, 'FIELD_INVALID', { field: 'card_num' }],
+  ],
 };

@@ -239,11 +239,11 @@ describeEachDatabase('cards', (t) => {
       const secondary = await t.login(DEMO_ACCOUNTS.secondary);
       expectRefused(
         await call('room/cardAdd', { type: 1, card_uid: OTHER_UID, end_time: inAMonth() }, secondary),
-        'PERMISSION_DENIED',
+        'MASTER_CARD_NOT_VALID',
       );
       expectRefused(
         await call('lock/managerAddNew', { type: 6, card_uid: OTHER_UID, end_time: inAMonth() }, secondary),
-        'PERMISSION_DENIED',
+        'MASTER_CARD_NOT_VALID',
       );
     });
 

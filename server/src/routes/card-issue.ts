@@ -137,6 +137,9 @@ export function visibleCards(ctx: UserContext) {
           'in',
           eb.selectFrom('user_rooms').select('room_id').where('user_id', '=', scope.userId),
         ),
+        // Universal cards naming only rooms of the caller.
+        sql<boolean>`(c.type = ${CARD_TYPE.universal} AND cardinality(c.room_ids) > 0 AND c.room_ids <@ ARRAY(
+          SELECT room_id FROM user_rooms WHERE user_id = ${scope.userId}))`,
       ]),
     ]);
   };
@@ -160,7 +163,7 @@ export async function requireCard(ctx: UserContext, id: number): Promise<CardRow
 /** Checks the caller may act on the card (see requireCard). */
 export async function requireCardScope(
   ctx: UserContext,
-  row: { room_id: number | null; issued_by: number | null; type: number },
+  row: { room_id: number | null; issued_by: number | null; type: number; room_ids?: number[] },
 ): Promise<void> {
   ctx.require('credential.manage');
   if (row.room_id !== null) {
@@ -168,6 +171,11 @@ export async function requireCardScope(
     return;
   }
   if (ctx.user.role === 'super') return;
+  // A universal card naming its locks belongs to whoever manages all of them.
+  if (row.type === CARD_TYPE.universal && row.room_ids && row.room_ids.length > 0) {
+    for (const id of row.room_ids) await ctx.requireRoom(id, 'credential.manage');
+    return;
+  }
   // Master and super cards belong to the main administrator; others act on the hotel-wide cards they issued.
   if (row.type === CARD_TYPE.master || row.type === CARD_TYPE.super || row.issued_by !== ctx.user.id)
     throw failure('PERMISSION_DENIED');

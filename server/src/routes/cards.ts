@@ -110,7 +110,7 @@ async function checkFeatureCardRights(
   ctx.require('credential.manage');
   if (ctx.user.role === 'super') return;
   // A secondary administrator's (or staff member's) master card is not valid: it is not issued.
-  if (type === CARD_TYPE.master || type === CARD_TYPE.super) throw failure('PERMISSION_DENIED');
+  if (type === CARD_TYPE.master || type === CARD_TYPE.super) throw failure('MASTER_CARD_NOT_VALID');
   const places = await assignedPlaces(ctx);
   if (building === undefined || !places.buildings.has(building)) throw failure('PERMISSION_DENIED');
   if (type === CARD_TYPE.floor && !places.floors.has(`${building}/${floor}`))
@@ -214,7 +214,7 @@ export function cardRoutes(app: FastifyInstance): void {
       const type = body.type as CardTypeCode;
       const roomIds = [...new Set(body.room_ids ?? [])];
       if (type === CARD_TYPE.super) {
-        if (ctx.user.role !== 'super') throw failure('PERMISSION_DENIED');
+        if (ctx.user.role !== 'super') throw failure('MASTER_CARD_NOT_VALID');
       } else if (roomIds.length === 0 && ctx.user.role !== 'super') {
         // Every lock of the hotel: only the main administrator holds them all.
         throw failure('PERMISSION_DENIED');
