@@ -11,6 +11,7 @@ import { useDevice } from './DeviceContext.tsx';
 import { liveDevice } from './liveDevice.ts';
 import { createReadLockout } from './lockout.ts';
 import { createReadFlow, type ReadOutcome, type ReadStep } from './readFlow.ts';
+import { preloadCardPages } from './routes.ts';
 import { cardReadingTexts } from './texts.ts';
 
 export interface CardReadingButtonProps {
@@ -90,6 +91,7 @@ export function CardReadingButton({ collapsed = false }: CardReadingButtonProps)
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setLocked(false), LIMITS.readButtonLockoutMs);
     let mine = true;
+    preloadCardPages();
     const onStep = (s: ReadStep) => {
       if (!mine) return;
       setStep(s);

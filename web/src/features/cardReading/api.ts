@@ -1,4 +1,4 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { CallError, callManage } from '../../api/client.ts';
 import type { Page } from '../../api/lists.ts';
 import type { Card } from '../cards/api.ts';
@@ -70,13 +70,18 @@ export async function fetchStayOfCard(stayId: number, roomHint: number): Promise
   }
 }
 
-export function useStayOfCard(stayId: number, roomHint: number): UseQueryResult<StayOfCard> {
-  return useQuery({
+/** The stay of a card as a query (the page's hook and the route's prefetch share it). */
+export function stayOfCardQuery(stayId: number, roomHint: number) {
+  return queryOptions({
     queryKey: cardReadingKeys.stay(stayId, roomHint),
     queryFn: () => fetchStayOfCard(stayId, roomHint),
     enabled: Number.isInteger(stayId) && stayId > 0,
     retry: false,
   });
+}
+
+export function useStayOfCard(stayId: number, roomHint: number): UseQueryResult<StayOfCard> {
+  return useQuery(stayOfCardQuery(stayId, roomHint));
 }
 
 /** The room of a lock (room/lockInfo); null when no room of the hotel in reach has it. */
@@ -96,4 +101,11 @@ export function useLockOfCard(mac: string): UseQueryResult<Room | null> {
     enabled: mac.length > 0,
     retry: false,
   });
+}
+
+/** Asks for the stay of /room/thetouristsDetails as soon as the route is entered, beside its chunks. */
+export function prefetchStayOfCard(client: QueryClient, search: URLSearchParams): Promise<unknown> {
+  const stayId = Number(search.get('id'));
+  if (!(Number.isInteger(stayId) && stayId > 0)) return Promise.resolve();
+  return client.prefetchQuery(stayOfCardQuery(stayId, Number(search.get('room_id') ?? 0)));
 }

@@ -223,6 +223,10 @@ export function createReadFlow(ports: ReadFlowPorts): ReadFlow {
     const cardId = identity.isLockDesk ? identity.card_id : '';
     onStep('cardNumber');
 
+    // The card's content is read while the server says what the card is for: the encoder and the server work
+    // side by side, and a function card simply leaves the content unused.
+    const content = readContent(ports, read.uid, signal);
+    content.catch(() => undefined);
     if (cardId) {
       onStep('cardFunction');
       const fn = await ports.call<CardFunctionAnswer>('passenger/getCardFunction', { card_num: cardId });
@@ -234,7 +238,7 @@ export function createReadFlow(ports: ReadFlowPorts): ReadFlow {
     }
 
     onStep('content');
-    const blocks = await readContent(ports, read.uid, signal);
+    const blocks = await content;
     alive();
     const decoded = decodeGuestCard(blocks);
     if (!decoded.ok) return { kind: 'failed', code: decoded.code };

@@ -1,4 +1,4 @@
-import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
+import type { PageLoader, PagePrefetch, RouteEntry } from '../../app/routeTable.ts';
 import { roomsTexts } from '../rooms/texts.ts';
 import { staysTexts } from '../stays/texts.ts';
 import { cardReadingTexts } from './texts.ts';
@@ -6,6 +6,16 @@ import { cardReadingTexts } from './texts.ts';
 const stayDetails: PageLoader = () => import('./StayDetailsPage.tsx');
 const lockDetails: PageLoader = () => import('./LockDetailsPage.tsx');
 const cardReading: PageLoader = () => import('./CardReadingPage.tsx');
+const stayDetailsPage = cardReadingTexts.page(stayDetails, roomsTexts, staysTexts);
+const lockDetailsPage = cardReadingTexts.page(lockDetails, roomsTexts, staysTexts);
+const prefetchStay: PagePrefetch = ({ queryClient, search }) =>
+  import('./api.ts').then((m) => m.prefetchStayOfCard(queryClient, search));
+
+/** Loads the two pages a card read may open (chunks and texts), while the read still runs. */
+export function preloadCardPages(): void {
+  stayDetailsPage().catch(() => undefined);
+  lockDetailsPage().catch(() => undefined);
+}
 
 /** The card reading feature's pages (children of /room in src/routes.tsx): what the Card Reading button opens. */
 export const cardReadingRoutes: RouteEntry[] = [
@@ -14,14 +24,15 @@ export const cardReadingRoutes: RouteEntry[] = [
     title: 'thetouristsDetails',
     hidden: true,
     activeMenu: '/room/roomList',
-    page: cardReadingTexts.page(stayDetails, roomsTexts, staysTexts),
+    page: stayDetailsPage,
+    prefetch: prefetchStay,
   },
   {
     path: 'thetouristsDetailsNoUser',
     title: 'thetouristsDetailsNoUser',
     hidden: true,
     activeMenu: '/room/roomList',
-    page: cardReadingTexts.page(lockDetails, roomsTexts, staysTexts),
+    page: lockDetailsPage,
   },
   {
     path: 'cardReading',
