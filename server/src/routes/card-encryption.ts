@@ -195,6 +195,7 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
         total: page.total,
         page: page.page,
         limit: page.limit,
+        pageSize: page.limit,
       };
     },
   });

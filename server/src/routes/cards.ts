@@ -43,6 +43,8 @@ const listFields = {
   limit: f.int({ min: 1, max: 100, optional: true }),
   pageSize: f.int({ min: 1, max: 100, optional: true }),
 } as const;
+/** A list answer with `pageSize` beside `limit` (the card pages read either). */
+const withPageSize = <T extends { limit: number }>(answer: T) => ({ ...answer, pageSize: answer.limit });
 const pageAsked = (body: { page?: number; limit?: number; pageSize?: number }) => ({
   page: body.page ?? 1,
   limit: body.limit ?? body.pageSize ?? 20,
@@ -298,11 +300,13 @@ export function cardRoutes(app: FastifyInstance): void {
           ]),
         );
       }
-      return listPage(
-        q.clearSelect(),
-        pageAsked(body),
-        () => q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'),
-        cardView,
+      return withPageSize(
+        await listPage(
+          q.clearSelect(),
+          pageAsked(body),
+          () => q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'),
+          cardView,
+        ),
       );
     },
   });
@@ -375,11 +379,13 @@ export function cardRoutes(app: FastifyInstance): void {
         .where(visibleCards(ctx))
         .where('c.type', 'in', body.type ? [body.type] : [CARD_TYPE.universal, CARD_TYPE.super])
         .where('c.status', 'in', ['issued', 'withdrawn']);
-      return listPage(
-        q.clearSelect(),
-        pageAsked(body),
-        () => q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'),
-        cardView,
+      return withPageSize(
+        await listPage(
+          q.clearSelect(),
+          pageAsked(body),
+          () => q.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'),
+          cardView,
+        ),
       );
     },
   });
