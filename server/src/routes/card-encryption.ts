@@ -26,6 +26,7 @@ import {
   keyChangeSteps,
   keysBySector,
   readBlocks,
+  requireCardScope,
   requireReadBack,
   setUidKeySectors,
   UID_PATTERN,
@@ -90,6 +91,8 @@ async function confirmKeyChange(
   to: readonly number[],
   read: Record<number, string>,
 ): Promise<CardRow | undefined> {
+  const before = await cardOfUid(ctx, hotelId, uid);
+  if (before) await requireCardScope(ctx, before);
   const carried = await uidKeySectors(ctx.db, hotelId, uid);
   const { verify } = await keyChangeSteps(ctx, hotelId, uid, {}, carried, to);
   requireReadBack(uid, uid, verify, read);
@@ -212,6 +215,8 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
       const settings = await ctx.app.cardKeys.settings(ctx.db, hotelId);
       const carried = await uidKeySectors(ctx.db, hotelId, uid);
       const known = await cardOfUid(ctx, hotelId, uid);
+      // A card of the hotel is changed only by whoever may act on it.
+      if (known) await requireCardScope(ctx, known);
       const target = body.decrypt ? [] : settings.encrypted_sectors;
       if (!body.decrypt && !settings.enabled) throw failure('ENCRYPTION_NOT_ENABLED');
       if (body.decrypt && carried.length === 0) throw failure('CARD_NOT_ENCRYPTED');
