@@ -40,7 +40,12 @@ function fakeCalls(): EncryptionCalls & { confirmed: unknown[] } {
   const confirmed: unknown[] = [];
   return {
     confirmed,
-    checkData: vi.fn(async () => ({ keys: { '1': HOTEL_KEY, '13': HOTEL_KEY }, encrypted_sectors: [1, 13] })),
+    // S1's answer: this card's encrypted sectors (none yet for a factory card) and the hotel's.
+    checkData: vi.fn(async () => ({
+      keys: { '1': HOTEL_KEY, '13': HOTEL_KEY },
+      encrypted_sectors: [],
+      hotel_encrypted_sectors: [1, 13],
+    })),
     plan: vi.fn(async (uid: string, decrypt: boolean) => {
       const [from, to] = decrypt ? [HOTEL_KEY, CARD_READ.defaultKey] : [CARD_READ.defaultKey, HOTEL_KEY];
       const trailer = `${to}FF078069${to}`;
@@ -142,7 +147,7 @@ describe('runEncryption', () => {
       [false, 'ENCRYPTION_NOT_ENABLED'],
     ] as const) {
       const calls = fakeCalls();
-      calls.checkData = vi.fn(async () => ({ keys: {}, encrypted_sectors: [] }));
+      calls.checkData = vi.fn(async () => ({ keys: {}, encrypted_sectors: [], hotel_encrypted_sectors: [] }));
       await expect(
         runEncryption({ reader: fakeCard({}).reader, decrypt, calls, write: writeCard }),
       ).rejects.toMatchObject({ code });

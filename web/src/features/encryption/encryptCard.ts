@@ -68,7 +68,14 @@ export async function runEncryption(run: EncryptionRun): Promise<EncryptionOutco
         if (run.expectedUid && uid.toUpperCase() !== run.expectedUid.toUpperCase())
           throw new CardServiceError('WRONG_CARD');
         const check = await calls.checkData(uid);
-        const sectors = (check.encrypted_sectors ?? []).map(Number).filter((s) => s >= 1 && s <= 15);
+        const sectorsOf = (list: unknown) =>
+          (Array.isArray(list) ? list : []).map(Number).filter((s) => s >= 1 && s <= 15);
+        // This card's encrypted sectors as the server knows them, and the hotel's (what an encryption writes).
+        const cardSectors = sectorsOf(check.encrypted_sectors);
+        const hotelSectors = sectorsOf(
+          (check as { hotel_encrypted_sectors?: unknown }).hotel_encrypted_sectors ?? check.encrypted_sectors,
+        );
+        const sectors = decrypt && cardSectors.length > 0 ? cardSectors : hotelSectors;
         if (sectors.length === 0)
           throw new CardServiceError(decrypt ? 'NO_ENCRYPTED_SECTOR' : 'ENCRYPTION_NOT_ENABLED');
         const probe = sectors[0] ?? 1;
