@@ -127,7 +127,7 @@ const chs: Texts = {
     write: '写卡',
     another: '再发一张卡',
     issued: '卡 {{card}}（{{type}}）已发卡',
-    superOnly: '只有主管理员可以发总控卡和超级卡：副管理员的总控卡无效。',
+    superOnly: '只有超级管理员可以发总控卡和超级卡：二级管理员的总控卡无效。',
   },
 };
 

@@ -13,7 +13,7 @@ const de: Texts = {
   status: {
     pending: 'Wird geschrieben',
     issued: 'Ausgegeben',
-    withdrawn: 'Zurückgegeben',
+    withdrawn: 'Zurückgenommen',
     deleted: 'Gelöscht',
   },
   sync: {
@@ -42,7 +42,7 @@ const de: Texts = {
   writer: {
     title: 'Gästekarte schreiben',
     another: 'Eine weitere Karte für diesen Aufenthalt schreiben',
-    put: 'Legen Sie eine Karte auf den Kartencodierer und schreiben Sie sie. Ausgegeben ist sie erst, wenn sie wie geschrieben zurückgelesen wird.',
+    put: 'Legen Sie eine Karte auf den Kodierer und schreiben Sie sie. Ausgegeben ist sie erst, wenn sie wie geschrieben zurückgelesen wird.',
     start: 'Karte schreiben',
     again: 'Weitere Karte schreiben',
     retry: 'Erneut versuchen',
@@ -51,7 +51,7 @@ const de: Texts = {
       'Die früheren Karten dieses Aufenthalts öffnen das Schloss nicht mehr, sobald diese Karte ausgegeben ist.',
     issued: 'Karte {{card}} ist für diesen Aufenthalt ausgegeben',
     afterCheckIn:
-      'Nach dem Check-in legen Sie eine Karte auf den Kartencodierer und schreiben sie für den Aufenthalt.',
+      'Nach dem Check-in legen Sie eine Karte auf den Kodierer und schreiben sie für den Aufenthalt.',
   },
   tab: {
     checkInTitle: 'Check-in mit Karte',
@@ -95,7 +95,7 @@ const de: Texts = {
     withdrawn: 'Karte {{card}} ist zurückgenommen',
     eraseTitle: 'Die zurückgegebene Karte löschen?',
     eraseHint:
-      'Liegt Karte {{card}} auf dem Kartencodierer, kann sie jetzt gelöscht und später neu beschrieben werden. Das Schloss öffnet sie so oder so nicht mehr.',
+      'Liegt Karte {{card}} auf dem Kodierer, kann sie jetzt gelöscht und später neu beschrieben werden. Das Schloss öffnet sie so oder so nicht mehr.',
     erase: 'Karte löschen',
     erased: 'Karte {{card}} ist gelöscht und kann neu beschrieben werden',
     notNow: 'Jetzt nicht',
@@ -106,7 +106,7 @@ const de: Texts = {
     decrypt: 'Verschlüsselung aufheben',
     encryptTitle: 'Karte {{card}} verschlüsseln',
     decryptTitle: 'Verschlüsselung von Karte {{card}} aufheben',
-    encryptHint: 'Legen Sie Karte {{card}} auf den Kartencodierer.',
+    encryptHint: 'Legen Sie Karte {{card}} auf den Kodierer.',
     encrypted: 'Karte {{card}} ist verschlüsselt',
     decrypted: 'Karte {{card}} ist nicht mehr verschlüsselt',
     note: 'Notiz',
@@ -119,7 +119,7 @@ const de: Texts = {
   },
   addCard: {
     title: 'Karte ausgeben',
-    hint: 'Wählen Sie die Karte, legen Sie sie auf den Kartencodierer und schreiben Sie sie. Ausgegeben ist sie, sobald sie wie geschrieben zurückgelesen wird.',
+    hint: 'Wählen Sie die Karte, legen Sie sie auf den Kodierer und schreiben Sie sie. Ausgegeben ist sie, sobald sie wie geschrieben zurückgelesen wird.',
     expiryHint: 'Hotelzeit; spätestens im Jahr 2035',
     oneWeek: 'Eine Woche',
     oneMonth: 'Ein Monat',
@@ -134,7 +134,7 @@ const de: Texts = {
     another: 'Weitere Karte ausgeben',
     issued: 'Karte {{card}} ({{type}}) ist ausgegeben',
     superOnly:
-      'Nur der Hauptadministrator gibt Generalkarten und Superkarten aus: Die Generalkarte eines Zweitadministrators ist nicht gültig.',
+      'Nur der Hauptadministrator gibt Generalkarten und Superkarten aus: Die Generalkarte eines Unteradministrators ist nicht gültig.',
   },
 };
 

@@ -133,7 +133,7 @@ const es: Texts = {
     another: 'Emitir otra tarjeta',
     issued: 'La tarjeta {{card}} ({{type}}) está emitida',
     superOnly:
-      'Solo el administrador principal emite tarjetas maestras y supertarjetas: la tarjeta maestra de un administrador secundario no es válida.',
+      'Solo el superadministrador emite tarjetas maestras y supertarjetas: la tarjeta maestra de un administrador secundario no es válida.',
   },
 };
 

@@ -133,7 +133,7 @@ const fr: Texts = {
     another: 'Émettre une autre carte',
     issued: 'La carte {{card}} ({{type}}) est émise',
     superOnly:
-      "Seul l'administrateur principal émet les cartes maîtresses et les super cartes : la carte maîtresse d'un administrateur secondaire n'est pas valable.",
+      "Seul le super administrateur émet les cartes maîtresses et les super cartes : la carte maîtresse d'un administrateur secondaire n'est pas valable.",
   },
 };
 

@@ -4,8 +4,8 @@ const it: Texts = {
   feature: 'Tessere',
   type: {
     master: 'Tessera master',
-    building: 'Tessera di edificio',
-    floor: 'Tessera di piano',
+    building: 'Tessera edificio',
+    floor: 'Tessera piano',
     normal: 'Tessera ospite',
     universal: 'Tessera universale',
     super: 'Supertessera',
@@ -42,7 +42,7 @@ const it: Texts = {
   writer: {
     title: 'Scrivi una tessera ospite',
     another: "Scrivi un'altra tessera per questo soggiorno",
-    put: 'Appoggia una tessera sul codificatore, poi scrivila. Non viene emessa finché non si rilegge esattamente come scritta.',
+    put: "Appoggia una tessera sull'encoder, poi scrivila. Non viene emessa finché non si rilegge esattamente come scritta.",
     start: 'Scrivi la tessera',
     again: "Scrivi un'altra tessera",
     retry: 'Riprova',
@@ -50,7 +50,7 @@ const it: Texts = {
     unsubscribeOldHint:
       'Le tessere precedenti di questo soggiorno non aprono più la serratura appena questa viene emessa.',
     issued: 'La tessera {{card}} è emessa per questo soggiorno',
-    afterCheckIn: 'Dopo il check-in appoggi una tessera sul codificatore e la scrivi per il soggiorno.',
+    afterCheckIn: "Dopo il check-in appoggi una tessera sull'encoder e la scrivi per il soggiorno.",
   },
   tab: {
     checkInTitle: 'Check-in con tessera',
@@ -94,7 +94,7 @@ const it: Texts = {
     withdrawn: 'La tessera {{card}} è ritirata',
     eraseTitle: 'Cancellare la tessera restituita?',
     eraseHint:
-      'Se la tessera {{card}} è sul codificatore, si può cancellare ora e riscrivere più tardi. In ogni caso non apre più la serratura.',
+      "Se la tessera {{card}} è sull'encoder, si può cancellare ora e riscrivere più tardi. In ogni caso non apre più la serratura.",
     erase: 'Cancella la tessera',
     erased: 'La tessera {{card}} è cancellata e si può riscrivere',
     notNow: 'Non ora',
@@ -105,7 +105,7 @@ const it: Texts = {
     decrypt: 'Annulla la cifratura',
     encryptTitle: 'Cifra la tessera {{card}}',
     decryptTitle: 'Annulla la cifratura della tessera {{card}}',
-    encryptHint: 'Appoggia la tessera {{card}} sul codificatore.',
+    encryptHint: "Appoggia la tessera {{card}} sull'encoder.",
     encrypted: 'La tessera {{card}} è cifrata',
     decrypted: 'La tessera {{card}} non è più cifrata',
     note: 'Nota',
@@ -118,7 +118,7 @@ const it: Texts = {
   },
   addCard: {
     title: 'Emetti una tessera',
-    hint: 'Scegli la tessera, appoggiala sul codificatore e scrivila. È emessa appena si rilegge esattamente come scritta.',
+    hint: "Scegli la tessera, appoggiala sull'encoder e scrivila. È emessa appena si rilegge esattamente come scritta.",
     expiryHint: "Ora dell'hotel; al più tardi nel 2035",
     oneWeek: 'Una settimana',
     oneMonth: 'Un mese',

@@ -4,16 +4,16 @@ const ko: Texts = {
   feature: '카드',
   type: {
     master: '마스터 카드',
-    building: '동 카드',
+    building: '건물 카드',
     floor: '층 카드',
     normal: '투숙객 카드',
-    universal: '범용 카드',
+    universal: '공용 카드',
     super: '슈퍼 카드',
   },
   status: {
     pending: '기록 중',
     issued: '발급됨',
-    withdrawn: '반납됨',
+    withdrawn: '회수됨',
     deleted: '삭제됨',
   },
   sync: {
@@ -27,7 +27,7 @@ const ko: Texts = {
     validity: '유효 기간',
     expiry: '만료일',
     note: '메모',
-    building: '동',
+    building: '건물',
     floor: '층',
     accessControls: '출입 통제문',
     rooms: '열 수 있는 도어락',
@@ -85,10 +85,9 @@ const ko: Texts = {
     pendingSync: '도어락 동기화 대기',
   },
   actions: {
-    withdraw: '반납',
-    withdrawConfirm:
-      '카드 {{card}}을(를) 반납 처리할까요? 투숙객이 돌려준 카드로, 더 이상 문이 열리지 않습니다.',
-    withdrawn: '카드 {{card}}이(가) 반납되었습니다',
+    withdraw: '회수',
+    withdrawConfirm: '카드 {{card}}을(를) 회수할까요? 투숙객이 돌려준 카드로, 더 이상 문이 열리지 않습니다.',
+    withdrawn: '카드 {{card}}을(를) 회수했습니다',
     eraseTitle: '반납된 카드를 지울까요?',
     eraseHint:
       '카드 {{card}}이(가) 발급기 위에 있으면 지금 지우고 나중에 다시 기록할 수 있습니다. 지우지 않아도 더 이상 문은 열리지 않습니다.',
@@ -123,14 +122,14 @@ const ko: Texts = {
     accessControlsHint: '이 카드로 함께 열 수 있는 출입 통제문, 최대 3곳',
     noAccessControls: '이 호텔에는 출입 통제문이 없습니다',
     roomsHint: '비워 두면 호텔의 모든 도어락을 엽니다',
-    noBuildings: '호텔 도어락에 설정된 동이 없습니다',
-    pickBuilding: '동 선택',
+    noBuildings: '호텔 도어락에 설정된 건물이 없습니다',
+    pickBuilding: '건물 선택',
     pickFloor: '층 선택',
     write: '카드 기록',
     another: '다른 카드 발급',
     issued: '카드 {{card}}({{type}})이(가) 발급되었습니다',
     superOnly:
-      '마스터 카드와 슈퍼 카드는 최고 관리자만 발급합니다. 부관리자의 마스터 카드는 유효하지 않습니다.',
+      '마스터 카드와 슈퍼 카드는 최고 관리자만 발급합니다. 보조 관리자의 마스터 카드는 유효하지 않습니다.',
   },
 };
 

@@ -133,7 +133,7 @@ const pt: Texts = {
     another: 'Emitir outro cartão',
     issued: 'O cartão {{card}} ({{type}}) foi emitido',
     superOnly:
-      'Só o administrador principal emite cartões mestres e supercartões: o cartão mestre de um administrador secundário não é válido.',
+      'Só o superadministrador emite cartões mestres e supercartões: o cartão mestre de um administrador secundário não é válido.',
   },
 };
 
