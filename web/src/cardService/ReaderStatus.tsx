@@ -1,11 +1,15 @@
 import { ExperimentOutlined, ReloadOutlined, UsbOutlined } from '@ant-design/icons';
 import { errorText } from '@lockdesk/protocol';
 import { Button, Space, Tag, Tooltip } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../i18n/index.ts';
 import { useCardService } from './hooks.ts';
 import { type CardService, readerTypeName } from './service.ts';
 import { cardServiceTexts, useCardServiceTexts } from './texts.ts';
+
+/** How often the status asks the reader again. */
+export const STATUS_REFRESH_MS = 30_000;
 
 export interface ReaderStatusProps {
   /** Only the coloured dot and the type name (the collapsed sidebar). */
@@ -23,6 +27,11 @@ export function ReaderStatus({ compact = false, refreshable = false, service }: 
   useCardServiceTexts();
   const { t } = useTranslation(cardServiceTexts.ns);
   const { info, refresh } = useCardService(service);
+  // A gateway started (or an encoder plugged in) after the page loaded shows up without a reload.
+  useEffect(() => {
+    const timer = setInterval(() => void refresh(), STATUS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
   const name = readerTypeName(info.kind);
   const state = info.online ? t('status.online') : t('status.offline');
   const title = `${t('status.label')}: ${name} — ${t(`kinds.${info.kind}`)} · ${state}${
