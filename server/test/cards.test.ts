@@ -388,6 +388,20 @@ describeEachDatabase('cards', (t) => {
   });
 
   describe('encryption', () => {
+    it('keeps the hotel card secret encrypted in the database', async () => {
+      const secret = await t.app.cardKeys.hotelCardSecret(t.db, t.ids.hotelId);
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      const row = await t.db
+        .selectFrom('hotel_cards')
+        .select('secret_enc')
+        .where('hotel_id', '=', t.ids.hotelId)
+        .executeTakeFirstOrThrow();
+      expect(row.secret_enc).not.toContain(secret);
+      expect(Buffer.from(String(row.secret_enc).slice(3), 'base64').toString('hex')).not.toContain(secret);
+      // The same secret on every later use: cards already issued stay verifiable.
+      expect(await t.app.cardKeys.hotelCardSecret(t.db, t.ids.hotelId)).toBe(secret);
+    });
+
     it('writes cards with per-card keys once the hotel encrypts, and takes them back off', async () => {
       expectRefused(await call('room/cardEncryption', { sectors: [1, 2] }), 'FIELD_INVALID', {
         field: 'sectors',
