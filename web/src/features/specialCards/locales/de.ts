@@ -5,10 +5,10 @@ const de = {
     building: 'Gebäudekarten',
     floor: 'Etagenkarten',
     universal: 'Universalkarten',
-    addMaster: 'Generalkarte ausstellen',
-    addBuilding: 'Gebäudekarte ausstellen',
-    addFloor: 'Etagenkarte ausstellen',
-    addUniversal: 'Universalkarte ausstellen',
+    addMaster: 'Generalkarte ausgeben',
+    addBuilding: 'Gebäudekarte ausgeben',
+    addFloor: 'Etagenkarte ausgeben',
+    addUniversal: 'Universalkarte ausgeben',
     setTime: 'Gültigkeit einer Karte ändern',
     cpu: 'CPU-Karten',
     addCpu: 'CPU-Karte hinzufügen',
@@ -30,7 +30,7 @@ const de = {
     start: 'Gültig ab',
     expiry: 'Ablauf',
     status: 'Zustand',
-    issuedBy: 'Ausgestellt von',
+    issuedBy: 'Ausgegeben von',
     lockSync: 'Schlösser',
     actions: 'Aktionen',
     accessControls: 'Zutrittskontrollen',
@@ -48,7 +48,7 @@ const de = {
   },
   status: {
     pending: 'Nicht geschrieben',
-    issued: 'Ausgestellt',
+    issued: 'Ausgegeben',
     withdrawn: 'Zurückgenommen',
     deleted: 'Gelöscht',
   },
@@ -84,13 +84,13 @@ const de = {
     unsubscribeOldUniversal: 'Die neue Karte macht alle früheren Universal- und Superkarten ungültig.',
     rooms: 'Leer lassen für alle Schlösser des Hotels.',
     roomsRequired:
-      'Wählen Sie die Schlösser, die sie öffnet: nur der Hauptadministrator kann eine Karte für alle Schlösser ausstellen.',
+      'Wählen Sie die Schlösser, die sie öffnet: nur der Hauptadministrator kann eine Karte für alle Schlösser ausgeben.',
     noBuildings: 'Bei keinem Zimmer dieses Hotels ist am Schloss ein Gebäude eingetragen.',
     noFloors: 'Bei keinem Zimmer dieses Gebäudes ist am Schloss eine Etage eingetragen.',
     noAccessControls: 'Kein Zimmer ist als Zutrittskontrolle eingerichtet.',
     secondaryMaster:
-      'Die Generalkarte eines Administrators zweiter Ebene ist nicht gültig: nur der Hauptadministrator kann eine ausstellen.',
-    masterSuperOnly: 'Nur der Hauptadministrator kann Generalkarten ausstellen.',
+      'Die Generalkarte eines Unteradministrators ist nicht gültig: nur der Hauptadministrator kann eine ausgeben.',
+    masterSuperOnly: 'Nur der Hauptadministrator kann Generalkarten ausgeben.',
     placeCard:
       'Legen Sie eine leere Karte oder die neu zu schreibende Karte auf den Kodierer und schreiben Sie dann.',
     setTime:
@@ -98,7 +98,7 @@ const de = {
     serialRead:
       'Legen Sie die CPU-Karte auf den Kodierer und lesen Sie ihre Seriennummer aus, oder geben Sie sie ein.',
     cpuSend: 'Die Karte geht an den Kartenspender, der sie schreibt und ausgibt.',
-    readOnly: 'Ihr Konto kann keine Karten ausstellen oder löschen.',
+    readOnly: 'Ihr Konto kann keine Karten ausgeben oder löschen.',
   },
   quick: {
     week: 'Eine Woche',
@@ -106,7 +106,7 @@ const de = {
     threeMonths: 'Drei Monate',
   },
   actions: {
-    add: 'Karte ausstellen',
+    add: 'Karte ausgeben',
     addCpu: 'CPU-Karte hinzufügen',
     write: 'Karte schreiben',
     save: 'Speichern',
@@ -114,7 +114,7 @@ const de = {
     delete: 'Löschen',
     changeTime: 'Zeit ändern',
     back: 'Zurück zur Liste',
-    another: 'Weitere ausstellen',
+    another: 'Weitere ausgeben',
     retry: 'Erneut versuchen',
     readSerial: 'Vom Kodierer lesen',
     send: 'Senden',
@@ -123,8 +123,8 @@ const de = {
     deleteConfirm:
       'Karte {{cardNumber}} löschen? Die Schlösser weisen sie nach ihrer nächsten Bluetooth-Öffnung ab.',
     deleted: 'Karte {{cardNumber}} gelöscht',
-    issued: 'Karte {{cardNumber}} geschrieben und ausgestellt',
-    issuedTitle: 'Die Karte ist ausgestellt',
+    issued: 'Karte {{cardNumber}} geschrieben und ausgegeben',
+    issuedTitle: 'Die Karte ist ausgegeben',
     replaced: 'Karte {{cardNumber}} mit neuer Gültigkeit neu geschrieben',
     universalNotice:
       'Eine neue Universalkarte öffnet ein Schloss erst nach dessen nächster Bluetooth-Öffnung.',
@@ -144,7 +144,7 @@ const de = {
   list: {
     total_one: '{{count}} Karte',
     total_other: '{{count}} Karten',
-    empty: 'Von dieser Art ist noch keine Karte ausgestellt.',
+    empty: 'Von dieser Art ist noch keine Karte ausgegeben.',
     emptyFiltered: 'Keine Karte entspricht den Filtern.',
   },
 };

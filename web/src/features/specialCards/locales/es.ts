@@ -47,9 +47,9 @@ const es = {
     expired: 'Caducada',
   },
   status: {
-    pending: 'Sin escribir',
+    pending: 'Sin grabar',
     issued: 'Emitida',
-    withdrawn: 'Retirada',
+    withdrawn: 'Devuelta',
     deleted: 'Eliminada',
   },
   cpuStatus: {
@@ -93,11 +93,11 @@ const es = {
       'La tarjeta maestra de un administrador secundario no es válida: solo el superadministrador puede emitirla.',
     masterSuperOnly: 'Solo el superadministrador puede emitir tarjetas maestras.',
     placeCard:
-      'Coloque una tarjeta en blanco, o la tarjeta que se va a reescribir, en el codificador y luego escriba.',
+      'Coloque una tarjeta en blanco, o la tarjeta que se va a regrabar, en el codificador y luego grábela.',
     setTime:
-      'Coloque la tarjeta {{cardNumber}} en el codificador: se reescribe con la nueva validez y conserva su número.',
+      'Coloque la tarjeta {{cardNumber}} en el codificador: se regraba con la nueva validez y conserva su número.',
     serialRead: 'Coloque la tarjeta CPU en el codificador y lea su número de serie, o escríbalo.',
-    cpuSend: 'La tarjeta pasa al dispensador, que la escribe y la expulsa.',
+    cpuSend: 'La tarjeta pasa al dispensador, que la graba y la expulsa.',
     readOnly: 'Su cuenta no puede emitir ni eliminar tarjetas.',
   },
   quick: {
@@ -108,7 +108,7 @@ const es = {
   actions: {
     add: 'Emitir una tarjeta',
     addCpu: 'Añadir una tarjeta CPU',
-    write: 'Escribir la tarjeta',
+    write: 'Grabar la tarjeta',
     save: 'Guardar',
     cancel: 'Cancelar',
     delete: 'Eliminar',
@@ -123,9 +123,9 @@ const es = {
     deleteConfirm:
       '¿Eliminar la tarjeta {{cardNumber}}? Las cerraduras la rechazan tras su próxima apertura por Bluetooth.',
     deleted: 'Tarjeta {{cardNumber}} eliminada',
-    issued: 'Tarjeta {{cardNumber}} escrita y emitida',
+    issued: 'Tarjeta {{cardNumber}} grabada y emitida',
     issuedTitle: 'La tarjeta está emitida',
-    replaced: 'Tarjeta {{cardNumber}} reescrita con su nueva validez',
+    replaced: 'Tarjeta {{cardNumber}} regrabada con su nueva validez',
     universalNotice:
       'Una nueva tarjeta universal abre una cerradura solo después de la próxima apertura por Bluetooth de esa cerradura.',
     notFound: 'No se encontró esta tarjeta.',

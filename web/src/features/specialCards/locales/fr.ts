@@ -49,7 +49,7 @@ const fr = {
   status: {
     pending: 'Non écrite',
     issued: 'Émise',
-    withdrawn: 'Retirée',
+    withdrawn: 'Rendue',
     deleted: 'Supprimée',
   },
   cpuStatus: {

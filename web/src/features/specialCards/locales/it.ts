@@ -49,7 +49,7 @@ const it = {
   status: {
     pending: 'Non scritta',
     issued: 'Emessa',
-    withdrawn: 'Ritirata',
+    withdrawn: 'Restituita',
     deleted: 'Eliminata',
   },
   cpuStatus: {
@@ -85,13 +85,13 @@ const it = {
       'La nuova tessera invalida tutte le tessere universali e supertessere precedenti.',
     rooms: 'Lascia vuoto per tutte le serrature dell’hotel.',
     roomsRequired:
-      'Scegli le serrature che apre: solo il super amministratore può emettere una tessera per tutte le serrature.',
+      'Scegli le serrature che apre: solo il amministratore principale può emettere una tessera per tutte le serrature.',
     noBuildings: 'Nessuna camera di questo hotel ha un edificio impostato sulla serratura.',
     noFloors: 'Nessuna camera di questo edificio ha un piano impostato sulla serratura.',
     noAccessControls: 'Nessuna camera è impostata come controllo accessi.',
     secondaryMaster:
-      'La tessera master di un amministratore secondario non è valida: solo il super amministratore può emetterla.',
-    masterSuperOnly: 'Solo il super amministratore può emettere tessere master.',
+      'La tessera master di un amministratore secondario non è valida: solo il amministratore principale può emetterla.',
+    masterSuperOnly: 'Solo il amministratore principale può emettere tessere master.',
     placeCard: 'Appoggia sull’encoder una tessera vuota, o la tessera da riscrivere, poi scrivi.',
     setTime:
       'Appoggia la tessera {{cardNumber}} sull’encoder: viene riscritta con la nuova validità e mantiene il suo numero.',

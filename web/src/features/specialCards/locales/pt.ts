@@ -49,7 +49,7 @@ const pt = {
   status: {
     pending: 'Não gravado',
     issued: 'Emitido',
-    withdrawn: 'Recolhido',
+    withdrawn: 'Devolvido',
     deleted: 'Excluído',
   },
   cpuStatus: {
