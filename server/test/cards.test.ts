@@ -130,6 +130,33 @@ describeEachDatabase('cards', (t) => {
     expect(after.list).toEqual([expect.objectContaining({ id: plan.id, lock_sync: 'done' })]);
   });
 
+  it("supersedes the room's older guest cards when a card with 'unsubscribe old card' is issued", async () => {
+    const { plan: first, stayId, roomId } = await guestPlan();
+    await writeAndConfirm(t, superToken, new VirtualCard(UID), first);
+    const second = ok(await call<Plan>('room/sendCard', { stay_id: stayId, card_uid: OTHER_UID }));
+    await writeAndConfirm(t, superToken, new VirtualCard(OTHER_UID), second);
+    const third = ok(
+      await call<Plan>('room/sendCard', { stay_id: stayId, card_uid: '04112233', unsubscribe_old: 1 }),
+    );
+    expect(third.card['unsubscribe_old']).toBe(true);
+    // Not yet verified: nothing superseded.
+    const before = ok(await call<Page>('room/cardList', { stay_id: stayId }));
+    expect(before.list.map((c) => c['superseded'])).toEqual([false, false]);
+    await writeAndConfirm(t, superToken, new VirtualCard('04112233'), third);
+    const after = ok(await call<Page>('room/cardList', { stay_id: stayId }));
+    expect(after.list.map((c) => [c['id'], c['superseded']])).toEqual([
+      [third.id, false],
+      [second.id, true],
+      [first.id, true],
+    ]);
+    const opens = ok(
+      await call<{ list: Record<string, unknown>[] }>('lock/noteCardList', { room_id: roomId }),
+    );
+    expect(opens.list.map((c) => c['id'])).toEqual([third.id]);
+    // Card numbers are the hotel's own sequence, one per card.
+    expect(new Set([first.card_id, second.card_id, third.card_id]).size).toBe(3);
+  });
+
   it('refuses a read-back that differs from what was written, and keeps the card pending', async () => {
     const { plan, stayId } = await guestPlan();
     const card = new VirtualCard(UID);
