@@ -157,12 +157,12 @@ export const deErrors: ErrorTexts = {
   CARD_COPIED: 'Diese Karte ist eine auf eine andere Karte übertragene Kopie und wird abgewiesen',
   CARD_UNSIGNED: 'Diese Karte trägt keine LockDesk-Signatur',
   WRONG_CARD:
-    'Eine andere Karte liegt auf dem Kartenspender; legen Sie die Karte zurück, die gerade beschrieben wird',
+    'Eine andere Karte liegt auf dem Kodierer; legen Sie die Karte zurück, die gerade beschrieben wird',
   CARD_WRITE_UNVERIFIED:
     'Die Karte ließ sich nicht so zurücklesen, wie sie beschrieben wurde; sie wurde nicht ausgegeben',
   CARD_ISSUE_EXPIRED: 'Das Beschreiben der Karte hat zu lange gedauert; bitte neu beginnen',
   CARD_REMOVED:
-    'Die Karte wurde vom Kartenspender genommen, bevor sie fertig beschrieben war; es wurde nichts ausgegeben',
+    'Die Karte wurde vom Kodierer genommen, bevor sie fertig beschrieben war; es wurde nichts ausgegeben',
   ENCRYPTION_NOT_ENABLED: 'Die Kartenverschlüsselung ist für dieses Hotel nicht eingeschaltet',
   CARD_NOT_ISSUED: 'Diese Karte ist keine Karte dieses Hotels',
   BLUETOOTH_SYNC_NEEDED: 'Wird am Schloss nach der nächsten Bluetooth-Öffnung wirksam',

@@ -155,13 +155,13 @@ export const frErrors: ErrorTexts = {
   CARD_TAMPERED: 'Cette carte a été modifiée et est refusée',
   CARD_COPIED: 'Cette carte est une copie faite sur une autre carte et est refusée',
   CARD_UNSIGNED: 'Cette carte ne porte aucune signature LockDesk',
-  WRONG_CARD: 'Une autre carte a été posée sur le distributeur ; reposez la carte en cours d’écriture',
+  WRONG_CARD: 'Une autre carte a été posée sur l’encodeur ; reposez la carte en cours d’écriture',
   CARD_WRITE_UNVERIFIED: 'La carte ne s’est pas relue telle qu’elle a été écrite ; elle n’a pas été émise',
   CARD_ISSUE_EXPIRED: 'L’écriture de la carte a pris trop de temps ; recommencez',
-  CARD_REMOVED: 'La carte a été retirée du distributeur avant d’être écrite ; rien n’a été émis',
+  CARD_REMOVED: 'La carte a été retirée de l’encodeur avant d’être écrite ; rien n’a été émis',
   ENCRYPTION_NOT_ENABLED: 'Le chiffrement des cartes n’est pas activé pour cet hôtel',
   CARD_NOT_ISSUED: 'Cette carte n’est pas une carte de cet hôtel',
-  BLUETOOTH_SYNC_NEEDED: 'Prend effet sur la serrure après le prochain déverrouillage Bluetooth',
+  BLUETOOTH_SYNC_NEEDED: 'Prend effet sur la serrure après la prochaine ouverture Bluetooth',
   MASTER_CARD_NOT_VALID:
     'La carte maîtresse d’un administrateur secondaire n’est pas valable : seul le super administrateur peut en émettre une.',
 };

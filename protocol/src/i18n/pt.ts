@@ -152,13 +152,13 @@ export const ptErrors: ErrorTexts = {
   CARD_TAMPERED: 'Este cartão foi alterado e é recusado',
   CARD_COPIED: 'Este cartão é uma cópia feita em outro cartão e é recusado',
   CARD_UNSIGNED: 'Este cartão não tem a assinatura LockDesk',
-  WRONG_CARD: 'Outro cartão foi colocado no dispensador; coloque de volta o cartão que está sendo gravado',
+  WRONG_CARD: 'Outro cartão foi colocado no codificador; coloque de volta o cartão que está sendo gravado',
   CARD_WRITE_UNVERIFIED: 'O cartão não foi lido de volta como foi gravado; não foi emitido',
   CARD_ISSUE_EXPIRED: 'A gravação do cartão demorou demais; comece de novo',
-  CARD_REMOVED: 'O cartão foi retirado do dispensador antes de ser gravado; nada foi emitido',
+  CARD_REMOVED: 'O cartão foi retirado do codificador antes de ser gravado; nada foi emitido',
   ENCRYPTION_NOT_ENABLED: 'A criptografia de cartões não está ativada para este hotel',
   CARD_NOT_ISSUED: 'Este cartão não é um cartão deste hotel',
-  BLUETOOTH_SYNC_NEEDED: 'Entra em vigor na fechadura após o próximo desbloqueio por Bluetooth',
+  BLUETOOTH_SYNC_NEEDED: 'Entra em vigor na fechadura após a próxima abertura por Bluetooth',
   MASTER_CARD_NOT_VALID:
     'O cartão mestre de um administrador secundário não é válido: só o superadministrador pode emitir um.',
 };
