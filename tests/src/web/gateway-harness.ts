@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GuestCardContent } from '@lockdesk/protocol';
+import { BROKER, encodeCommandHex, type GuestCardContent } from '@lockdesk/protocol';
+import mqtt from 'mqtt';
 import { ROOT, stopProcess } from './harness.js';
 
 export const GATEWAY_CLI = join(ROOT, 'gateway', 'dist', 'cli.js');
@@ -139,6 +140,34 @@ export function answersTcp(host: string, port: number, timeoutMs = 1000): Promis
 /** True when this machine's Mosquitto answers on 127.0.0.1:1883. */
 export const machineMosquittoAnswers = () => answersTcp('127.0.0.1', 1883);
 
+/**
+ * True once the bridge answers a command on the broker: 'connected' in /health comes before its subscription is
+ * in place, and a command published meanwhile would be lost. Asks for the encoder's version once a second.
+ */
+async function bridgeAnswers(url: string, deviceId: string, deadline: number): Promise<boolean> {
+  const version = encodeCommandHex({ name: 'getVersion' });
+  if (!version.ok) return false;
+  const client = await mqtt
+    .connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000 })
+    .catch(() => null);
+  if (!client) return false;
+  try {
+    const answered = new Promise<boolean>((resolve) => client.once('message', () => resolve(true)));
+    await client.subscribeAsync(`${BROKER.topics.receive}${deviceId}`, { qos: 1 });
+    while (Date.now() < deadline) {
+      await client.publishAsync(`${BROKER.topics.send}${deviceId}`, version.value, { qos: 1 });
+      const got = await Promise.race([
+        answered,
+        new Promise<false>((r) => setTimeout(() => r(false), 1_000)),
+      ]);
+      if (got) return true;
+    }
+    return false;
+  } finally {
+    await client.endAsync(true).catch(() => undefined);
+  }
+}
+
 /** The simulator control API at `url` as functions. */
 export function simulatorAt(url: string = GATEWAY_URLS.simulator): Simulator {
   const call = async (method: string, path: string, body?: unknown): Promise<SimulatorState> => {
@@ -262,6 +291,7 @@ export async function startGateway(options: GatewayOptions): Promise<StartedGate
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  if (ready && settings.broker) ready = await bridgeAnswers(settings.broker.url, deviceId, deadline);
   if (!ready) {
     await stopProcess(child);
     throw new Error(`the gateway did not get ready in 30 s:\n${output}`);
