@@ -167,3 +167,19 @@ describe('refresh', () => {
     await expect(service.refresh()).resolves.toMatchObject({ online: false });
   });
 });
+
+describe('the remote reader address', () => {
+  it('follows cardSenderID written by another part of the console after the service started', () => {
+    const storage = memory({ [STORAGE_KEYS.cardSenderType]: '4' });
+    const service = createCardService({
+      storage,
+      readerFactory: (kind) => new FakeReader(kind),
+    });
+    expect(service.deviceId()).toBe('');
+    storage.setItem(STORAGE_KEYS.cardSenderID, 'a1b2c3d4e5f6');
+    const first = service.reader();
+    expect(service.deviceId()).toBe('A1B2C3D4E5F6');
+    expect(service.info.deviceId).toBe('A1B2C3D4E5F6');
+    expect(service.reader()).toBe(first);
+  });
+});

@@ -210,7 +210,21 @@ export function createCardService(options: CardServiceOptions = {}): CardService
         });
     }
   };
+  /**
+   * `cardSenderID` may be written by another part of the console (the reader binding of `cardDispenser/getUserBind`)
+   * after this service started: the stored one wins when it differs.
+   */
+  const syncDeviceId = () => {
+    const stored = (read(STORAGE_KEYS.cardSenderID) ?? '').trim().toUpperCase();
+    if (!stored || stored === deviceId) return;
+    readers.get(`4:${deviceId}`)?.close();
+    readers.delete(`4:${deviceId}`);
+    deviceId = stored;
+    if (kind === 4) setInfo({ deviceId, online: false });
+  };
+
   const reader = (): CardReader => {
+    if (kind === 4) syncDeviceId();
     const key = readerKey(kind);
     let current = readers.get(key);
     if (!current) {
@@ -277,7 +291,10 @@ export function createCardService(options: CardServiceOptions = {}): CardService
       addLog('info', `reader type ${readerTypeName(kind)}`);
     },
     reader,
-    deviceId: () => deviceId,
+    deviceId: () => {
+      syncDeviceId();
+      return deviceId;
+    },
     setDeviceId(id) {
       const next = id.trim().toUpperCase();
       if (next === deviceId) return;
