@@ -13,13 +13,15 @@ import { errorMessage } from '../../i18n/index.ts';
 import {
   type Card,
   cardsKeys,
+  type EncryptionPlan,
+  invalidateCards,
+  type KeyChange,
   sendCardDecodeSyntony,
   sendCardEncryption,
   sendCardEncryptionSyntony,
   useCardNote,
   useDeleteCard,
   useWithdrawCard,
-  type WritePlan,
   type WriteStep,
 } from './api.ts';
 import { CardWriteProgress, useCardEraser, useCardWriter, wrongCard } from './writeParts.tsx';
@@ -94,13 +96,13 @@ function EncryptionModal({ card, decrypt, onClose }: { card: Card; decrypt: bool
   const { t } = useTranslation('cards');
   const { message } = App.useApp();
   const client = useQueryClient();
-  const write = useCardWriter<unknown>({
+  const write = useCardWriter<KeyChange, EncryptionPlan>({
     allocate: async (uid: string) => {
       // Only this card may be changed: another card on the encoder is refused before anything is written.
       if (card.uid && uid.toUpperCase() !== card.uid.toUpperCase()) throw wrongCard();
       return sendCardEncryption({ uid, decrypt: decrypt ? 1 : 0 });
     },
-    confirm: async (plan: WritePlan, blocks: Record<string, string>) => {
+    confirm: async (plan: EncryptionPlan, blocks: Record<string, string>) => {
       const done = decrypt
         ? await sendCardDecodeSyntony({ uid: plan.uid, blocks })
         : await sendCardEncryptionSyntony({ uid: plan.uid, blocks });
@@ -146,11 +148,16 @@ function EncryptionModal({ card, decrypt, onClose }: { card: Card; decrypt: bool
   );
 }
 
-/** After a withdrawal: offers to erase the returned card when it is on the encoder. */
+/**
+ * After a withdrawal: offers to erase the returned card when it is on the encoder, its steps shown as they
+ * happen; an encrypted card is then back on factory keys and the server is told (room/sendCardDecodeSyntony).
+ */
 function EraseModal({ card, steps, onClose }: { card: Card; steps: WriteStep[]; onClose: () => void }) {
   const { t } = useTranslation('cards');
   const { message } = App.useApp();
-  const erase = useCardEraser(card.uid ?? '', steps, () => {
+  const client = useQueryClient();
+  const erase = useCardEraser(card.uid ?? '', steps, (changed) => {
+    if (changed) void invalidateCards(client);
     message.success(t('actions.erased', { card: card.card_id }));
     onClose();
   });
@@ -182,11 +189,7 @@ function EraseModal({ card, steps, onClose }: { card: Card; steps: WriteStep[]; 
     >
       <div data-testid="card-erase">
         <Typography.Paragraph>{t('actions.eraseHint', { card: card.card_id })}</Typography.Paragraph>
-        {erase.error && (
-          <Typography.Text type="danger" data-testid="card-erase-error">
-            {erase.error}
-          </Typography.Text>
-        )}
+        <CardWriteProgress write={erase} />
       </div>
     </Modal>
   );

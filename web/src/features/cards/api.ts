@@ -54,6 +54,10 @@ export interface Card {
   superseded?: boolean;
   /** Universal cards: the locks it opens (empty: all). */
   room_ids?: number[];
+  /** Written into the card: who issued it. */
+  issuer_role?: 'main' | 'secondary' | 'staff';
+  /** The card whose number this one took over (/card/setTime). */
+  replaces_id?: number | null;
 }
 
 /** One block write of a plan: authenticate `block`'s sector with key A `key`, write 32 hex `data`. */
@@ -84,6 +88,32 @@ export interface WritePlan {
   card: Card | null;
 }
 
+/**
+ * Step one of an encryption or decryption (`room/sendCardEncryption`): no card number and no expiry, unlike a card
+ * write plan; `id` is the card record when the UID is a known card, else 0.
+ */
+export interface EncryptionPlan {
+  id: number;
+  uid: string;
+  decrypt: boolean;
+  /** The sectors that carry the card's diversified keys afterwards ([] when decrypting). */
+  sectors: number[];
+  writes: WriteStep[];
+  verify: VerifyStep[];
+  card: Card | null;
+}
+
+/**
+ * What `room/sendCardEncryptionSyntony` and `room/sendCardDecodeSyntony` answer (server/API.md §8.5): the keys the
+ * card `uid` now carries — not a card. `id` is its newest record, 0 for a card the hotel does not know.
+ */
+export interface KeyChange {
+  id: number;
+  uid: string;
+  encrypted: boolean;
+  sectors: number[];
+}
+
 /** Blocks read back from the card: block number (as text) → 32 hex. */
 export type ReadBlocks = Record<string, string>;
 
@@ -104,9 +134,14 @@ export interface CardCounts {
   pending_sync: number;
 }
 
+/** `room/getCheckData`: per sector 1–15 the key that reads THIS card. */
 export interface CheckData {
+  uid?: string;
   keys: Record<string, string>;
+  /** The sectors this card carries diversified keys in. */
   encrypted_sectors: number[];
+  /** The sectors the hotel encrypts. */
+  hotel_encrypted_sectors?: number[];
 }
 
 export type CardCheckReason =
@@ -140,7 +175,7 @@ export interface CardRoomRecord {
   start_time: number;
   end_time: number;
   other_information: string;
-  card_status: CardStatus | string;
+  card_status: Exclude<CardStatus, 'pending'>;
 }
 
 export interface AccessControlRoom {
@@ -150,6 +185,7 @@ export interface AccessControlRoom {
 }
 
 export interface CardSyncData {
+  room_id: number;
   deleted: string[];
   universal: string[];
   access: string[];
@@ -245,9 +281,15 @@ export function addCardStepTwoNew({
   return callManage<Card>('room/addCardStepTwoNew', { ...rest, card_uid: uid });
 }
 
-/** The write plan that encrypts (or, with decrypt 1, decrypts) the card on the encoder (`room/sendCardEncryption`). */
-export function sendCardEncryption({ uid, ...rest }: { uid: string; decrypt?: 0 | 1 }): Promise<WritePlan> {
-  return callManage<WritePlan>('room/sendCardEncryption', definedFields({ ...rest, card_uid: uid }));
+/** The plan that encrypts (or, with decrypt 1, decrypts) the card on the encoder (`room/sendCardEncryption`). */
+export function sendCardEncryption({
+  uid,
+  ...rest
+}: {
+  uid: string;
+  decrypt?: 0 | 1;
+}): Promise<EncryptionPlan> {
+  return callManage<EncryptionPlan>('room/sendCardEncryption', definedFields({ ...rest, card_uid: uid }));
 }
 
 /** Confirms an encryption: the blocks read with the card's new keys (`room/sendCardEncryptionSyntony`). */
@@ -257,19 +299,22 @@ export function sendCardEncryptionSyntony({
 }: {
   uid: string;
   blocks: ReadBlocks;
-}): Promise<Card | null> {
-  return callManage<Card | null>('room/sendCardEncryptionSyntony', { card_uid: uid, blocks });
+}): Promise<KeyChange> {
+  return callManage<KeyChange>('room/sendCardEncryptionSyntony', { card_uid: uid, blocks });
 }
 
-/** Confirms a decryption: the blocks read with transport keys (`room/sendCardDecodeSyntony`). */
+/**
+ * Confirms a decryption, or an erase that gave an encrypted card its transport keys back: the blocks the change
+ * proves, read with transport keys (`room/sendCardDecodeSyntony`).
+ */
 export function sendCardDecodeSyntony({
   uid,
   blocks,
 }: {
   uid: string;
   blocks: ReadBlocks;
-}): Promise<Card | null> {
-  return callManage<Card | null>('room/sendCardDecodeSyntony', { card_uid: uid, blocks });
+}): Promise<KeyChange> {
+  return callManage<KeyChange>('room/sendCardDecodeSyntony', { card_uid: uid, blocks });
 }
 
 /** The keys that read THIS card (`room/getCheckData`). */
@@ -322,10 +367,10 @@ export function useManagerCards(
 }
 
 /** The cards that open a room's lock, each with its sync state (`lock/noteCardList`). */
-export function useLockCards(roomId: number): UseQueryResult<{ list: Card[] }> {
+export function useLockCards(roomId: number): UseQueryResult<{ room_id: number; list: Card[] }> {
   return useQuery({
     queryKey: cardsKeys.lockCards(roomId),
-    queryFn: () => callManage<{ list: Card[] }>('lock/noteCardList', { room_id: roomId }),
+    queryFn: () => callManage<{ room_id: number; list: Card[] }>('lock/noteCardList', { room_id: roomId }),
     enabled: roomId > 0,
   });
 }
@@ -438,7 +483,9 @@ export function useDeleteCard(): UseMutationResult<DeletedCard, Error, { id: num
 
 export interface WithdrawnCard {
   id: number;
-  status: CardStatus;
+  status: 'withdrawn';
+  /** The locks it opened learn the withdrawal at their next Bluetooth unlock. */
+  lock_sync: LockSync;
   /** The plan that empties the card, for when it is on the encoder; null when there is nothing to erase. */
   erase: WriteStep[] | null;
 }
@@ -455,22 +502,17 @@ export function useWithdrawCard(): UseMutationResult<WithdrawnCard, Error, { car
 }
 
 /** Deletes a universal or super card (`lock/managerDelete`); invalidates cards. */
-export function useManagerDelete(): UseMutationResult<
-  { id: number; lock_sync: LockSync },
-  Error,
-  { id: number }
-> {
+export function useManagerDelete(): UseMutationResult<DeletedCard, Error, { id: number }> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number }) =>
-      callManage<{ id: number; lock_sync: LockSync }>('lock/managerDelete', input),
+    mutationFn: (input: { id: number }) => callManage<DeletedCard>('lock/managerDelete', input),
     onSuccess: () => invalidateCards(client),
   });
 }
 
 /** Step one of an encryption or decryption (a plan; nothing changes until confirmed). */
 export function useSendCardEncryption(): UseMutationResult<
-  WritePlan,
+  EncryptionPlan,
   Error,
   { uid: string; decrypt?: 0 | 1 }
 > {
@@ -479,7 +521,7 @@ export function useSendCardEncryption(): UseMutationResult<
 
 /** Confirms an encryption; invalidates cards. */
 export function useConfirmEncryption(): UseMutationResult<
-  Card | null,
+  KeyChange,
   Error,
   { uid: string; blocks: ReadBlocks }
 > {
@@ -492,7 +534,7 @@ export function useConfirmEncryption(): UseMutationResult<
 
 /** Confirms a decryption; invalidates cards. */
 export function useConfirmDecryption(): UseMutationResult<
-  Card | null,
+  KeyChange,
   Error,
   { uid: string; blocks: ReadBlocks }
 > {
@@ -509,10 +551,15 @@ export function useCardCheck(): UseMutationResult<CardCheck, Error, { uid: strin
 }
 
 /** Marks what a room's lock had to learn as learned (`room/resetCardSyncData`); invalidates cards and rooms. */
-export function useResetCardSync(): UseMutationResult<unknown, Error, { room_id: number }> {
+export function useResetCardSync(): UseMutationResult<
+  { room_id: number; synced: number },
+  Error,
+  { room_id: number }
+> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { room_id: number }) => callManage('room/resetCardSyncData', input),
+    mutationFn: (input: { room_id: number }) =>
+      callManage<{ room_id: number; synced: number }>('room/resetCardSyncData', input),
     onSuccess: () => invalidateCards(client),
   });
 }

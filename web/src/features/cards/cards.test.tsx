@@ -19,6 +19,7 @@ import { CardActions, cardActionsOf } from './CardActions.tsx';
 import { cardFiltersOf } from './CardListPage.tsx';
 import { GuestCardWriter } from './GuestCardWriter.tsx';
 import { cardsTexts } from './texts.ts';
+import { erasePlan } from './writeParts.tsx';
 
 // The console's card service is the real one (its writeCard: find, plan, write, verify, confirm) over a fake
 // encoder in memory; the server is the fake envelope server.
@@ -174,6 +175,30 @@ describe('GuestCardWriter', () => {
   });
 });
 
+describe('erasePlan', () => {
+  it('reads every erased block back with the key its sector has afterwards; trailers as a card answers them', () => {
+    const KEY = 'A1B2C3D4E5F6';
+    const plan = erasePlan('aabbccdd', [
+      { block: 4, key: KEY, keyType: 'A', data: '0'.repeat(32) },
+      { block: 54, key: 'FFFFFFFFFFFF', keyType: 'A', data: '1'.repeat(32) },
+      { block: 7, key: KEY, keyType: 'A', data: 'FFFFFFFFFFFFFF078069FFFFFFFFFFFF' },
+    ]);
+    expect(plan.uid).toBe('AABBCCDD');
+    expect(plan.restored).toEqual([1]);
+    expect(plan.verify).toEqual([
+      { block: 4, key: 'FFFFFFFFFFFF', data: '0'.repeat(32) },
+      { block: 54, key: 'FFFFFFFFFFFF', data: '1'.repeat(32) },
+      { block: 7, key: 'FFFFFFFFFFFF', data: '000000000000FF078069FFFFFFFFFFFF' },
+    ]);
+  });
+
+  it('restores nothing for a card that was not encrypted', () => {
+    expect(
+      erasePlan(UID, [{ block: 4, key: 'FFFFFFFFFFFF', keyType: 'A', data: '0'.repeat(32) }]).restored,
+    ).toEqual([]);
+  });
+});
+
 describe('CardActions', () => {
   it('offers what the card state allows', () => {
     expect(cardActionsOf(card())).toEqual({ withdraw: true, remove: true, encrypt: true, note: true });
@@ -199,6 +224,100 @@ describe('CardActions', () => {
     );
     await userEvent.click(await screen.findByTestId('card-erase-start', {}, SLOW));
     await waitFor(() => expect(fake.card?.blocks.get(4)).toBe('0'.repeat(32)), SLOW);
+    await waitFor(() => expect(screen.queryByTestId('card-erase')).toBeNull(), SLOW);
+    // A card on factory keys already: the server has nothing to learn.
+    expect(callsTo(seen, 'room/sendCardDecodeSyntony')).toEqual([]);
+  });
+
+  it('erasing an encrypted withdrawn card gives it factory keys and tells the server with the trailers read back', async () => {
+    const KEY = 'A1B2C3D4E5F6';
+    const EMPTY = '0'.repeat(32);
+    const TRANSPORT_TRAILER = 'FFFFFFFFFFFFFF078069FFFFFFFFFFFF';
+    seen = fakeServer({
+      'passenger/deleteCardByCardId': () => ({
+        errno: 0,
+        data: {
+          id: 7,
+          status: 'withdrawn',
+          lock_sync: 'pending',
+          // The server's erase: the data blocks with the card's keys, then the trailers back to transport keys.
+          erase: [
+            { block: 4, key: KEY, keyType: 'A', data: EMPTY },
+            { block: 53, key: KEY, keyType: 'A', data: EMPTY },
+            { block: 7, key: KEY, keyType: 'A', data: TRANSPORT_TRAILER },
+            { block: 55, key: KEY, keyType: 'A', data: TRANSPORT_TRAILER },
+          ],
+        },
+      }),
+      'room/sendCardDecodeSyntony': (fields) => ({
+        errno: 0,
+        data: { id: 7, uid: fields['card_uid'], encrypted: false, sectors: [] },
+      }),
+      'room/cardList': () => ({ errno: 0, data: { list: [], total: 0, page: 1, limit: 20 } }),
+    });
+    fake.placeCard(UID, { 4: DATA, 53: DATA });
+    fake.keys.set(1, KEY);
+    fake.keys.set(13, KEY);
+    // A card answers a trailer read with key A hidden (zeros), the access bits and key B.
+    fake.readOverride = (block, data) =>
+      block % 4 === 3 ? `000000000000${TRANSPORT_TRAILER.slice(12)}` : data;
+    wrap(<CardActions card={card({ encrypted: true })} />);
+    await userEvent.click(screen.getByTestId('card-withdraw'));
+    await userEvent.click(await screen.findByTestId('card-withdraw-ok'));
+    await userEvent.click(await screen.findByTestId('card-erase-start', {}, SLOW));
+    await waitFor(() => expect(callsTo(seen, 'room/sendCardDecodeSyntony')).toHaveLength(1), SLOW);
+    expect(callsTo(seen, 'room/sendCardDecodeSyntony')[0]?.fields).toEqual(
+      expect.objectContaining({
+        card_uid: UID,
+        blocks: {
+          '7': `000000000000${TRANSPORT_TRAILER.slice(12)}`,
+          '55': `000000000000${TRANSPORT_TRAILER.slice(12)}`,
+        },
+      }),
+    );
+    expect(fake.keys.get(1)).toBe('FFFFFFFFFFFF');
+    expect(fake.keys.get(13)).toBe('FFFFFFFFFFFF');
+    expect(fake.card?.blocks.get(4)).toBe(EMPTY);
+    // The trailers were read with the factory key, as the server checks them.
+    const trailerReads = fake.calls.filter(
+      (c) => c.name === 'readBlock' && [7, 55].includes(c.args[0] as number),
+    );
+    expect(trailerReads.map((c) => c.args[1])).toEqual(['FFFFFFFFFFFF', 'FFFFFFFFFFFF']);
+    await waitFor(() => expect(screen.queryByTestId('card-erase')).toBeNull(), SLOW);
+  });
+
+  it('an erase whose trailers do not read back with the factory key tells the server nothing', async () => {
+    seen = fakeServer({
+      'passenger/deleteCardByCardId': () => ({
+        errno: 0,
+        data: {
+          id: 7,
+          status: 'withdrawn',
+          lock_sync: 'pending',
+          erase: [{ block: 7, key: 'FFFFFFFFFFFF', keyType: 'A', data: 'FFFFFFFFFFFFFF078069FFFFFFFFFFFF' }],
+        },
+      }),
+    });
+    // The card keeps answering its old trailer: the erase did not take.
+    fake.readOverride = (block, data) => (block === 7 ? 'A'.repeat(32) : data);
+    wrap(<CardActions card={card({ encrypted: true })} />);
+    await userEvent.click(screen.getByTestId('card-withdraw'));
+    await userEvent.click(await screen.findByTestId('card-withdraw-ok'));
+    await userEvent.click(await screen.findByTestId('card-erase-start', {}, SLOW));
+    const error = await screen.findByTestId('card-write-error', {}, SLOW);
+    expect(error.textContent).toContain(errorMessage('CARD_WRITE_UNVERIFIED'));
+    expect(callsTo(seen, 'room/sendCardDecodeSyntony')).toEqual([]);
+  });
+
+  it('refuses to erase another card than the withdrawn one', async () => {
+    fake.placeCard('99887766', { 4: DATA });
+    wrap(<CardActions card={card()} />);
+    await userEvent.click(screen.getByTestId('card-withdraw'));
+    await userEvent.click(await screen.findByTestId('card-withdraw-ok'));
+    await userEvent.click(await screen.findByTestId('card-erase-start', {}, SLOW));
+    const error = await screen.findByTestId('card-write-error', {}, SLOW);
+    expect(error.textContent).toContain(errorMessage('WRONG_CARD'));
+    expect(fake.card?.blocks.get(4)).toBe(DATA);
   });
 
   it('encrypts the card on the encoder with the server plan and confirms it with the read-back', async () => {
@@ -215,7 +334,11 @@ describe('CardActions', () => {
           card: card(),
         },
       }),
-      'room/sendCardEncryptionSyntony': () => ({ errno: 0, data: card({ encrypted: true }) }),
+      // The server answers the keys the card carries now, not a card (server/API.md §8.5).
+      'room/sendCardEncryptionSyntony': (fields) => ({
+        errno: 0,
+        data: { id: 7, uid: fields['card_uid'], encrypted: true, sectors: [1, 13] },
+      }),
     });
     wrap(<CardActions card={card()} />);
     await userEvent.click(screen.getByTestId('card-encrypt-open'));

@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { TRANSPORT_KEY } from '@lockdesk/protocol';
+import { useCallback, useRef, useState } from 'react';
 import { CardWriteSteps } from '../../cardService/CardWriteSteps.tsx';
 import { useCardWrite } from '../../cardService/hooks.ts';
 import {
   type BlocksRead,
   CardServiceError,
+  type CardVerifyStep,
   type CardWritePlan,
   type CardWriteStep,
-  cardService,
   type WriteProgress,
 } from '../../cardService/index.ts';
-import { cardErrorText } from '../../cardService/messages.ts';
-import type { WritePlan } from './api.ts';
+import { type KeyChange, sendCardDecodeSyntony, type WritePlan } from './api.ts';
 
 /**
  * The card writes of this feature (a guest card, a card of /center/addCard, an encryption) through the card
@@ -36,14 +36,22 @@ export function wrongCard(): CardServiceError {
   return new CardServiceError('WRONG_CARD');
 }
 
+/** What the card service can write: the steps, the read-backs that prove them, the card (uid) they are for. */
+export interface WritablePlan {
+  id: number;
+  uid: string;
+  writes: CardWriteStep[];
+  verify: CardVerifyStep[];
+}
+
 /**
- * A card write: `allocate(uid)` asks the server for the plan of the card found, `confirm(plan, blocks)` records it
- * once verified, `onDone` gets what confirm answered. The latest callbacks are used (they may close over form
- * values). Leaving the page cancels a write in progress.
+ * A card write: `allocate(uid)` asks the server for the plan of the card found (a card write plan by default, or
+ * an encryption plan), `confirm(plan, blocks)` records it once verified, `onDone` gets what confirm answered. The
+ * latest callbacks are used (they may close over form values). Leaving the page cancels a write in progress.
  */
-export function useCardWriter<T>(options: {
-  allocate: (uid: string) => Promise<WritePlan>;
-  confirm: (plan: WritePlan, blocks: BlocksRead) => Promise<T>;
+export function useCardWriter<T, P extends WritablePlan = WritePlan>(options: {
+  allocate: (uid: string) => Promise<P>;
+  confirm: (plan: P, blocks: BlocksRead) => Promise<T>;
   onDone?: (result: T) => void;
 }): CardWriter<T> {
   const latest = useRef(options);
@@ -51,7 +59,7 @@ export function useCardWriter<T>(options: {
   const [hidden, setHidden] = useState(false);
   const write = useCardWrite<T>({
     allocate: async (uid) => (await latest.current.allocate(uid)) as unknown as CardWritePlan,
-    confirm: (plan, blocks) => latest.current.confirm(plan as unknown as WritePlan, blocks),
+    confirm: (plan, blocks) => latest.current.confirm(plan as unknown as P, blocks),
   });
   const { start: begin, cancel } = write;
   const start = useCallback(() => {
@@ -97,42 +105,68 @@ export function CardWriteProgress({ write }: { write: CardWriter<unknown> }) {
   );
 }
 
-/** Erases a withdrawn card found on the encoder (the server's erase plan), cancellable. */
+/** What a sector trailer reads as once written (a card hides key A): zeros, the access bits and GPB, key B. */
+const trailerRead = (trailer: string) => `000000000000${trailer.slice(12).toUpperCase()}`;
+
+/** The erase plan of a withdrawn card, for the card service's writeCard, and which sectors it gives back. */
+export interface ErasePlan extends WritablePlan {
+  /** The sectors whose trailer the erase rewrites with transport keys (the card was encrypted there). */
+  restored: number[];
+}
+
+/**
+ * The erase of `passenger/deleteCardByCardId` as a verified write: its steps, then every block read back with the
+ * key its sector has afterwards — the data blocks must be empty as written, and the trailer of every sector the
+ * erase gives back its transport key must read back with FFFFFFFFFFFF (what room/sendCardDecodeSyntony checks,
+ * planCardVerify's trailer read).
+ */
+export function erasePlan(uid: string, steps: readonly CardWriteStep[]): ErasePlan {
+  const newKeys = new Map<number, string>();
+  for (const step of steps)
+    if (step.block % 4 === 3) newKeys.set(Math.floor(step.block / 4), step.data.slice(0, 12).toUpperCase());
+  const verify: CardVerifyStep[] = steps.map((step) => {
+    const sector = Math.floor(step.block / 4);
+    const key = newKeys.get(sector) ?? step.key.toUpperCase();
+    return {
+      block: step.block,
+      key,
+      data: step.block % 4 === 3 ? trailerRead(step.data) : step.data.toUpperCase(),
+    };
+  });
+  const restored = [...newKeys]
+    .filter(([, key]) => key === TRANSPORT_KEY)
+    .map(([sector]) => sector)
+    .sort((a, b) => a - b);
+  return { id: 0, uid: uid.toUpperCase(), writes: [...steps], verify, restored };
+}
+
+/**
+ * Erases a withdrawn card found on the encoder (the server's erase plan) with the steps shown and a cancel: the
+ * card service writes it and reads it back, and when the erase gave encrypted sectors their transport keys back,
+ * room/sendCardDecodeSyntony tells the server with those trailers, read with FFFFFFFFFFFF, so it no longer takes
+ * the card for an encrypted one (its reads and a later card on it use the factory keys). Another card on the
+ * encoder is refused before anything is written. `onDone` gets the server's answer (null: nothing to tell).
+ */
 export function useCardEraser(
   uid: string,
   steps: readonly CardWriteStep[],
-  onDone: () => void,
-): { start(): void; cancel(): void; running: boolean; error: string | undefined } {
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string>();
-  const current = useRef<AbortController | null>(null);
-  const done = useRef(onDone);
-  done.current = onDone;
-  useEffect(() => () => current.current?.abort(new CardServiceError('OPERATION_CANCELLED')), []);
-  const start = () => {
-    const controller = new AbortController();
-    current.current = controller;
-    setRunning(true);
-    setError(undefined);
-    cardService()
-      .eraseCard(uid, steps, { signal: controller.signal })
-      .then(
-        () => {
-          if (current.current !== controller) return;
-          setRunning(false);
-          done.current();
-        },
-        (failure: unknown) => {
-          if (current.current !== controller) return;
-          setRunning(false);
-          setError(cardErrorText(failure));
-        },
-      );
-  };
-  return {
-    start,
-    cancel: () => current.current?.abort(new CardServiceError('OPERATION_CANCELLED')),
-    running,
-    error,
-  };
+  onDone: (changed: KeyChange | null) => void,
+): CardWriter<KeyChange | null> {
+  return useCardWriter<KeyChange | null, ErasePlan>({
+    allocate: async (found) => {
+      if (!uid || found.toUpperCase() !== uid.toUpperCase()) throw wrongCard();
+      return erasePlan(found, steps);
+    },
+    confirm: async (plan, blocks) => {
+      if (plan.restored.length === 0) return null;
+      const trailers: BlocksRead = {};
+      for (const sector of plan.restored) {
+        const block = String(sector * 4 + 3);
+        const data = blocks[block];
+        if (data) trailers[block] = data;
+      }
+      return sendCardDecodeSyntony({ uid: plan.uid, blocks: trailers });
+    },
+    onDone,
+  });
 }

@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
+import type { CardWritePlan } from '../../cardService/types.ts';
 import {
   type CheckData,
   cardsKeys,
@@ -14,7 +15,6 @@ import {
   sendCardDecodeSyntony,
   sendCardEncryption,
   sendCardEncryptionSyntony,
-  type WritePlan,
 } from '../cards/api.ts';
 import { storeEncryptedSectors } from './sectors.ts';
 
@@ -90,7 +90,7 @@ export function useDisableEncryption(): UseMutationResult<unknown, Error, void> 
 
 /** The card calls a (de)encryption runs around the encoder (the cards feature's); tests inject fakes. */
 export interface EncryptionCalls {
-  plan(uid: string, decrypt: boolean): Promise<WritePlan>;
+  plan(uid: string, decrypt: boolean): Promise<CardWritePlan>;
   confirm(uid: string, decrypt: boolean, blocks: ReadBlocks): Promise<unknown>;
   checkData(uid: string): Promise<CheckData>;
 }
