@@ -204,7 +204,7 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
     const watcher = await connectClient(broker.url);
     const state = new Promise<string>((resolve) => watcher.once('message', (_t, m) => resolve(m.toString())));
     await watcher.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
-    expect(JSON.parse(await state)).toEqual({ state: 'online' });
+    expect(JSON.parse(await state)).toEqual({ state: 'online', transport: 'simulated', simulated: true });
     const beat = new Promise<string>((resolve) =>
       watcher.on('message', (topic, m) => {
         if (topic === `lockdesk/heartbeat/${deviceId}`) resolve(m.toString());
@@ -280,14 +280,20 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
     const states: string[] = [];
     watcher.on('message', (_topic, message) => states.push(message.toString()));
     await watcher.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
-    await vi.waitFor(() => expect(states).toEqual([JSON.stringify({ state: 'online' })]), { timeout: 5_000 });
+    await vi.waitFor(
+      () =>
+        expect(states).toEqual([
+          JSON.stringify({ state: 'online', transport: 'simulated', simulated: true }),
+        ]),
+      { timeout: 5_000 },
+    );
     // No DISCONNECT: the link just breaks, as when the reception PC loses power or network.
     (gateway.bridge as unknown as { client: MqttClient }).client.stream.destroy();
     await vi.waitFor(
       () =>
         expect(states.slice(1)).toEqual([
           JSON.stringify({ state: 'offline', reason: 'gateway gone' }),
-          JSON.stringify({ state: 'online' }),
+          JSON.stringify({ state: 'online', transport: 'simulated', simulated: true }),
         ]),
       { timeout: 10_000 },
     );
@@ -296,7 +302,7 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
     const late = await connectClient(broker.url);
     const retained = new Promise<string>((resolve) => late.once('message', (_t, m) => resolve(m.toString())));
     await late.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
-    expect(JSON.parse(await retained)).toEqual({ state: 'online' });
+    expect(JSON.parse(await retained)).toEqual({ state: 'online', transport: 'simulated', simulated: true });
     await late.endAsync();
   });
 

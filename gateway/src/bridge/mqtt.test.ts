@@ -3,6 +3,7 @@ import { bytesToHex, encodeCommand } from '@lockdesk/protocol';
 import type { IClientOptions, IPublishPacket, MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { simulatedRig } from '../../test/helpers.js';
+import type { EncoderService } from '../encoder/service.js';
 import { silentLogger } from '../log.js';
 import { MqttBridge } from './mqtt.js';
 
@@ -93,11 +94,75 @@ describe('remote reader bridge (MQTT)', () => {
     expect(client.subscriptions).toEqual([{ topic: `lockdesk/send/${DEVICE_ID}`, qos: 1 }]);
     expect(client.published).toContainEqual({
       topic: `lockdesk/state/${DEVICE_ID}`,
-      payload: JSON.stringify({ state: 'online' }),
+      payload: JSON.stringify({ state: 'online', transport: 'simulated', simulated: true }),
       retain: true,
       qos: 1,
     });
     await bridge.stop();
+  });
+
+  it('says in the online state and the heartbeat whether its encoder is simulated, not in the last will', async () => {
+    vi.useFakeTimers();
+    const { client, bridge, options } = await bridgeRig();
+    // The last will is fixed at connect time and speaks for a daemon that is gone: it names no encoder.
+    expect(JSON.parse(String(options().will?.payload))).toEqual({ state: 'offline', reason: 'gateway gone' });
+    client.bringUp();
+    const states = () => client.published.filter((p) => p.topic === `lockdesk/state/${DEVICE_ID}`);
+    expect(JSON.parse(states().at(-1)!.payload)).toEqual({
+      state: 'online',
+      transport: 'simulated',
+      simulated: true,
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    const beat = client.published.find((p) => p.topic === `lockdesk/heartbeat/${DEVICE_ID}`)!;
+    expect(JSON.parse(beat.payload)).toMatchObject({
+      deviceId: DEVICE_ID,
+      encoder: 'online',
+      transport: 'simulated',
+      simulated: true,
+    });
+    await bridge.stop();
+
+    // The USB encoder: transport 'hid', not simulated.
+    const usb = Object.assign(new EventEmitter(), {
+      online: true,
+      kind: 'hid' as const,
+      exchange: async () => ({ ok: false as const, code: 'DEVICE_NOT_FOUND' as const }),
+    });
+    const hidClient = new FakeClient();
+    const hidBridge = new MqttBridge({
+      url: 'mqtt://broker.test:1883',
+      deviceId: DEVICE_ID,
+      encoder: usb as unknown as EncoderService,
+      logger: silentLogger(),
+      connect: () => hidClient as unknown as MqttClient,
+    });
+    hidBridge.start();
+    hidClient.bringUp();
+    expect(hidClient.published.at(-1)).toMatchObject({
+      topic: `lockdesk/state/${DEVICE_ID}`,
+      payload: JSON.stringify({ state: 'online', transport: 'hid', simulated: false }),
+      retain: true,
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(JSON.parse(hidClient.published.at(-1)!.payload)).toMatchObject({
+      encoder: 'online',
+      transport: 'hid',
+      simulated: false,
+    });
+    // Unplugged: the heartbeat still names the encoder; the offline state says why, as before.
+    usb.online = false;
+    usb.emit('down', 'unplugged');
+    expect(hidClient.published.at(-1)!.payload).toBe(
+      JSON.stringify({ state: 'offline', reason: 'encoder disconnected' }),
+    );
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(JSON.parse(hidClient.published.at(-1)!.payload)).toMatchObject({
+      encoder: 'offline',
+      transport: 'hid',
+      simulated: false,
+    });
+    await hidBridge.stop();
   });
 
   it('shows "Trying to reconnect..." while the broker is away', async () => {
@@ -268,7 +333,9 @@ describe('remote reader bridge (MQTT)', () => {
       msg: 'device not connected',
     });
     device.replug();
-    expect(client.published.at(-1)).toMatchObject({ payload: JSON.stringify({ state: 'online' }) });
+    expect(client.published.at(-1)).toMatchObject({
+      payload: JSON.stringify({ state: 'online', transport: 'simulated', simulated: true }),
+    });
     await bridge.stop();
   });
 

@@ -12,6 +12,7 @@ import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 
 import type { EncoderService } from '../encoder/service.js';
 import type { Logger } from '../log.js';
 import { BRIDGE_DEVICE_TIMEOUT_MS } from '../reader/timing.js';
+import type { TransportKind } from '../transport/types.js';
 
 /** The broker connection states of spec §4 'Broker connection', plus `disabled` when no broker is configured. */
 export type BrokerState = 'disabled' | 'connecting' | 'connected' | 'closed';
@@ -326,9 +327,15 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
     const online = this.options.encoder.online;
     void this.publish(
       this.topics.state,
-      stateText(online, online ? undefined : 'encoder disconnected'),
+      online ? stateText(true, undefined, this.encoderKind()) : stateText(false, 'encoder disconnected'),
       true,
     );
+  }
+
+  /** Which encoder answers this device id: the console says 'Simulated encoder' when it is the simulated one. */
+  private encoderKind(): EncoderKind {
+    const transport = this.options.encoder.kind;
+    return { transport, simulated: transport === 'simulated' };
   }
 
   private publishHeartbeat(): void {
@@ -338,6 +345,7 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
       time: new Date().toISOString(),
       encoder: this.options.encoder.online ? 'online' : 'offline',
       uptimeSeconds: Math.round((Date.now() - this.started) / 1000),
+      ...this.encoderKind(),
     });
     void this.publish(this.topics.heartbeat, payload);
   }
@@ -353,11 +361,22 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
   }
 }
 
-/** The retained availability payload. */
-export function stateText(online: boolean, reason?: string): string {
-  return JSON.stringify(
-    reason ? { state: online ? 'online' : 'offline', reason } : { state: online ? 'online' : 'offline' },
-  );
+/**
+ * What the heartbeat and the online state say about the encoder behind the bridge (`hid`: the USB encoder,
+ * `simulated`: the simulated one), so a remote console can tell a simulated device as the local ones do.
+ */
+export interface EncoderKind {
+  transport: TransportKind;
+  simulated: boolean;
+}
+
+/**
+ * The retained availability payload. The online state names the encoder (`kind`); the offline ones do not (the last
+ * will is fixed when the bridge connects and speaks for a daemon that is gone).
+ */
+export function stateText(online: boolean, reason?: string, kind?: EncoderKind): string {
+  const state = online ? 'online' : 'offline';
+  return JSON.stringify({ state, ...(reason ? { reason } : {}), ...(kind ?? {}) });
 }
 
 /** A broker URL without its password, for logs and /health. */
