@@ -78,7 +78,6 @@ const chs: Texts = {
     breakfastCount_other: '{{count}} 份早餐',
     disableOldCardsHint: '为本房间之前住客写的卡将无法再开门。',
     credential: '住客开门方式',
-    cardLater: '写卡功能将随房卡功能一起提供：现在先创建入住记录，之后可为其写卡。',
     faceAfter: '入住后录入住客的人脸。',
     fingerprintAfter: '入住后在发卡器上录入住客的指纹。',
     next: '下一步：查看价格',

@@ -78,7 +78,6 @@ const chsTW: Texts = {
     breakfastCount_other: '{{count}} 份早餐',
     disableOldCardsHint: '為本房間先前住客寫的卡將無法再開門。',
     credential: '住客開門方式',
-    cardLater: '寫卡功能將隨房卡功能一併提供：現在先建立入住紀錄，之後可為其寫卡。',
     faceAfter: '入住後登錄住客的人臉。',
     fingerprintAfter: '入住後在發卡機上登錄住客的指紋。',
     next: '下一步：查看價格',

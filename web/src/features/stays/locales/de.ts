@@ -81,8 +81,6 @@ const de: Texts = {
     disableOldCardsHint:
       'Karten, die für frühere Gäste dieses Zimmers geschrieben wurden, öffnen es nicht mehr.',
     credential: 'Wie der Gast die Tür öffnet',
-    cardLater:
-      'Das Kartenschreiben kommt mit dem Kartenmodul: Der Aufenthalt wird jetzt angelegt, eine Karte kann später dafür geschrieben werden.',
     faceAfter: 'Nach dem Check-in erfassen Sie das Gesicht des Gastes.',
     fingerprintAfter: 'Nach dem Check-in erfassen Sie den Fingerabdruck des Gastes am Kodierer.',
     next: 'Weiter: Preis ansehen',

@@ -81,8 +81,6 @@ const en = {
     breakfastCount_other: '{{count}} breakfasts',
     disableOldCardsHint: 'Cards written for earlier guests of this room stop opening it.',
     credential: 'How the guest opens the door',
-    cardLater:
-      'The card writer comes with the card issue: the stay is created now, and a card can be written for it later.',
     faceAfter: "After the check-in you enrol the guest's face.",
     fingerprintAfter: "After the check-in you enrol the guest's fingerprint on the encoder.",
     next: 'Next: see the price',

@@ -84,8 +84,6 @@ const es: Texts = {
     disableOldCardsHint:
       'Las tarjetas grabadas para huéspedes anteriores de esta habitación dejan de abrirla.',
     credential: 'Cómo abre la puerta el huésped',
-    cardLater:
-      'La grabación de tarjetas llega con el módulo de tarjetas: la estancia se crea ahora y se le podrá grabar una tarjeta más tarde.',
     faceAfter: 'Tras la entrada registrará el rostro del huésped.',
     fingerprintAfter: 'Tras la entrada registrará la huella del huésped en el codificador.',
     next: 'Siguiente: ver el precio',

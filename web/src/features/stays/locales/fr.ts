@@ -83,8 +83,6 @@ const fr: Texts = {
     breakfastCount_other: '{{count}} petits-déjeuners',
     disableOldCardsHint: "Les cartes écrites pour les clients précédents de cette chambre ne l'ouvrent plus.",
     credential: 'Comment le client ouvre la porte',
-    cardLater:
-      "L'encodeur de cartes arrive avec le module des cartes : le séjour est créé maintenant, une carte pourra être écrite plus tard.",
     faceAfter: "Après l'arrivée, vous enregistrez le visage du client.",
     fingerprintAfter: "Après l'arrivée, vous enregistrez l'empreinte du client sur l'encodeur.",
     next: 'Suivant : voir le prix',

@@ -85,8 +85,6 @@ const it: Texts = {
     breakfastCount_other: '{{count}} colazioni',
     disableOldCardsHint: 'Le tessere scritte per gli ospiti precedenti di questa camera non la aprono più.',
     credential: "Come l'ospite apre la porta",
-    cardLater:
-      'La scrittura delle tessere arriva con il modulo tessere: il soggiorno viene creato ora e una tessera potrà essere scritta in seguito.',
     faceAfter: "Dopo l'arrivo registri il volto dell'ospite.",
     fingerprintAfter: "Dopo l'arrivo registri l'impronta dell'ospite sull'encoder.",
     next: 'Avanti: vedi il prezzo',

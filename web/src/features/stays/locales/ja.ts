@@ -78,7 +78,6 @@ const ja: Texts = {
     breakfastCount_other: '朝食 {{count}} 食',
     disableOldCardsHint: 'この客室の以前の宿泊者用に書き込んだカードでは開かなくなります。',
     credential: '宿泊者の解錠方法',
-    cardLater: 'カード書き込みはカード機能とともに提供されます：宿泊は今作成し、カードは後で書き込めます。',
     faceAfter: 'チェックイン後に宿泊者の顔を登録します。',
     fingerprintAfter: 'チェックイン後にエンコーダーで宿泊者の指紋を登録します。',
     next: '次へ：料金を確認',

@@ -78,8 +78,6 @@ const ko: Texts = {
     breakfastCount_other: '조식 {{count}}인분',
     disableOldCardsHint: '이 객실의 이전 투숙객용으로 발급한 카드로는 더 이상 문이 열리지 않습니다.',
     credential: '투숙객의 출입 방법',
-    cardLater:
-      '카드 발급기는 카드 기능과 함께 제공됩니다: 지금은 투숙만 등록하고 카드는 나중에 발급할 수 있습니다.',
     faceAfter: '체크인 후 투숙객의 얼굴을 등록합니다.',
     fingerprintAfter: '체크인 후 카드 발급기에서 투숙객의 지문을 등록합니다.',
     next: '다음: 요금 확인',

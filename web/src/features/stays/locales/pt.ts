@@ -82,8 +82,6 @@ const pt: Texts = {
     breakfastCount_other: '{{count}} cafés da manhã',
     disableOldCardsHint: 'Os cartões gravados para hóspedes anteriores deste quarto deixam de abri-lo.',
     credential: 'Como o hóspede abre a porta',
-    cardLater:
-      'A gravação de cartões chega com o módulo de cartões: a estadia é criada agora e um cartão pode ser gravado para ela depois.',
     faceAfter: 'Após o check-in, você cadastra o rosto do hóspede.',
     fingerprintAfter: 'Após o check-in, você cadastra a digital do hóspede no codificador.',
     next: 'Próximo: ver o preço',
