@@ -556,7 +556,17 @@ export async function confirmCard(
         .where('sequence', '<', card.sequence)
         .where('superseded_by', 'is', null)
         .where('id', '<>', card.id);
+      // Only cards every lock of which the new card opens: a lock learns 'unsubscribe old' from the new card held
+      // to it, so a building card of building 2 never stops one of building 1 (nor a card outside the issuer's
+      // reach).
       if (card.type === CARD_TYPE.normal) older = older.where('room_id', '=', card.room_id ?? -1);
+      if (card.type === CARD_TYPE.building || card.type === CARD_TYPE.floor)
+        older = older.where('building', '=', card.building ?? -1);
+      if (card.type === CARD_TYPE.floor) older = older.where('floor', '=', card.floor ?? -1);
+      if (card.type === CARD_TYPE.universal && card.room_ids.length > 0)
+        older = older.where(
+          sql<boolean>`cardinality(room_ids) > 0 AND room_ids <@ ARRAY[${sql.join(card.room_ids)}]::integer[]`,
+        );
       await older.execute();
     }
     const learn: number[] = [...card.access_controls];
