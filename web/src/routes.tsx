@@ -1,9 +1,9 @@
 import { FIND_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './app/paths.ts';
 import { chineseOrUnset, type PageLoader, type RouteEntry } from './app/routeTable.ts';
 import { cardReadingRoutes } from './features/cardReading/routes.ts';
+import { cardRoutes } from './features/cards/routes.ts';
 import { encryptionRoutes } from './features/encryption/routes.ts';
 import { cardSenderRoutes, readerRoutes } from './features/equipment/routes.ts';
-import { cardRoutes } from './features/cards/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
 import { fingerprintRoutes } from './features/fingerprints/routes.ts';
 import { centerRoutes } from './features/hotel/routes.ts';
