@@ -16,7 +16,7 @@ import {
 } from '../faces/listParts.tsx';
 import { type CpuCard, useCpuCardList, useDeleteCpuCard, useDispensers, useSendCpuCard } from './api.ts';
 import { canManageCards } from './kinds.ts';
-import { dispenseCard, failureText } from './writer.tsx';
+import { dispenseCard, dispenserFailureText } from './writer.tsx';
 
 /** Sends a CPU card through one of the hotel's card dispensers (lockCardCpu/sendCard). */
 function SendModal({ card, onClose }: { card: CpuCard; onClose: () => void }) {
@@ -55,7 +55,7 @@ function SendModal({ card, onClose }: { card: CpuCard; onClose: () => void }) {
           message.success(t('messages.cpuSent', { serial: card.serial }));
           onClose();
         } catch (e) {
-          setFailure(failureText(e));
+          setFailure(dispenserFailureText(e));
           await send.mutateAsync({ id: card.id, mac_id: macId, result: 'failed' }).catch(() => {});
         } finally {
           setDispensing(false);

@@ -8,6 +8,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { hotelNow } from '../../app/time.ts';
+import { CardServiceError } from '../../cardService/errors.ts';
+import type { ReaderInfo } from '../../cardService/types.ts';
+import { errorMessage } from '../../i18n/index.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import type { Card } from '../cards/api.ts';
 import { expiryRule } from './ExpiryField.tsx';
@@ -25,12 +28,15 @@ vi.mock('../../cardService/service.ts', async (importOriginal) => {
 });
 
 const dispensed: string[] = [];
+/** What the dispenser does with a hand-out (a test may make it fail). */
+const dispenser: { fail: (() => Promise<void>) | null } = { fail: null };
 vi.mock('./writer.tsx', async (importOriginal) => {
   const original = await importOriginal<typeof import('./writer.tsx')>();
   return {
     ...original,
     dispenseCard: async (macId: string) => {
       dispensed.push(macId);
+      if (dispenser.fail) await dispenser.fail();
     },
   };
 });
@@ -530,5 +536,104 @@ describe('the CPU cards (/card/cpuCard)', () => {
     ]);
     expect(dispensed).toEqual(['041780200004']);
     await screen.findByText('Delivered', {}, SLOW);
+  });
+
+  it('a dispenser that refuses to take a card says so in catalogue words, not its raw status', async () => {
+    dispensed.length = 0;
+    const { DispenserStepError } = await vi.importActual<typeof import('./writer.tsx')>('./writer.tsx');
+    dispenser.fail = async () => {
+      throw new DispenserStepError(
+        'request',
+        new CardServiceError('OPERATION_FAILED', { status: '09', message: 'requestCard status 09' }),
+      );
+    };
+    try {
+      renderAt('/card/cpuCard', [{ path: '/card/cpuCard', element: <CpuCardListPage /> }]);
+      await screen.findByText('04A1B2C3D4E5F6', {}, SLOW);
+      fireEvent.click(screen.getByTestId('cpu-send-open'));
+      fireEvent.mouseDown(within(await screen.findByTestId('cpu-dispenser')).getByRole('combobox'));
+      fireEvent.click(await screen.findByTitle('Lobby (041780200004)'));
+      fireEvent.click(screen.getByTestId('cpu-send-ok'));
+      const failure = await screen.findByTestId('cpu-send-error', {}, SLOW);
+      const text = failure.textContent ?? '';
+      expect(text).toContain('The dispenser did not hand out the card');
+      expect(text).toContain(
+        `${errorMessage('READER_ERROR_CODE', { message: errorMessage('CARD_READER_ABNORMAL'), retval: 9 })} (${errorMessage('HINT_REQUEST_CARD')})`,
+      );
+      expect(text).not.toContain('requestCard');
+      expect(text).not.toContain('operation failed');
+      await waitFor(() =>
+        expect(calls('lockCardCpu/sendCard')).toMatchObject([
+          { id: 9, mac_id: '041780200004' },
+          { id: 9, mac_id: '041780200004', result: 'failed' },
+        ]),
+      );
+    } finally {
+      dispenser.fail = null;
+    }
+  });
+});
+
+describe('a CPU card hand-out (dispenseCard, dispenserFailureText)', () => {
+  const real = () => vi.importActual<typeof import('./writer.tsx')>('./writer.tsx');
+  const online: ReaderInfo = { kind: 4, online: true, simulated: true, description: 'fake dispenser' };
+  function dispenserReader(fail: Partial<Record<'connect' | 'requestCard' | 'ejectCard', CardServiceError>>) {
+    const done: string[] = [];
+    const run = (name: 'connect' | 'requestCard' | 'ejectCard') => async () => {
+      done.push(name);
+      if (fail[name]) throw fail[name];
+    };
+    return {
+      done,
+      reader: {
+        connect: async () => {
+          await run('connect')();
+          return online;
+        },
+        requestCard: run('requestCard'),
+        ejectCard: run('ejectCard'),
+        close: () => done.push('close'),
+      },
+    };
+  }
+
+  it('takes a card from the stack, pushes it out and lets the reader go', async () => {
+    const { dispenseCard } = await real();
+    const fake = dispenserReader({});
+    await dispenseCard('041780200004', () => fake.reader);
+    expect(fake.done).toEqual(['connect', 'requestCard', 'ejectCard', 'close']);
+  });
+
+  it('names the step a refusal stopped at, and says it in catalogue words', async () => {
+    const { dispenseCard, dispenserFailureText, DispenserStepError } = await real();
+    const refused = new CardServiceError('OPERATION_FAILED', {
+      status: '08',
+      message: 'requestCard status 08',
+    });
+    const fake = dispenserReader({ requestCard: refused });
+    const error = await dispenseCard('041780200004', () => fake.reader).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DispenserStepError);
+    expect((error as InstanceType<typeof DispenserStepError>).step).toBe('request');
+    expect(fake.done).toEqual(['connect', 'requestCard', 'close']);
+    const abnormal = errorMessage('CARD_READER_ABNORMAL');
+    expect(dispenserFailureText(error)).toBe(
+      `${errorMessage('READER_ERROR_CODE', { message: abnormal, retval: 8 })} (${errorMessage('HINT_REQUEST_CARD')})`,
+    );
+    // Pushing the card out: no card-request hint.
+    const eject = new DispenserStepError(
+      'eject',
+      new CardServiceError('OPERATION_FAILED', { status: '01', message: 'ejectCard status 01' }),
+    );
+    expect(dispenserFailureText(eject)).toBe(
+      errorMessage('READER_ERROR_CODE', { message: abnormal, retval: 1 }),
+    );
+    // A dispenser out of reach keeps the card service's own catalogue text.
+    const silent = await dispenseCard(
+      '041780200004',
+      () => dispenserReader({ connect: new CardServiceError('BROKER_DEVICE_NOT_CONNECTED') }).reader,
+    ).catch((e: unknown) => e);
+    expect(dispenserFailureText(silent)).toBe(errorMessage('BROKER_DEVICE_NOT_CONNECTED'));
+    const timeout = new DispenserStepError('request', new CardServiceError('BROKER_RESPONSE_TIMEOUT'));
+    expect(dispenserFailureText(timeout)).toBe(errorMessage('BROKER_RESPONSE_TIMEOUT'));
   });
 });

@@ -2,8 +2,16 @@ import { useCallback, useRef, useState } from 'react';
 import { CallError } from '../../api/client.ts';
 import { CardWriteSteps } from '../../cardService/CardWriteSteps.tsx';
 import { type CardWriteState, useCardWrite } from '../../cardService/hooks.ts';
-import { type CardWritePlan, cardService, RemoteReader } from '../../cardService/index.ts';
+import {
+  asCardServiceError,
+  type CardReader,
+  CardServiceError,
+  type CardWritePlan,
+  cardService,
+  RemoteReader,
+} from '../../cardService/index.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
+import { errorMessage } from '../../i18n/index.ts';
 import type { WritePlan } from '../cards/api.ts';
 
 /**
@@ -74,16 +82,81 @@ export function useFindCardSerial() {
   return { find, busy, error };
 }
 
+/** The steps of a CPU card hand-out: reach the dispenser, take a card from its stack, push it out to the guest. */
+export type DispenserStep = 'connect' | 'request' | 'eject';
+
+/** A hand-out that stopped at `step`, with the card service's error. */
+export class DispenserStepError extends Error {
+  readonly reason: CardServiceError;
+  constructor(
+    readonly step: DispenserStep,
+    cause: unknown,
+  ) {
+    const error = asCardServiceError(cause);
+    super(`${step}: ${error.message}`);
+    this.name = 'DispenserStepError';
+    this.reason = error;
+  }
+}
+
+/** The device status a dispenser answered a move with (frame readers: '09'), as a number; undefined when none. */
+function deviceStatusOf(error: CardServiceError): number | undefined {
+  if (error.retval !== undefined) return error.retval;
+  const status = error.params?.['status'];
+  if (status === undefined) return undefined;
+  const value = typeof status === 'number' ? status : Number.parseInt(String(status), 16);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * What a failed hand-out says, in catalogue words (spec §8 'Device'): a dispenser that refused to take or push out
+ * a card (a device status, e.g. 'requestCard status 09', or a bare 'operation failed') is 'Card reader abnormal
+ * error code 9', with 'check the card is on the dispenser' for a card request; a dispenser that is unreachable,
+ * silent or busy keeps the card service's own catalogue text (broker not connected, response timeout, …).
+ */
+export function dispenserFailureText(error: unknown): string {
+  if (error instanceof CallError) return error.message;
+  const step = error instanceof DispenserStepError ? error.step : undefined;
+  const cause = error instanceof DispenserStepError ? error.reason : asCardServiceError(error);
+  if (cause.code !== 'OPERATION_FAILED' || step === undefined || step === 'connect')
+    return cardErrorText(cause);
+  const status = deviceStatusOf(cause);
+  const message = errorMessage('CARD_READER_ABNORMAL');
+  const text =
+    status === undefined ? message : errorMessage('READER_ERROR_CODE', { message, retval: status });
+  return step === 'request' ? `${text} (${errorMessage('HINT_REQUEST_CARD')})` : text;
+}
+
+/** The reader a hand-out drives: the remote reader of the dispenser's device id (tests pass their own). */
+export type DispenserReaderFactory = (
+  macId: string,
+) => Pick<CardReader, 'connect' | 'requestCard' | 'ejectCard' | 'close'>;
+
+const remoteDispenser: DispenserReaderFactory = (macId) => new RemoteReader({ deviceId: macId });
+
 /**
  * Has a CPU card dispenser (reached through the message broker by its device id) take a card from its stack and
- * hand it out, as lockCardCpu/sendCard queued it. Resolves when the dispenser ejected the card.
+ * hand it out, as lockCardCpu/sendCard queued it. Resolves when the dispenser ejected the card; a failure is a
+ * DispenserStepError naming the step (see dispenserFailureText).
  */
-export async function dispenseCard(macId: string): Promise<void> {
-  const reader = new RemoteReader({ deviceId: macId });
+export async function dispenseCard(
+  macId: string,
+  readerOf: DispenserReaderFactory = remoteDispenser,
+): Promise<void> {
+  const reader = readerOf(macId);
+  const step = async (name: DispenserStep, run: () => Promise<unknown> | undefined) => {
+    try {
+      await run();
+    } catch (error) {
+      throw new DispenserStepError(name, error);
+    }
+  };
   try {
-    await reader.connect();
-    await reader.requestCard(macId);
-    await reader.ejectCard(macId);
+    await step('connect', () => reader.connect());
+    if (!reader.requestCard || !reader.ejectCard)
+      throw new DispenserStepError('connect', new CardServiceError('CARD_READER_ABNORMAL'));
+    await step('request', () => reader.requestCard?.(macId));
+    await step('eject', () => reader.ejectCard?.(macId));
   } finally {
     reader.close();
   }
