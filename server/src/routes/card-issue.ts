@@ -533,12 +533,16 @@ export async function confirmCard(
       .executeTakeFirstOrThrow();
     if (locked.status !== 'pending') throw failure('NOT_FOUND');
     // The replaced card's number lives on in this one: the locks learn nothing to delete.
+    // Whichever card holds the number now: the replaced one, or another rewrite of it verified in the meantime
+    // (two /card/setTime pages) — one issued card per number, the last verified.
     if (card.replaces_id !== null) {
       await trx
         .updateTable('cards')
         .set({ status: 'withdrawn', withdrawn_at: now, updated_at: now })
-        .where('id', '=', card.replaces_id)
+        .where('hotel_id', '=', hotelId)
+        .where('card_number', '=', card.card_number)
         .where('status', '=', 'issued')
+        .where('id', '<>', card.id)
         .execute();
     }
     await trx
