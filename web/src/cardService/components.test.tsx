@@ -7,6 +7,7 @@ import { CardServiceError } from './errors.ts';
 import { ReaderSelect } from './ReaderSelect.tsx';
 import { ReaderStatus } from './ReaderStatus.tsx';
 import { createCardService, type StorageLike } from './service.ts';
+import { FakeMqtt } from './testing/fakeMqtt.ts';
 import { FakeReader } from './testing/fakeReader.ts';
 
 function memory(): StorageLike & { map: Map<string, string> } {
@@ -53,6 +54,27 @@ describe('ReaderStatus', () => {
       expect(screen.getByTestId('reader-status').getAttribute('data-online')).toBe('true'),
     );
     expect(screen.queryByTestId('reader-simulated')).toBeNull();
+  });
+
+  it('the remote reader (CRFD-04): "Simulated encoder" when its bridge says so, none for the USB encoder', async () => {
+    const client = new FakeMqtt();
+    const storage = memory();
+    storage.setItem('cardSenderType', '4');
+    storage.setItem('cardSenderID', client.deviceId);
+    const service = createCardService({ storage, mqttConnect: () => client.asClient() });
+    renderWithAntd(<ReaderStatus service={service} />);
+    const tag = await screen.findByTestId('reader-status');
+    expect(tag.getAttribute('data-kind')).toBe('4');
+    await vi.waitFor(() => expect(client.listenerCount('connect')).toBeGreaterThan(0));
+    act(() => client.up());
+    // What the broker hands over on subscribe: the bridge's retained online state.
+    act(() => client.state({ state: 'online', transport: 'simulated', simulated: true }));
+    await vi.waitFor(() => expect(tag.getAttribute('data-online')).toBe('true'));
+    expect(tag.textContent).toBe('CRFD-04 · Online');
+    expect((await screen.findByTestId('reader-simulated')).textContent).toBe('Simulated encoder');
+    act(() => client.heartbeat({ transport: 'hid', simulated: false }));
+    await vi.waitFor(() => expect(screen.queryByTestId('reader-simulated')).toBeNull());
+    expect(tag.getAttribute('data-online')).toBe('true');
   });
 });
 

@@ -1,11 +1,10 @@
-import { EventEmitter } from 'node:events';
-import type { MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CardServiceError, formatCardError } from './errors.ts';
 import { LocalServiceReader } from './localService.ts';
 import { RECONNECT_NOTICE, RemoteReader } from './remoteReader.ts';
 import { frameOfReport, SecondReader } from './secondReader.ts';
 import { fakeDevice, spoilChecksum } from './testing/fakeDevice.ts';
+import { FakeMqtt } from './testing/fakeMqtt.ts';
 import { ThirdReader } from './thirdReader.ts';
 import type { ReaderInfo } from './types.ts';
 
@@ -266,38 +265,9 @@ describe('third reader (type 3): the WebSocket on 39002', () => {
   });
 });
 
-/** An mqtt client stand-in: the test plays the broker and the remote reader's bridge. */
-class FakeMqtt extends EventEmitter {
-  connected = false;
-  published: { topic: string; payload: string; qos: number }[] = [];
-  subscribed: string[] = [];
-  ended = false;
-  subscribe(topics: string[], options: { qos: number }, callback: (e: Error | null) => void) {
-    this.subscribed.push(...topics.map((t) => `${t}@${options.qos}`));
-    callback(null);
-    return this;
-  }
-  publish(topic: string, payload: string, options: { qos: number }, callback?: (e?: Error) => void) {
-    this.published.push({ topic, payload, qos: options.qos });
-    callback?.();
-    return this;
-  }
-  end() {
-    this.ended = true;
-    return this;
-  }
-  up() {
-    this.connected = true;
-    this.emit('connect');
-  }
-  reply(payload: string) {
-    this.emit('message', 'lockdesk/receive/041780200001', Buffer.from(payload));
-  }
-}
-
 function remote(options: Partial<ConstructorParameters<typeof RemoteReader>[0]> = {}) {
   const client = new FakeMqtt();
-  const connect = vi.fn(() => client as unknown as MqttClient);
+  const connect = vi.fn(() => client.asClient());
   const infos: Partial<ReaderInfo>[] = [];
   const reader = new RemoteReader({
     deviceId: '041780200001',
@@ -388,6 +358,71 @@ describe('remote reader (type 4): the broker', () => {
     await vi.advanceTimersByTimeAsync(0);
     client.reply(spoilChecksum(device('A50410B1')));
     expect(await settle(second, 0)).toMatchObject({ code: 'BAD_CHECKSUM' });
+  });
+
+  it("says 'simulated' when the bridge's online state or heartbeat does, and keeps it through an offline state", async () => {
+    const { client, reader, infos } = remote();
+    void reader.attach();
+    await vi.advanceTimersByTimeAsync(0);
+    client.up();
+    // The retained state the broker hands over on subscribe.
+    client.state({ state: 'online', transport: 'simulated', simulated: true });
+    expect(infos.at(-1)).toEqual({ online: true, simulated: true });
+    expect(reader.simulated).toBe(true);
+    // The last will names no encoder: the last word on it stands.
+    client.state({ state: 'offline', reason: 'gateway gone' });
+    expect(infos.at(-1)).toEqual({ online: false });
+    expect(reader.simulated).toBe(true);
+    client.heartbeat({ transport: 'hid', simulated: false });
+    expect(infos.at(-1)).toEqual({ online: true, simulated: false });
+    client.heartbeat({ transport: 'simulated' });
+    expect(infos.at(-1)).toEqual({ online: true, simulated: true });
+    // An older gateway says nothing about it; a payload that is not the bridge's is ignored.
+    client.heartbeat({ encoder: 'offline' });
+    expect(infos.at(-1)).toEqual({ online: false });
+    const seen = infos.length;
+    client.emit('message', 'lockdesk/state/041780200001', Buffer.from(''));
+    client.emit('message', 'lockdesk/state/041780200001', Buffer.from('null'));
+    expect(infos).toHaveLength(seen);
+    expect(reader.simulated).toBe(true);
+  });
+
+  it('connect answers what the bridge said about its encoder (simulated), and null when it has not said', async () => {
+    const device = fakeDevice({ uid: '11223344' });
+    const simulated = remote();
+    simulated.client.autoReply = device;
+    const info = simulated.reader.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    simulated.client.up();
+    simulated.client.state({ state: 'online', transport: 'simulated', simulated: true });
+    expect(await info).toMatchObject({ kind: 4, online: true, simulated: true, deviceId: '041780200001' });
+    const older = remote();
+    older.client.autoReply = device;
+    const olderInfo = older.reader.connect();
+    await vi.advanceTimersByTimeAsync(0);
+    older.client.up();
+    expect(await olderInfo).toMatchObject({ online: true, simulated: null });
+  });
+
+  it('hands every heartbeat of its device to onHeartbeat, with the encoder state and whether it is simulated', async () => {
+    const beats: unknown[] = [];
+    const { client, reader } = remote({ onHeartbeat: (beat) => beats.push(beat) });
+    void reader.attach();
+    await vi.advanceTimersByTimeAsync(0);
+    client.up();
+    client.state({ state: 'online', transport: 'hid', simulated: false });
+    expect(beats).toEqual([]);
+    client.heartbeat({ transport: 'hid', simulated: false });
+    client.heartbeat({ encoder: 'offline', transport: 'simulated', simulated: true });
+    client.emit(
+      'message',
+      'lockdesk/heartbeat/A1B2C3D4E5F6',
+      Buffer.from(JSON.stringify({ deviceId: 'A1B2C3D4E5F6', encoder: 'online' })),
+    );
+    expect(beats).toEqual([
+      { deviceId: '041780200001', encoderOnline: true, simulated: false },
+      { deviceId: '041780200001', encoderOnline: false, simulated: true },
+    ]);
   });
 
   it('a device id that is not 12 hex is refused before connecting', async () => {

@@ -17,11 +17,33 @@ export interface RemoteReaderOptions {
   connect?: MqttConnect;
   log?: ReaderLog;
   onInfo?: (info: Partial<ReaderInfo>) => void;
+  /** Every heartbeat of the reader's bridge (the service reports the dispenser's presence to the server). */
+  onHeartbeat?: (beat: RemoteHeartbeat) => void;
   commandTimeoutMs?: number;
   reconnectMs?: number;
   connectTimeoutMs?: number;
   username?: string;
   password?: string;
+}
+
+/** A heartbeat of the remote reader's bridge (gateway README 'Remote reader bridge (MQTT)'). */
+export interface RemoteHeartbeat {
+  /** The device id of the topic it came on (12 hex). */
+  deviceId: string;
+  /** Whether the bridge's encoder is attached. */
+  encoderOnline: boolean;
+  /** Whether the bridge drives the simulated encoder; null from a gateway that does not say. */
+  simulated: boolean | null;
+}
+
+/**
+ * Whether the bridge's encoder is the simulated one, as its heartbeat or online state says (`transport`,
+ * `simulated`, as /health's `device`); null when the payload does not say (an offline state, an older gateway).
+ */
+export function simulatedOf(body: Record<string, unknown>): boolean | null {
+  if (body['simulated'] === true || body['transport'] === 'simulated') return true;
+  if (body['simulated'] === false || body['transport'] === 'hid') return false;
+  return null;
 }
 
 /** The notice while the broker connection waits to come back (spec §4 'Broker connection'). */
@@ -58,6 +80,7 @@ export class RemoteReader extends FrameReader {
   private readonly brokerUrl: string;
   private readonly connectImpl: MqttConnect | undefined;
   private readonly onInfo: (info: Partial<ReaderInfo>) => void;
+  private readonly onHeartbeat: (beat: RemoteHeartbeat) => void;
   private readonly commandTimeoutMs: number;
   private readonly reconnectMs: number;
   private readonly connectTimeoutMs: number;
@@ -69,6 +92,8 @@ export class RemoteReader extends FrameReader {
   private queue: Promise<unknown> = Promise.resolve();
   /** The bridge's encoder as its heartbeat or retained state last said; null until either arrived. */
   private deviceOnline: boolean | null = null;
+  /** Whether the bridge's encoder is simulated, as its heartbeat or online state last said; null until one did. */
+  private deviceSimulated: boolean | null = null;
   state: BrokerState = 'closed';
 
   constructor(options: RemoteReaderOptions) {
@@ -79,6 +104,7 @@ export class RemoteReader extends FrameReader {
     this.brokerUrl = options.brokerUrl ?? BROKER_URL;
     this.connectImpl = options.connect;
     this.onInfo = options.onInfo ?? (() => {});
+    this.onHeartbeat = options.onHeartbeat ?? (() => {});
     this.commandTimeoutMs = options.commandTimeoutMs ?? CARD_TIMING.brokerCommandTimeoutMs;
     this.reconnectMs = options.reconnectMs ?? CARD_TIMING.brokerReconnectMs;
     this.connectTimeoutMs = options.connectTimeoutMs ?? CARD_TIMING.brokerConnectTimeoutMs;
@@ -151,6 +177,7 @@ export class RemoteReader extends FrameReader {
       this.onInfo({
         notice: undefined,
         ...(this.deviceOnline === null ? {} : { online: this.deviceOnline }),
+        ...(this.deviceSimulated === null ? {} : { simulated: this.deviceSimulated }),
       });
     });
     client.on('reconnect', () => {
@@ -172,19 +199,29 @@ export class RemoteReader extends FrameReader {
   private message(topic: string, text: string): void {
     const { receive, heartbeat, state } = this.topics;
     if (topic === heartbeat || topic === state) {
-      let body: Record<string, unknown> = {};
+      let parsed: unknown;
       try {
-        body = JSON.parse(text) as Record<string, unknown>;
+        parsed = JSON.parse(text);
       } catch {
         return;
       }
+      // Not a payload of the bridge (a retained state cleared with an empty message, anything else): ignored.
+      if (parsed === null || typeof parsed !== 'object') return;
+      const body = parsed as Record<string, unknown>;
       const online = topic === heartbeat ? body['encoder'] === 'online' : body['state'] === 'online';
+      // An offline state does not name the encoder (the last will cannot): the last word on it stands.
+      const simulated = simulatedOf(body);
       this.deviceOnline = online;
+      if (simulated !== null) this.deviceSimulated = simulated;
       this.log(
         'info',
-        topic === heartbeat ? `heartbeat: encoder ${String(body['encoder'])}` : `state: ${text}`,
+        topic === heartbeat
+          ? `heartbeat: encoder ${String(body['encoder'])}${simulated ? ' (simulated)' : ''}`
+          : `state: ${text}`,
       );
-      this.onInfo({ online });
+      this.onInfo({ online, ...(simulated === null ? {} : { simulated }) });
+      if (topic === heartbeat)
+        this.onHeartbeat({ deviceId: this.deviceId, encoderOnline: online, simulated });
       return;
     }
     if (topic !== receive) return;
@@ -224,6 +261,11 @@ export class RemoteReader extends FrameReader {
     return this.deviceOnline;
   }
 
+  /** Whether the reader's encoder is the simulated one, as its bridge last said; null when it has not said. */
+  get simulated(): boolean | null {
+    return this.deviceSimulated;
+  }
+
   async connect(signal?: AbortSignal): Promise<ReaderInfo> {
     if (signal?.aborted) throw cancelledError(signal);
     await this.broker();
@@ -234,7 +276,7 @@ export class RemoteReader extends FrameReader {
     return {
       kind: this.kind,
       online: true,
-      simulated: null,
+      simulated: this.deviceSimulated,
       description: `${this.deviceId}`,
       deviceId: this.deviceId,
     };

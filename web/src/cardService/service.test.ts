@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEPLOY } from '../config/deploy.ts';
 import { CardServiceError } from './errors.ts';
 import { createCardService, readerTypeName, type StorageLike } from './service.ts';
+import { fakeDevice } from './testing/fakeDevice.ts';
+import { FakeMqtt } from './testing/fakeMqtt.ts';
 import { FakeReader } from './testing/fakeReader.ts';
 import type { ReaderKind } from './types.ts';
 
@@ -181,5 +183,130 @@ describe('the remote reader address', () => {
     expect(service.deviceId()).toBe('A1B2C3D4E5F6');
     expect(service.info.deviceId).toBe('A1B2C3D4E5F6');
     expect(service.reader()).toBe(first);
+  });
+});
+
+/** A service on the remote reader (type 4) of device 041780200001, over a fake broker client. */
+function remoteService(options: Partial<Parameters<typeof createCardService>[0]> = {}) {
+  const client = new FakeMqtt();
+  const service = createCardService({
+    storage: memory({
+      [STORAGE_KEYS.cardSenderType]: '4',
+      [STORAGE_KEYS.cardSenderID]: '041780200001',
+    }),
+    mqttConnect: () => client.asClient(),
+    ...options,
+  });
+  return { client, service };
+}
+
+async function attached(options: Partial<Parameters<typeof createCardService>[0]> = {}) {
+  const rig = remoteService(options);
+  const refreshed = rig.service.refresh();
+  await vi.advanceTimersByTimeAsync(0);
+  rig.client.up();
+  await refreshed;
+  return rig;
+}
+
+describe('the remote reader (type 4) through the service', () => {
+  it("is 'simulated' when its bridge says its encoder is, as the local readers are", async () => {
+    const { client, service } = await attached();
+    expect(service.info).toMatchObject({ kind: 4, online: false, simulated: null, deviceId: '041780200001' });
+    client.state({ state: 'online', transport: 'simulated', simulated: true });
+    expect(service.info).toMatchObject({ kind: 4, online: true, simulated: true });
+    client.state({ state: 'offline', reason: 'gateway gone' });
+    expect(service.info).toMatchObject({ online: false, simulated: true });
+    client.heartbeat({ transport: 'hid', simulated: false });
+    expect(service.info).toMatchObject({ online: true, simulated: false });
+    // A card operation's connect keeps what the bridge said rather than forgetting it.
+    client.heartbeat({ transport: 'simulated', simulated: true });
+    client.autoReply = fakeDevice({ uid: '11223344' });
+    await expect(service.readCardBlocks('11223344', null)).resolves.toBeDefined();
+    expect(service.info).toMatchObject({ online: true, simulated: true });
+  });
+
+  it('reports a heartbeat of its device at most once per heartbeat period (60000 ms), only with the encoder online', async () => {
+    const reported: { id: string; at: number }[] = [];
+    const { client } = await attached({
+      onHeartbeat: (id) => void reported.push({ id, at: Date.now() }),
+    });
+    const t0 = Date.now();
+    // The retained state is not a heartbeat; an offline encoder is not a working dispenser.
+    client.state({ state: 'online', transport: 'hid', simulated: false });
+    client.heartbeat({ encoder: 'offline' });
+    expect(reported).toEqual([]);
+    client.heartbeat();
+    expect(reported).toEqual([{ id: '041780200001', at: t0 }]);
+    // Another console's bridge restart, a heartbeat sent twice: not reported again within the period.
+    await vi.advanceTimersByTimeAsync(30_000);
+    client.heartbeat();
+    await vi.advanceTimersByTimeAsync(29_999);
+    client.heartbeat();
+    expect(reported).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    client.heartbeat();
+    expect(reported).toEqual([
+      { id: '041780200001', at: t0 },
+      { id: '041780200001', at: t0 + 60_000 },
+    ]);
+    // Every minute, as the bridge beats.
+    for (let minute = 2; minute <= 4; minute++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      client.heartbeat();
+    }
+    expect(reported.map((r) => r.at - t0)).toEqual([0, 60_000, 120_000, 180_000, 240_000]);
+  });
+
+  it('a reporter that fails (a refused call, a throw) stays silent and does not stop the reader nor later reports', async () => {
+    let calls = 0;
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const { client, service } = await attached({
+        heartbeatReportMs: 1_000,
+        onHeartbeat: () => {
+          calls++;
+          if (calls === 1) return Promise.reject(new Error('no permission'));
+          throw new Error('broken reporter');
+        },
+      });
+      client.heartbeat({ transport: 'simulated', simulated: true });
+      await vi.advanceTimersByTimeAsync(1_000);
+      client.heartbeat({ transport: 'simulated', simulated: true });
+      await vi.advanceTimersByTimeAsync(1_000);
+      client.heartbeat({ transport: 'simulated', simulated: true });
+      expect(calls).toBe(3);
+      expect(service.info).toMatchObject({ online: true, simulated: true });
+      expect(service.log.some((e) => e.kind === 'error')).toBe(false);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('reports the device bound now at once after cardSenderID changes: the period is per device', async () => {
+    const reported: string[] = [];
+    const old = new FakeMqtt();
+    const other = new FakeMqtt('A1B2C3D4E5F6');
+    const clients = [old, other];
+    const { service } = remoteService({
+      mqttConnect: () => clients.shift()!.asClient(),
+      onHeartbeat: (id) => void reported.push(id),
+    });
+    const attaching = service.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    old.up();
+    await attaching;
+    old.heartbeat();
+    service.setDeviceId('a1b2c3d4e5f6');
+    const refreshed = service.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    other.up();
+    await refreshed;
+    other.heartbeat();
+    expect(reported).toEqual(['041780200001', 'A1B2C3D4E5F6']);
+    expect(service.info).toMatchObject({ deviceId: 'A1B2C3D4E5F6', online: true });
   });
 });

@@ -1,4 +1,4 @@
-import { LIMITS, STORAGE_KEYS } from '@lockdesk/protocol';
+import { BROKER, LIMITS, STORAGE_KEYS } from '@lockdesk/protocol';
 import { DEPLOY } from '../config/deploy.ts';
 import { CardServiceError, cancelledError } from './errors.ts';
 import { LocalServiceReader } from './localService.ts';
@@ -12,7 +12,7 @@ import {
   type WriteCardOptions,
   writeCard,
 } from './operations.ts';
-import { type MqttConnect, RemoteReader } from './remoteReader.ts';
+import { type MqttConnect, type RemoteHeartbeat, RemoteReader } from './remoteReader.ts';
 import { SecondReader } from './secondReader.ts';
 import { type SocketFactory, ThirdReader } from './thirdReader.ts';
 import { CARD_TIMING } from './timing.ts';
@@ -53,12 +53,28 @@ export interface CardServiceOptions {
   defaultKind?: ReaderKind;
   /** The remote reader's device id when storage holds no `cardSenderID`. */
   deviceId?: string;
+  /**
+   * Told that the remote reader's device was seen working: a heartbeat of its bridge with the encoder online
+   * (the console reports it with `cardDispenser/checkStatus { mac_id, seen: 1 }`, server/API.md §9). Called at
+   * most once per `heartbeatReportMs` for a device; what it throws or rejects with is ignored (a report is
+   * background work, not the operator's).
+   */
+  onHeartbeat?: HeartbeatReporter;
+  /** The least time between two reports of one device (BROKER.heartbeatMs, the bridge's heartbeat period). */
+  heartbeatReportMs?: number;
   /** Makes the reader of a type instead of the real ones (tests: a fake reader). */
   readerFactory?: (
     kind: ReaderKind,
-    hooks: { log: ReaderLog; onInfo: (info: Partial<ReaderInfo>) => void },
+    hooks: {
+      log: ReaderLog;
+      onInfo: (info: Partial<ReaderInfo>) => void;
+      onHeartbeat: (beat: RemoteHeartbeat) => void;
+    },
   ) => CardReader;
 }
+
+/** Reports that a remote reader (its device id) was seen working; see `CardServiceOptions.onHeartbeat`. */
+export type HeartbeatReporter = (deviceId: string) => unknown;
 
 /** A value that can be read now and watched. */
 export interface Observable<T> {
@@ -183,11 +199,28 @@ export function createCardService(options: CardServiceOptions = {}): CardService
     for (const listener of infoListeners) listener(info);
   };
 
+  // The remote reader's heartbeats, reported at most once per period and device; failures stay silent.
+  const reportEveryMs = options.heartbeatReportMs ?? BROKER.heartbeatMs;
+  const lastReported = new Map<string, number>();
+  const onHeartbeat = (beat: RemoteHeartbeat) => {
+    const report = options.onHeartbeat;
+    if (!report || !beat.encoderOnline || !beat.deviceId) return;
+    const now = Date.now();
+    const last = lastReported.get(beat.deviceId);
+    if (last !== undefined && now - last < reportEveryMs) return;
+    lastReported.set(beat.deviceId, now);
+    try {
+      void Promise.resolve(report(beat.deviceId)).catch(() => undefined);
+    } catch {
+      // a reporter that fails does not disturb the reader
+    }
+  };
+
   const readers = new Map<string, CardReader>();
   const readerKey = (k: ReaderKind) => (k === 4 ? `4:${deviceId}` : String(k));
   const makeReader = (k: ReaderKind): CardReader => {
     if (options.readerFactory)
-      return options.readerFactory(k, { log: addLog, onInfo: (change) => setInfo(change, k) });
+      return options.readerFactory(k, { log: addLog, onInfo: (change) => setInfo(change, k), onHeartbeat });
     switch (k) {
       case 1:
         return new LocalServiceReader({ baseUrl: addresses.localService, fetch: fetchImpl, log: addLog });
@@ -205,6 +238,7 @@ export function createCardService(options: CardServiceOptions = {}): CardService
           deviceId,
           log: addLog,
           onInfo: (change) => setInfo(change, 4),
+          onHeartbeat,
           ...(options.brokerUrl ? { brokerUrl: options.brokerUrl } : {}),
           ...(options.mqttConnect ? { connect: options.mqttConnect } : {}),
         });
@@ -418,9 +452,18 @@ export function createCardService(options: CardServiceOptions = {}): CardService
 }
 
 let shared: CardService | undefined;
+let sharedReporter: HeartbeatReporter | null = null;
+
+/**
+ * Who hears of the remote reader's heartbeats in the console's card service (main.tsx: the server's
+ * `cardDispenser/checkStatus`); the service stays free of the API client. May be set before or after first use.
+ */
+export function setHeartbeatReporter(reporter: HeartbeatReporter | null): void {
+  sharedReporter = reporter;
+}
 
 /** The console's card service (one per page). */
 export function cardService(): CardService {
-  shared ??= createCardService();
+  shared ??= createCardService({ onHeartbeat: (deviceId) => sharedReporter?.(deviceId) });
   return shared;
 }

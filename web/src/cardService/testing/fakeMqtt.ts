@@ -1,0 +1,71 @@
+import { EventEmitter } from 'node:events';
+import type { MqttClient } from 'mqtt';
+
+/**
+ * An mqtt client stand-in for the remote reader's tests: the test plays the broker and the reader's bridge
+ * (gateway README 'Remote reader bridge (MQTT)'). It records what the console subscribes to and publishes, and
+ * delivers the bridge's replies, heartbeats and retained states.
+ */
+export class FakeMqtt extends EventEmitter {
+  connected = false;
+  published: { topic: string; payload: string; qos: number }[] = [];
+  subscribed: string[] = [];
+  ended = false;
+  /** When set, the bridge answers each command published on the send topic with this (a fake device's frames). */
+  autoReply: ((command: string) => string) | undefined;
+
+  constructor(readonly deviceId = '041780200001') {
+    super();
+  }
+
+  subscribe(topics: string[], options: { qos: number }, callback: (e: Error | null) => void) {
+    this.subscribed.push(...topics.map((t) => `${t}@${options.qos}`));
+    callback(null);
+    return this;
+  }
+  publish(topic: string, payload: string, options: { qos: number }, callback?: (e?: Error) => void) {
+    this.published.push({ topic, payload, qos: options.qos });
+    callback?.();
+    const answer = this.autoReply;
+    if (answer && topic === `lockdesk/send/${this.deviceId}`)
+      queueMicrotask(() => this.reply(answer(payload)));
+    return this;
+  }
+  end() {
+    this.ended = true;
+    return this;
+  }
+  /** The broker takes the connection. */
+  up() {
+    this.connected = true;
+    this.emit('connect');
+  }
+  /** The bridge's reply on the receive topic. */
+  reply(payload: string) {
+    this.emit('message', `lockdesk/receive/${this.deviceId}`, Buffer.from(payload));
+  }
+  /** A heartbeat of the bridge, as the gateway publishes it (every 60000 ms). */
+  heartbeat(fields: Record<string, unknown> = {}) {
+    this.emit(
+      'message',
+      `lockdesk/heartbeat/${this.deviceId}`,
+      Buffer.from(
+        JSON.stringify({
+          deviceId: this.deviceId,
+          time: new Date().toISOString(),
+          encoder: 'online',
+          uptimeSeconds: 1,
+          ...fields,
+        }),
+      ),
+    );
+  }
+  /** The bridge's retained state (what the broker hands a new subscriber). */
+  state(fields: Record<string, unknown>) {
+    this.emit('message', `lockdesk/state/${this.deviceId}`, Buffer.from(JSON.stringify(fields)));
+  }
+  /** This client as mqtt's connect returns it. */
+  asClient(): MqttClient {
+    return this as unknown as MqttClient;
+  }
+}
