@@ -1,10 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { callManage } from './api/client.ts';
+import { getToken } from './api/session.ts';
 import { App } from './app/App.tsx';
+import { can } from './app/permissions.ts';
 import { currentDirection, currentLanguage } from './app/storage.ts';
 import './app/global.css';
+import { setHeartbeatReporter } from './cardService/service.ts';
 import { loadComponentLocale } from './i18n/antd.ts';
 import { applyDocumentLanguage, setupI18n } from './i18n/index.ts';
+
+// The remote reader's heartbeats tell the server its dispenser is there (server/API.md §9), in the background:
+// only for a signed-in account that may (credential.manage), and a failure (a network hiccup) shows no toast.
+setHeartbeatReporter((macId) =>
+  getToken() && can('credential.manage')
+    ? callManage('cardDispenser/checkStatus', { mac_id: macId, seen: 1 }, { silent: true })
+    : null,
+);
 
 /** Loads the stored language (texts, antd's and dayjs's locale) before the first paint, then mounts the console. */
 async function start(): Promise<void> {

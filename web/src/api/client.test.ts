@@ -250,6 +250,44 @@ describe('the error catalogue of the main client (spec §8)', () => {
       { kind: 'error', text: 'timeout of 40000ms exceeded', seconds: 1.2 },
     ]);
   });
+
+  it('a silent call rejects as any other but shows nothing and sends nobody anywhere; the next call toasts again', async () => {
+    const silent = { silent: true };
+    serve(answer(1, 'no permission for this reader', null, 'PERMISSION_DENIED'));
+    const refused = await rejection(
+      callManage('cardDispenser/checkStatus', { mac_id: 'A1B2C3D4E5F6' }, silent),
+    );
+    expect(refused).toMatchObject({
+      errno: 1,
+      code: 'PERMISSION_DENIED',
+      message: 'no permission for this reader',
+    });
+    serve(answer(1, ERROR_TEXTS.HOTEL_INFO_REQUIRED, null, 'HOTEL_INFO_REQUIRED'));
+    await rejection(callManage('x', {}, silent));
+    serve(async (config) => {
+      throw new AxiosError('Network Error', 'ERR_NETWORK', config);
+    });
+    expect((await rejection(callManage('x', {}, silent))).errno).toBe(ERRNO_NETWORK);
+    serve(async (config) => ok(config, 'garbage'));
+    expect((await rejection(callManage('x', {}, silent))).errno).toBe(ERRNO_UNDECODABLE);
+    expect(notes).toEqual([]);
+    expect(browser.goTo).not.toHaveBeenCalled();
+    // Only that call: the same refusal without the option is shown.
+    serve(answer(1, 'no permission for this reader'));
+    await rejection(callManage('cardDispenser/checkStatus', { mac_id: 'A1B2C3D4E5F6' }));
+    expect(notes).toEqual([{ kind: 'error', text: 'no permission for this reader', seconds: undefined }]);
+  });
+
+  it('a silent call still answers with its data, and the session expiry is still asked about', async () => {
+    serve(answer(0, '', { status: 'online' }));
+    await expect(callManage('cardDispenser/checkStatus', {}, { silent: true })).resolves.toEqual({
+      status: 'online',
+    });
+    serve(answer(100003, 'login expired'));
+    await rejection(callManage('x', {}, { silent: true }));
+    expect(confirms).toHaveLength(1);
+    expect(notes).toEqual([]);
+  });
 });
 
 describe('HOTEL_INFO_REQUIRED: the hotel information first (spec §5), handled once for every page', () => {

@@ -171,8 +171,18 @@ function askToLogInAgain(): void {
   });
 }
 
+/** How one call behaves besides its fields. */
+export interface CallOptions {
+  /**
+   * The caller handles a failure itself and the operator is not told (background work such as reporting a reader's
+   * heartbeat): no error toast and no move to the hotel information. The session's answers (login expired, session
+   * revoked) are handled as for every call.
+   */
+  silent?: boolean;
+}
+
 /** Turns an opened answer into its data, or tells the user and rejects (spec §8 'Main client'). */
-export function settle<T>(answer: Answer): T {
+export function settle<T>(answer: Answer, options: CallOptions = {}): T {
   switch (answer.errno) {
     case ERRNO.ok:
       return answer.data as T;
@@ -188,8 +198,10 @@ export function settle<T>(answer: Answer): T {
       throw new CallError(answer.errno, answer.errmsg ?? '', answer.data, answer.code ?? null);
     default: {
       const text = displayMessage(answer.errmsg);
-      notifier().error(text);
-      if (isHotelInfoRequired(answer.errmsg, answer.code)) sendToHotelInfo();
+      if (!options.silent) {
+        notifier().error(text);
+        if (isHotelInfoRequired(answer.errmsg, answer.code)) sendToHotelInfo();
+      }
       throw new CallError(answer.errno, text, answer.data, answer.code ?? null);
     }
   }
@@ -206,14 +218,18 @@ export function networkFailureText(error: unknown): string {
 export async function callManage<T = unknown>(
   path: string,
   fields: Record<string, unknown> = {},
+  options: CallOptions = {},
 ): Promise<T> {
+  const toast = (text: string, seconds?: number) => {
+    if (!options.silent) notifier().error(text, seconds);
+  };
   const language = languageHeader(storedLanguage());
   const user = getUserInfo();
   const payload = user ? { ...fields, action: 'manage', uid: user.uid } : { ...fields, action: 'manage' };
   const sealed = encryptEnvelope(payload);
   if (!sealed.ok) {
     const text = errorMessage('DATA_PARSE_FAILED');
-    notifier().error(text);
+    toast(text);
     throw new CallError(ERRNO_UNDECODABLE, text);
   }
   const headers: Record<string, string> = { language, uuid: clientUuid() };
@@ -232,17 +248,17 @@ export async function callManage<T = unknown>(
     body = response.data;
   } catch (error) {
     const text = networkFailureText(error);
-    notifier().error(text, NETWORK_TOAST_SECONDS);
+    toast(text, NETWORK_TOAST_SECONDS);
     throw new CallError(ERRNO_NETWORK, text);
   }
 
   const answer = openAnswer(body);
   if (!answer) {
     const text = errorMessage('DATA_PARSE_FAILED');
-    notifier().error(text);
+    toast(text);
     throw new CallError(ERRNO_UNDECODABLE, text);
   }
-  return settle<T>(answer);
+  return settle<T>(answer, options);
 }
 
 /** Forgets the 're-login' box state (tests). */
