@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
@@ -58,7 +59,9 @@ function renderButton(device: CardDevice) {
   render(
     <ConfigProvider locale={enUS}>
       <AntApp>
-        <RouterProvider router={router} />
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </AntApp>
     </ConfigProvider>,
   );

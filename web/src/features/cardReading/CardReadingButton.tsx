@@ -1,5 +1,6 @@
 import { CloseOutlined, CreditCardOutlined } from '@ant-design/icons';
 import { type ErrorCode, LIMITS } from '@lockdesk/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { callManage } from '../../api/client.ts';
 import { notifier } from '../../api/notifier.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { stayOfCardQuery } from './api.ts';
 import { useDevice } from './DeviceContext.tsx';
 import { liveDevice } from './liveDevice.ts';
 import { createReadLockout } from './lockout.ts';
@@ -54,6 +56,7 @@ export function CardReadingButton({ collapsed = false }: CardReadingButtonProps)
   const { t: tl } = useTranslation();
   const device = useDevice(liveDevice);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const path = useRef('');
   path.current = location.pathname + location.search;
@@ -70,8 +73,16 @@ export function CardReadingButton({ collapsed = false }: CardReadingButtonProps)
         call: (callPath, body) => callManage(callPath, body),
         navigate: (to, { replace }) => navigate(to, { replace }),
         currentPath: () => path.current,
+        // The guest page's stay is asked for while the encoder still reads the card's content.
+        stayRecords: (records) => {
+          for (const r of records.slice(0, 3))
+            if (r.card_status === 'issued')
+              queryClient
+                .prefetchQuery(stayOfCardQuery(Number(r.manage_id), Number(r.room_id)))
+                .catch(() => {});
+        },
       }),
-    [device, navigate],
+    [device, navigate, queryClient],
   );
 
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { decodeGuestCard, type ErrorCode, formatMacId, type GuestCard } from '@lockdesk/protocol';
 import { Alert, Button, Card, Descriptions, Empty, Progress, Space, Steps, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callManage } from '../../api/client.ts';
 import { notifier } from '../../api/notifier.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { useDevice } from './DeviceContext.tsx';
-import type { CardDevice, SectorScanResult } from './device.ts';
+import type { CardDevice, DeviceLogEntry, SectorScanResult } from './device.ts';
 import { cardTimeText } from './LockDetailsPage.tsx';
 import { liveDevice } from './liveDevice.ts';
 import { ReaderTag } from './ReaderTag.tsx';
@@ -49,12 +49,54 @@ interface RawCard {
   verdict: CheckVerdict | null;
 }
 
-function useDeviceLog(device: CardDevice) {
-  return useSyncExternalStore(
-    (listener) => device.subscribeLog(listener),
-    () => device.log(),
-  );
+/**
+ * The device log, redrawn at most once per frame: a sector scan or a read logs two lines per block, and only the
+ * log (not the whole page) needs drawing again.
+ */
+function useDeviceLog(device: CardDevice): readonly DeviceLogEntry[] {
+  const [log, setLog] = useState(() => device.log());
+  useEffect(() => {
+    let frame = 0;
+    const unsubscribe = device.subscribeLog(() => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        setLog(device.log());
+      });
+    });
+    setLog(device.log());
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribe();
+    };
+  }, [device]);
+  return log;
 }
+
+/** The device log card (at most 100 lines, newest first). */
+const DeviceLog = memo(function DeviceLog({ device }: { device: CardDevice }) {
+  const { t } = useTranslation('cardReading');
+  const log = useDeviceLog(device);
+  return (
+    <Card title={t('rawPage.log')} size="small" data-testid="device-log">
+      {log.length ? (
+        <div style={{ maxHeight: 260, overflowY: 'auto', fontFamily: 'monospace', fontSize: 12 }} dir="ltr">
+          {/* Newest first: what the encoder just did is what the operator looks for. */}
+          {[...log].reverse().map((entry, i) => (
+            <div key={`${entry.time}-${log.length - i}`} data-kind={entry.kind} className="device-log-line">
+              <Typography.Text type={entry.kind === 'error' ? 'danger' : 'secondary'}>
+                {new Date(entry.time).toISOString().slice(11, 23)} {entry.kind}
+              </Typography.Text>{' '}
+              {entry.text}
+            </div>
+          ))}
+        </div>
+      ) : (
+        <Typography.Text type="secondary">{t('rawPage.logEmpty')}</Typography.Text>
+      )}
+    </Card>
+  );
+});
 
 const hex = (value: string | undefined) => (
   <Typography.Text code copyable={!!value} dir="ltr" style={{ fontSize: 12 }}>
@@ -72,7 +114,6 @@ const hex = (value: string | undefined) => (
 export default function CardReadingPage() {
   const { t } = useTranslation('cardReading');
   const device = useDevice(liveDevice);
-  const log = useDeviceLog(device);
   const [step, setStep] = useState<ReadStep | null>(null);
   const [reading, setReading] = useState(false);
   const [raw, setRaw] = useState<RawCard | null>(null);
@@ -289,23 +330,7 @@ export default function CardReadingPage() {
         </Card>
       ) : null}
 
-      <Card title={t('rawPage.log')} size="small" data-testid="device-log">
-        {log.length ? (
-          <div style={{ maxHeight: 260, overflowY: 'auto', fontFamily: 'monospace', fontSize: 12 }} dir="ltr">
-            {/* Newest first: what the encoder just did is what the operator looks for. */}
-            {[...log].reverse().map((entry, i) => (
-              <div key={`${entry.time}-${log.length - i}`} data-kind={entry.kind} className="device-log-line">
-                <Typography.Text type={entry.kind === 'error' ? 'danger' : 'secondary'}>
-                  {new Date(entry.time).toISOString().slice(11, 23)} {entry.kind}
-                </Typography.Text>{' '}
-                {entry.text}
-              </div>
-            ))}
-          </div>
-        ) : (
-          <Typography.Text type="secondary">{t('rawPage.logEmpty')}</Typography.Text>
-        )}
-      </Card>
+      <DeviceLog device={device} />
     </Space>
   );
 }

@@ -52,13 +52,13 @@ export async function fetchStayOfCard(stayId: number, roomHint: number): Promise
       roomId = Number(cards.list.find((c) => c.room_id)?.room_id ?? 0);
       if (!(roomId > 0)) throw new StayMissing(stayId);
     }
-    const room = await callManage<Room>('room/info', { room_id: roomId });
+    // The room and the first page of its stays side by side; older stays page on only when needed.
+    const pageOf = (page: number) =>
+      callManage<Page<Stay>>('room/tenant/list', { room_id: roomId, page, limit: STAYS_PER_PAGE });
+    const [room, first] = await Promise.all([callManage<Room>('room/info', { room_id: roomId }), pageOf(1)]);
+    let stays = first;
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const stays = await callManage<Page<Stay>>('room/tenant/list', {
-        room_id: roomId,
-        page,
-        limit: STAYS_PER_PAGE,
-      });
+      if (page > 1) stays = await pageOf(page);
       const stay = stays.list.find((s) => s.stay_id === stayId);
       if (stay) return { stay, room };
       if (page * STAYS_PER_PAGE >= stays.total) break;

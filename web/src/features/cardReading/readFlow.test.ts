@@ -43,6 +43,8 @@ describe('the card read flow', () => {
     world.answers['passenger/getRoomInfo'] = {
       list: [{ ...RECORD, manage_id: 40, start_time: START - 86_400, end_time: START }, RECORD],
     };
+    const named: number[] = [];
+    world.ports.stayRecords = (records) => named.push(...records.map((r) => r.manage_id));
     const steps: ReadStep[] = [];
     const began = Date.now();
     const outcome = await finish(createReadFlow(world.ports).start((s) => steps.push(s)));
@@ -52,6 +54,7 @@ describe('the card read flow', () => {
       replace: false,
     });
     expect(world.navigations).toEqual([{ to: outcome.kind === 'stay' ? outcome.url : '', replace: false }]);
+    expect(named).toEqual([40, 41]);
     expect(world.calls.map((c) => c.path)).toEqual(['passenger/getCardFunction', 'passenger/getRoomInfo']);
     expect(world.calls[0]?.body).toEqual({ card_num: '1234' });
     expect([...new Set(steps)]).toEqual([

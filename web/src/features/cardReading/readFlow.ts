@@ -75,6 +75,8 @@ export interface ReadFlowPorts {
   navigate(to: string, options: { replace: boolean }): void;
   /** The path the console shows now (to replace rather than push between the two detail pages). */
   currentPath(): string;
+  /** Told the card's stays as soon as the server names them, so their page can start loading (optional). */
+  stayRecords?(records: readonly RoomInfoRecord[]): void;
 }
 
 /** `passenger/getCardFunction`. */
@@ -236,6 +238,14 @@ export function createReadFlow(ports: ReadFlowPorts): ReadFlow {
         return { kind: 'functionCard', type, mobile: String(fn.mobile ?? ''), cardId };
       }
     }
+    // Not a function card: its stays are asked for while the encoder may still be reading the content.
+    const roomInfo = cardId
+      ? ports.call<{ list: RoomInfoRecord[] }>('passenger/getRoomInfo', { card_num: cardId })
+      : Promise.resolve({ list: [] as RoomInfoRecord[] });
+    roomInfo.then(
+      (info) => ports.stayRecords?.(info?.list ?? []),
+      () => undefined,
+    );
 
     onStep('content');
     const blocks = await content;
@@ -254,9 +264,7 @@ export function createReadFlow(ports: ReadFlowPorts): ReadFlow {
     let records: RoomInfoRecord[] = [];
     if (cardId) {
       onStep('roomInfo');
-      const info = await ports.call<{ list: RoomInfoRecord[] }>('passenger/getRoomInfo', {
-        card_num: cardId,
-      });
+      const info = await roomInfo;
       alive();
       records = info?.list ?? [];
     }
