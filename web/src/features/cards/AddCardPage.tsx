@@ -39,6 +39,14 @@ export function issuableTypes(role: unknown): IssuableType[] {
   return role === 'super' ? [1, 2, 3, 5, 6] : [2, 3, 5];
 }
 
+/**
+ * Whether a universal card may open every lock (no rooms named): the super administrator only (server/API.md §8,
+ * `PERMISSION_DENIED` for others), so anyone else must name its locks.
+ */
+export function mayOpenEveryLock(role: unknown): boolean {
+  return role === 'super';
+}
+
 /** The expiry quick picks (spec §5): one week, one month, three months from now. */
 export const QUICK_PICKS = [
   { key: 'oneWeek', add: [1, 'week'] },
@@ -90,7 +98,9 @@ export default function AddCardPage() {
   const { t } = useTranslation('cards');
   const client = useQueryClient();
   const [form] = Form.useForm<AddCardValues>();
-  const types = issuableTypes(getUserInfo()?.role);
+  const role = getUserInfo()?.role;
+  const types = issuableTypes(role);
+  const everyLock = mayOpenEveryLock(role);
   const type = (Form.useWatch('type', form) as IssuableType | undefined) ?? types[0];
   const building = Form.useWatch('building', form) as number | undefined;
   const rooms = useLockRooms();
@@ -300,12 +310,24 @@ export default function AddCardPage() {
           </Form.Item>
         )}
         {type === 5 && (
-          <Form.Item name="room_ids" label={t('fields.rooms')} extra={t('addCard.roomsHint')}>
+          <Form.Item
+            name="room_ids"
+            label={t('fields.rooms')}
+            required={!everyLock}
+            extra={everyLock ? t('addCard.roomsHint') : undefined}
+            rules={[
+              {
+                validator: async (_rule, value?: number[]) => {
+                  if (!everyLock && !value?.length) throw new Error(t('addCard.roomsRequired'));
+                },
+              },
+            ]}
+          >
             <Select
               mode="multiple"
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('values.allRooms')}
+              placeholder={everyLock ? t('values.allRooms') : undefined}
               loading={rooms.isLoading}
               options={(rooms.data?.list ?? []).map((r) => ({ value: r.id, label: r.name }))}
               data-testid="add-card-rooms"

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
@@ -13,7 +13,7 @@ import { FakeReader } from '../../cardService/testing/fakeReader.ts';
 import { cardServiceTexts } from '../../cardService/texts.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import { issuableTypes, planCall } from './AddCardPage.tsx';
+import AddCardPage, { issuableTypes, mayOpenEveryLock, planCall } from './AddCardPage.tsx';
 import type { Card, WritePlan } from './api.ts';
 import { CardActions, cardActionsOf } from './CardActions.tsx';
 import { cardFiltersOf } from './CardListPage.tsx';
@@ -389,6 +389,35 @@ describe('card pages', () => {
     expect(issuableTypes('super')).toEqual([1, 2, 3, 5, 6]);
     expect(issuableTypes('secondary')).toEqual([2, 3, 5]);
     expect(issuableTypes(undefined)).toEqual([2, 3, 5]);
+  });
+
+  it('asks a secondary administrator for the locks of a universal card: only the super administrator opens them all', async () => {
+    expect(mayOpenEveryLock('super')).toBe(true);
+    expect(mayOpenEveryLock('secondary')).toBe(false);
+    setUserInfo({ uid: 2, token: 'tok_abcdefghijklmnopqrstuvwxyz', role: 'secondary', nickname: 'Desk' });
+    seen = fakeServer({
+      'room/allLock': () => ({
+        errno: 0,
+        data: { list: [{ id: 17, name: '1101', building: 1, floor: 1, mac_id: 'A0B0C0010101' }], total: 1 },
+      }),
+      'lock/accessControlList': () => ({ errno: 0, data: { list: [] } }),
+      'lock/managerAddNew': () => ({ errno: 0, data: plan() }),
+    });
+    wrap(<AddCardPage />);
+    const type = await screen.findByTestId('add-card-type');
+    await userEvent.click(within(type).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('Universal card'));
+    await userEvent.click(screen.getByTestId('add-card-oneWeek'));
+    await userEvent.click(screen.getByTestId('add-card-write'));
+    expect(
+      await screen.findByText(
+        'Choose the locks it opens: only the super administrator can issue a card for every lock.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy();
+    expect(callsTo(seen, 'lock/managerAddNew')).toEqual([]);
+    expect(fake.names()).not.toContain('writeBlock');
   });
 
   it('asks the server for the plan of the chosen type with the card on the encoder', async () => {

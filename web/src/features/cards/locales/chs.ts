@@ -121,6 +121,7 @@ const chs: Texts = {
     accessControlsHint: '本卡还可打开的门禁，最多 3 个',
     noAccessControls: '本酒店没有门禁',
     roomsHint: '留空则可开酒店全部门锁',
+    roomsRequired: '请选择可开的门锁：只有超级管理员可以发放适用于全部门锁的卡。',
     noBuildings: '酒店的门锁都没有设置楼栋',
     pickBuilding: '选择楼栋',
     pickFloor: '选择楼层',

@@ -121,6 +121,7 @@ const chsTW: Texts = {
     accessControlsHint: '本卡還可打開的門禁，最多 3 個',
     noAccessControls: '本飯店沒有門禁',
     roomsHint: '留空則可開飯店全部門鎖',
+    roomsRequired: '請選擇可開啟的門鎖：只有超級管理員可以發放適用於全部門鎖的卡片。',
     noBuildings: '飯店的門鎖都沒有設定樓棟',
     pickBuilding: '選擇樓棟',
     pickFloor: '選擇樓層',

@@ -127,6 +127,8 @@ const de: Texts = {
     accessControlsHint: 'Höchstens 3 Zutrittskontrollen, die die Karte zusätzlich öffnet',
     noAccessControls: 'Dieses Hotel hat keine Zutrittskontrollen',
     roomsHint: 'Leer lassen für alle Schlösser des Hotels',
+    roomsRequired:
+      'Wählen Sie die Schlösser, die sie öffnet: nur der Hauptadministrator kann eine Karte für alle Schlösser ausgeben.',
     noBuildings: 'An den Schlössern des Hotels ist kein Gebäude eingetragen',
     pickBuilding: 'Gebäude wählen',
     pickFloor: 'Etage wählen',

@@ -124,6 +124,7 @@ const en = {
     accessControlsHint: 'At most 3 access-control doors the card also opens',
     noAccessControls: 'This hotel has no access-control doors',
     roomsHint: 'Leave empty for every lock of the hotel',
+    roomsRequired: 'Choose the locks it opens: only the super administrator can issue a card for every lock.',
     noBuildings: 'No building is set on the hotel’s locks',
     pickBuilding: 'Choose a building',
     pickFloor: 'Choose a floor',

@@ -126,6 +126,8 @@ const es: Texts = {
     accessControlsHint: 'Como máximo 3 controles de acceso que la tarjeta también abre',
     noAccessControls: 'Este hotel no tiene controles de acceso',
     roomsHint: 'Déjelo vacío para todas las cerraduras del hotel',
+    roomsRequired:
+      'Elija las cerraduras que abre: solo el superadministrador puede emitir una tarjeta para todas las cerraduras.',
     noBuildings: 'Las cerraduras del hotel no tienen edificio asignado',
     pickBuilding: 'Elija un edificio',
     pickFloor: 'Elija una planta',

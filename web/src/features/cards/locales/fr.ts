@@ -126,6 +126,8 @@ const fr: Texts = {
     accessControlsHint: "Au plus 3 contrôles d'accès que la carte ouvre aussi",
     noAccessControls: "Cet hôtel n'a aucun contrôle d'accès",
     roomsHint: "Laissez vide pour toutes les serrures de l'hôtel",
+    roomsRequired:
+      'Choisissez les serrures qu’elle ouvre : seul le super administrateur peut émettre une carte pour toutes les serrures.',
     noBuildings: "Aucun bâtiment n'est défini sur les serrures de l'hôtel",
     pickBuilding: 'Choisissez un bâtiment',
     pickFloor: 'Choisissez un étage',

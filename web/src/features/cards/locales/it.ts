@@ -126,6 +126,8 @@ const it: Texts = {
     accessControlsHint: 'Al massimo 3 controlli di accesso che la tessera apre anche',
     noAccessControls: 'Questo hotel non ha controlli di accesso',
     roomsHint: "Lascia vuoto per tutte le serrature dell'hotel",
+    roomsRequired:
+      'Scegli le serrature che apre: solo il amministratore principale può emettere una tessera per tutte le serrature.',
     noBuildings: "Nessuna serratura dell'hotel ha un edificio impostato",
     pickBuilding: 'Scegli un edificio',
     pickFloor: 'Scegli un piano',

@@ -123,6 +123,8 @@ const ja: Texts = {
     accessControlsHint: 'このカードで開けられる入退室ゲート（最大 3 か所）',
     noAccessControls: 'このホテルには入退室ゲートがありません',
     roomsHint: '空欄にするとホテルのすべての錠を開けられます',
+    roomsRequired:
+      '解錠できるドアロックを選んでください。すべてのドアロック用のカードを発行できるのはスーパー管理者だけです。',
     noBuildings: 'ホテルの錠に棟が設定されていません',
     pickBuilding: '棟を選択',
     pickFloor: 'フロアを選択',

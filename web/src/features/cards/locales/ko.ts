@@ -122,6 +122,7 @@ const ko: Texts = {
     accessControlsHint: '이 카드로 함께 열 수 있는 출입 통제문, 최대 3곳',
     noAccessControls: '이 호텔에는 출입 통제문이 없습니다',
     roomsHint: '비워 두면 호텔의 모든 도어락을 엽니다',
+    roomsRequired: '열 수 있는 도어락을 선택하세요. 모든 도어락용 카드는 최고 관리자만 발급할 수 있습니다.',
     noBuildings: '호텔 도어락에 설정된 건물이 없습니다',
     pickBuilding: '건물 선택',
     pickFloor: '층 선택',

@@ -126,6 +126,8 @@ const pt: Texts = {
     accessControlsHint: 'No máximo 3 controles de acesso que o cartão também abre',
     noAccessControls: 'Este hotel não tem controles de acesso',
     roomsHint: 'Deixe vazio para todas as fechaduras do hotel',
+    roomsRequired:
+      'Escolha as fechaduras que ele abre: só o superadministrador pode emitir um cartão para todas as fechaduras.',
     noBuildings: 'Nenhuma fechadura do hotel tem edifício definido',
     pickBuilding: 'Escolha um edifício',
     pickFloor: 'Escolha um andar',
