@@ -167,18 +167,21 @@ export function CardTable(props: {
             title: t('fields.actions'),
             fixed: 'end' as const,
             render: (_: unknown, card: SpecialCard) =>
-              card.status === 'issued' ? (
+              // A withdrawn card (returned, or replaced by a new validity) can still be deleted (room/delcard).
+              card.status === 'issued' || card.status === 'withdrawn' ? (
                 <Flex gap={4} wrap>
-                  <Link to={setTimeLink(card)}>
-                    <Button
-                      size="small"
-                      title={t('actions.changeTime')}
-                      icon={<ClockCircleOutlined />}
-                      data-testid="card-change-time"
-                    >
-                      {mobile ? null : t('actions.changeTime')}
-                    </Button>
-                  </Link>
+                  {card.status === 'issued' ? (
+                    <Link to={setTimeLink(card)}>
+                      <Button
+                        size="small"
+                        title={t('actions.changeTime')}
+                        icon={<ClockCircleOutlined />}
+                        data-testid="card-change-time"
+                      >
+                        {mobile ? null : t('actions.changeTime')}
+                      </Button>
+                    </Link>
+                  ) : null}
                   <ConfirmedButton
                     confirm={t('messages.deleteConfirm', { cardNumber: card.card_id })}
                     label={t('actions.delete')}

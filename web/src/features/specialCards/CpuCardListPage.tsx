@@ -18,6 +18,11 @@ import { type CpuCard, useCpuCardList, useDeleteCpuCard, useDispensers, useSendC
 import { canManageCards } from './kinds.ts';
 import { dispenseCard, dispenserFailureText } from './writer.tsx';
 
+/** Whether a CPU card can be sent to a dispenser: not once delivered, not past its expiry (server/API.md §9.3). */
+export function canSendCpuCard(card: Pick<CpuCard, 'status' | 'expired'>): boolean {
+  return card.status !== 'delivered' && card.status !== 'deleted' && !card.expired;
+}
+
 /** Sends a CPU card through one of the hotel's card dispensers (lockCardCpu/sendCard). */
 function SendModal({ card, onClose }: { card: CpuCard; onClose: () => void }) {
   const { t } = useTranslation('specialCards');
@@ -117,7 +122,16 @@ export default function CpuCardListPage() {
       key: 'status',
       title: t('fields.status'),
       render: (_, c) => (
-        <Tag data-testid="cpu-status">{t(`cpuStatus.${c.status}`, { defaultValue: c.status })}</Tag>
+        <Flex gap={4} wrap>
+          <Tag data-testid="cpu-status" data-status={c.status}>
+            {t(`cpuStatus.${c.status}`, { defaultValue: c.status })}
+          </Tag>
+          {c.expired ? (
+            <Tag color="red" data-testid="cpu-expired">
+              {t('values.expired')}
+            </Tag>
+          ) : null}
+        </Flex>
       ),
     },
     ...(manage
@@ -133,6 +147,7 @@ export default function CpuCardListPage() {
                   title={t('actions.send')}
                   icon={<SendOutlined />}
                   onClick={() => setSending(c)}
+                  disabled={!canSendCpuCard(c)}
                   data-testid="cpu-send-open"
                 >
                   {mobile ? null : t('actions.send')}

@@ -127,6 +127,7 @@ export interface CpuCard {
   dispenser_mac_id: string | null;
   sent_at: number | null;
   created_at: number;
+  updated_at: number;
 }
 
 export interface CpuListParams {
@@ -160,10 +161,10 @@ export function useAddCpuCard(): UseMutationResult<CpuCard, Error, NewCpuCard> {
   });
 }
 
-export function useDeleteCpuCard(): UseMutationResult<{ id: number }, Error, number> {
+export function useDeleteCpuCard(): UseMutationResult<CpuCard, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage<{ id: number }>('lockCardCpu/delCard', { id }),
+    mutationFn: (id: number) => callManage<CpuCard>('lockCardCpu/delCard', { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['cpuCards'] }),
   });
 }
@@ -190,8 +191,10 @@ export interface Dispenser {
   id: number;
   mac_id: string;
   name: string;
-  type: string;
-  status: string;
+  type: '1' | '2' | '3' | '4';
+  status: 'online' | 'offline' | 'unknown';
+  last_seen_at: number | null;
+  bound_user: { uid: number; name: string; mobile: string } | null;
 }
 
 export function useDispensers(enabled = true): UseQueryResult<Dispenser[]> {

@@ -48,7 +48,7 @@ const { MasterCardsPage, BuildingCardsPage } = await import('./SpecialCardListPa
 const UniversalCardListPage = (await import('./UniversalCardListPage.tsx')).default;
 const SetTimePage = (await import('./SetTimePage.tsx')).default;
 const AddCpuCardPage = (await import('./AddCpuCardPage.tsx')).default;
-const CpuCardListPage = (await import('./CpuCardListPage.tsx')).default;
+const { default: CpuCardListPage, canSendCpuCard } = await import('./CpuCardListPage.tsx');
 
 const SLOW = { timeout: 60_000 };
 const UID = 'A1B2C3D4';
@@ -434,12 +434,20 @@ describe('universal cards', () => {
   });
 
   it('lists universal and super cards and deletes one with the notice', async () => {
-    cards = [card(7, { type: 5, card_id: '1000007' }), card(8, { type: 6, card_id: '1000008' })];
+    cards = [
+      card(7, { type: 5, card_id: '1000007' }),
+      card(8, { type: 6, card_id: '1000008' }),
+      card(9, { type: 5, card_id: '1000009', status: 'withdrawn' }),
+    ];
     renderAt('/card/universalCardList?type=6', [
       { path: '/card/universalCardList', element: <UniversalCardListPage /> },
     ]);
     await screen.findByText('1000007', {}, SLOW);
     expect(calls('lock/managerList')[0]).toMatchObject({ type: 6, page: 1 });
+    // lock/managerList answers withdrawn cards too: the server still deletes them, their validity is over.
+    const withdrawn = document.querySelector('tr[data-card-id="1000009"]') as HTMLElement;
+    expect(within(withdrawn).getByTestId('card-delete')).toBeTruthy();
+    expect(within(withdrawn).queryByTestId('card-change-time')).toBeNull();
     const row = document.querySelector('tr[data-card-id="1000007"]') as HTMLElement;
     fireEvent.click(within(row).getByTestId('card-delete'));
     fireEvent.click(await screen.findByTestId('card-delete-ok'));
@@ -536,6 +544,18 @@ describe('the CPU cards (/card/cpuCard)', () => {
     ]);
     expect(dispensed).toEqual(['041780200004']);
     await screen.findByText('Delivered', {}, SLOW);
+    // The server refuses to send a delivered card again.
+    await waitFor(() =>
+      expect((screen.getByTestId('cpu-send-open') as HTMLButtonElement).disabled).toBe(true),
+    );
+  });
+
+  it('offers to send only a card the server would send: not delivered, not expired', () => {
+    expect(canSendCpuCard({ status: 'pending', expired: false })).toBe(true);
+    expect(canSendCpuCard({ status: 'failed', expired: false })).toBe(true);
+    expect(canSendCpuCard({ status: 'sending', expired: false })).toBe(true);
+    expect(canSendCpuCard({ status: 'delivered', expired: false })).toBe(false);
+    expect(canSendCpuCard({ status: 'pending', expired: true })).toBe(false);
   });
 
   it('a dispenser that refuses to take a card says so in catalogue words, not its raw status', async () => {
