@@ -53,4 +53,49 @@ describeEachDatabase('card replacement races', (t) => {
       { id: b.id, status: 'issued' },
     ]);
   });
+  it('confirms two rewrites of the same card at the same time: one issued card, no internal error', async () => {
+    const first = ok(
+      await t.call<Plan>(
+        'room/cardAdd',
+        { type: 1, card_uid: UID, end_time: secondsFromNow(t, 30 * DAY) },
+        { token },
+      ),
+    );
+    await writeAndConfirm(t, token, new VirtualCard(UID), first);
+    const other = '04D5E6F7';
+    const plans: Plan[] = [];
+    for (const [uid, days] of [
+      [UID, 60],
+      [other, 90],
+    ] as const) {
+      const plan = ok(
+        await t.call<Plan>(
+          'room/cardAdd',
+          { type: 1, card_uid: uid, end_time: secondsFromNow(t, days * DAY), replace_id: first.id },
+          { token },
+        ),
+      );
+      plans.push(plan);
+    }
+    const cards = [new VirtualCard(UID), new VirtualCard(other)];
+    const answers = await Promise.all(
+      plans.map((plan, i) => {
+        const card = cards[i] as VirtualCard;
+        card.run(plan.writes);
+        return t.call(
+          'room/addCardStepTwoNew',
+          { id: plan.id, card_uid: card.uid, blocks: card.readBack(plan.verify) },
+          { token },
+        );
+      }),
+    );
+    expect(answers.map((a) => a.errno)).toEqual([0, 0]);
+    const issued = await t.db
+      .selectFrom('cards')
+      .select('id')
+      .where('card_number', '=', first.card_id)
+      .where('status', '=', 'issued')
+      .execute();
+    expect(issued).toHaveLength(1);
+  });
 });

@@ -525,6 +525,15 @@ export async function confirmCard(
   requireReadBack(card.uid, uid, verify, read);
 
   await ctx.db.transaction().execute(async (trx) => {
+    // Rewrites of one card confirmed at the same time take turns (the hotel's card row, locked first as step one
+    // locks it), so the later one sees the earlier one's issued card and withdraws it.
+    if (card.replaces_id !== null)
+      await trx
+        .selectFrom('hotel_cards')
+        .select('hotel_id')
+        .where('hotel_id', '=', hotelId)
+        .forUpdate()
+        .execute();
     const locked = await trx
       .selectFrom('cards')
       .select('status')
