@@ -252,7 +252,7 @@ describe.each(['en', 'ar'] as const)('card reading in %s', (language) => {
     const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
     try {
       await page.goto(`${app!.base}/room/cardReading`);
-      await page.getByTestId('reader-status').waitFor(WAIT);
+      await page.getByTestId('card-reading-page').getByTestId('reader-status').waitFor(WAIT);
 
       // As issued: valid.
       await page.getByTestId('card-read').click();
