@@ -306,6 +306,38 @@ describeEachDatabase(
       expect(await superseded(onR3)).toBe(everywhere);
       expect(await superseded(onR1R3)).toBe(everywhere);
     });
+    it('withdraws and deletes a card whose access control or universal room was removed since, without an internal error', async () => {
+      const added = ok(
+        await call<{ id: number }>('room/addRoom', { name: 'Side gate', building: 1, floor: 1 }),
+      );
+      ok(await call('room/setAccessControl', { room_id: added.id, access_control: 1 }));
+      const master = ok(
+        await call<Plan>('room/cardAdd', {
+          type: 1,
+          card_uid: UID,
+          end_time: inAMonth(),
+          access_controls: [added.id],
+        }),
+      );
+      await writeAndConfirm(t, superToken, new VirtualCard(UID), master);
+      const universal = ok(
+        await call<Plan>('lock/managerAddNew', {
+          type: 5,
+          card_uid: OTHER_UID,
+          end_time: inAMonth(),
+          room_ids: [added.id, t.ids.rooms['1106']!],
+        }),
+      );
+      // Planned before the room goes, confirmed after.
+      ok(await call('room/resetCardSyncData', { room_id: added.id }));
+      ok(await call('room/deleteRoom', { room_id: added.id }));
+      const card = new VirtualCard(OTHER_UID);
+      await writeAndConfirm(t, superToken, card, universal);
+      ok(await call('passenger/deleteCardByCardId', { card_id: master.card_id }));
+      const deleted = ok(await call<{ lock_sync: string }>('lock/managerDelete', { id: universal.id }));
+      // Room 1106 still has to learn the deletion.
+      expect(deleted.lock_sync).toBe('pending');
+    });
   },
   { logger: { level: 'debug', stream } as unknown as { level: string } },
 );

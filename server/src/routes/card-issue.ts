@@ -227,10 +227,21 @@ export async function queueLockSync(
   now: Date,
 ): Promise<void> {
   if (roomIds.length === 0) return;
+  // Only locks that still exist: a room named as access control or by a universal card may have been removed
+  // since (room/deleteRoom), and a removed lock has nothing to learn.
+  const existing = (
+    await db
+      .selectFrom('rooms')
+      .select('id')
+      .where('hotel_id', '=', card.hotel_id)
+      .where('id', 'in', [...new Set(roomIds)])
+      .execute()
+  ).map((r) => r.id);
+  if (existing.length === 0) return;
   await db
     .insertInto('card_lock_sync')
     .values(
-      roomIds.map((room_id) => ({
+      existing.map((room_id) => ({
         hotel_id: card.hotel_id,
         card_id: card.id,
         room_id,
