@@ -70,7 +70,6 @@ const ar: Messages = {
     changePassword: 'تغيير كلمة المرور',
     signOut: 'تسجيل الخروج',
     cardReading: 'قراءة البطاقة',
-    cardReadingNotBuilt: 'قراءة البطاقات من هذا الزر لم تُطوَّر بعد.',
     user: 'الحساب',
   },
   account: {

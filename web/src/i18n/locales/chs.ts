@@ -70,7 +70,6 @@ const chs: Messages = {
     changePassword: '修改密码',
     signOut: '退出登录',
     cardReading: '读卡',
-    cardReadingNotBuilt: '此按钮的读卡功能尚未开发。',
     user: '账户',
   },
   account: {

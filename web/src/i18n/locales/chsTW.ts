@@ -70,7 +70,6 @@ const chsTW: Messages = {
     changePassword: '修改密碼',
     signOut: '登出',
     cardReading: '讀卡',
-    cardReadingNotBuilt: '此按鈕的讀卡功能尚未開發。',
     user: '帳戶',
   },
   account: {

@@ -70,7 +70,6 @@ const de: Messages = {
     changePassword: 'Passwort ändern',
     signOut: 'Abmelden',
     cardReading: 'Karte lesen',
-    cardReadingNotBuilt: 'Das Lesen von Karten über diese Schaltfläche ist noch nicht umgesetzt.',
     user: 'Konto',
   },
   account: {

@@ -68,7 +68,6 @@ const en = {
     changePassword: 'Change password',
     signOut: 'Sign out',
     cardReading: 'Card reading',
-    cardReadingNotBuilt: 'Reading cards from this button is not built yet.',
     user: 'Account',
   },
   account: {

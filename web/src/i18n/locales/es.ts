@@ -70,7 +70,6 @@ const es: Messages = {
     changePassword: 'Cambiar contraseña',
     signOut: 'Cerrar sesión',
     cardReading: 'Lectura de tarjeta',
-    cardReadingNotBuilt: 'La lectura de tarjetas desde este botón aún no está desarrollada.',
     user: 'Cuenta',
   },
   account: {

@@ -70,7 +70,6 @@ const fr: Messages = {
     changePassword: 'Changer le mot de passe',
     signOut: 'Se déconnecter',
     cardReading: 'Lecture de carte',
-    cardReadingNotBuilt: 'La lecture de cartes depuis ce bouton n’est pas encore développée.',
     user: 'Compte',
   },
   account: {

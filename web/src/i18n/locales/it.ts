@@ -70,7 +70,6 @@ const it: Messages = {
     changePassword: 'Modifica password',
     signOut: 'Esci',
     cardReading: 'Lettura tessera',
-    cardReadingNotBuilt: 'La lettura delle tessere da questo pulsante non è ancora sviluppata.',
     user: 'Profilo',
   },
   account: {

@@ -70,7 +70,6 @@ const ja: Messages = {
     changePassword: 'パスワード変更',
     signOut: 'ログアウト',
     cardReading: 'カード読み取り',
-    cardReadingNotBuilt: 'このボタンからのカード読み取りはまだ開発されていません。',
     user: 'アカウント',
   },
   account: {

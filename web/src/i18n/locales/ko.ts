@@ -70,7 +70,6 @@ const ko: Messages = {
     changePassword: '비밀번호 변경',
     signOut: '로그아웃',
     cardReading: '카드 읽기',
-    cardReadingNotBuilt: '이 버튼의 카드 읽기 기능은 아직 개발되지 않았습니다.',
     user: '계정',
   },
   account: {

@@ -70,7 +70,6 @@ const pt: Messages = {
     changePassword: 'Alterar senha',
     signOut: 'Sair',
     cardReading: 'Leitura de cartão',
-    cardReadingNotBuilt: 'A leitura de cartões por este botão ainda não foi desenvolvida.',
     user: 'Conta',
   },
   account: {

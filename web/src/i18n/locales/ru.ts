@@ -70,7 +70,6 @@ const ru: Messages = {
     changePassword: 'Сменить пароль',
     signOut: 'Выйти',
     cardReading: 'Чтение карты',
-    cardReadingNotBuilt: 'Чтение карт с этой кнопки ещё не реализовано.',
     user: 'Учётная запись',
   },
   account: {
