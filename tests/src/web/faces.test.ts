@@ -66,9 +66,12 @@ async function startGateway(origin: string): Promise<ChildProcess> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the gateway exited (${child.exitCode}):\n${output}`);
-    const healthy = await fetch(HEALTH)
-      .then((r) => r.ok)
-      .catch(() => false);
+    // Only our own daemon (it prints its endpoints once it holds the ports), never another suite's on them.
+    const healthy =
+      output.includes('reader service   http://127.0.0.1:13570/reader') &&
+      (await fetch(HEALTH)
+        .then((r) => r.ok)
+        .catch(() => false));
     if (healthy) return child;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -279,10 +279,18 @@ export async function startGateway(options: GatewayOptions): Promise<StartedGate
     const response = await fetch(GATEWAY_URLS.health);
     return (await response.json()) as Record<string, unknown>;
   };
+  // Only our own daemon counts: it prints its endpoints once it holds the ports. Another suite's gateway that took
+  // the ports between our check and our daemon's start answers /health too, and driving it would arm faults on,
+  // and place cards in, that suite's encoder while our daemon fails with EADDRINUSE.
+  const ownEndpoints = `reader service   ${GATEWAY_URLS.reader}/reader`;
   const deadline = Date.now() + 30_000;
   let ready = false;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the gateway exited (${child.exitCode}):\n${output}`);
+    if (!output.includes(ownEndpoints)) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
     const answer = await health().catch(() => null);
     const broker = answer?.['broker'] as { state?: string } | undefined;
     if (answer && (settings.broker === null || broker?.state === 'connected')) {
