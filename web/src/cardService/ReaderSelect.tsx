@@ -19,10 +19,11 @@ export function ReaderSelect({ service: given }: { service?: CardService }) {
   useCardServiceTexts();
   const { t } = useTranslation(cardServiceTexts.ns);
   const { message } = App.useApp();
-  const { kind, setKind, service } = useCardService(given);
+  const { kind, setKind, service, info } = useCardService(given);
   const [deviceId, setDeviceId] = useState(service.deviceId());
   const [deviceError, setDeviceError] = useState<string | null>(null);
-  useEffect(() => setDeviceId(service.deviceId()), [service]);
+  // Also when the account's bound reader arrives from the server after this card was drawn.
+  useEffect(() => setDeviceId(service.deviceId()), [service, info.deviceId]);
 
   const choose = (next: ReaderKind) => {
     setKind(next);

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@lockdesk/protocol';
+import { cardService } from '../../cardService/service.ts';
 
 /**
  * The caller's reader as local storage keeps it (spec §3): `cardSenderID`, the remote reader's device id from
@@ -25,6 +26,12 @@ function read(key: string): string {
 /** Keeps the caller's bound reader as `cardSenderID` (empty: none bound). */
 export function storeReaderId(macId: string): void {
   write(STORAGE_KEYS.cardSenderID, macId);
+  // The card service read `cardSenderID` when it started: tell it, so the remote reader uses the bound one now.
+  const service = cardService();
+  if (macId && service.deviceId() !== macId.toUpperCase()) {
+    service.setDeviceId(macId);
+    if (service.kind === 4) void service.refresh();
+  }
 }
 
 /** The caller's bound reader (`cardSenderID`), '' when none. */

@@ -28,6 +28,7 @@ import { safeRedirect } from '../../app/guards.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ReaderSelect } from '../../cardService/ReaderSelect.tsx';
 import { errorMessage } from '../../i18n/index.ts';
+import { useMyReader } from '../equipment/api.ts';
 import {
   type Breakfast,
   rememberHotelInfoComplete,
@@ -67,6 +68,8 @@ export default function PersonalCenterPage() {
   const required = params.get('reason') === 'hotelInfo';
   const redirect = params.get('redirect');
   const back = redirect ? safeRedirect(redirect, '') : '';
+  // The reader bound to this account (cardDispenser/getUserBind) is the remote reader's address (cardSenderID).
+  useMyReader();
   return (
     <Space
       direction="vertical"
