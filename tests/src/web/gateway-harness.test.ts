@@ -7,8 +7,16 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BROKER, encodeCommandHex } from '@lockdesk/protocol';
+import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GATEWAY_URLS, type StartedGateway, startGateway } from './gateway-harness.js';
+import {
+  EMBEDDED_BROKER,
+  GATEWAY_URLS,
+  SIMULATED_DEVICE_ID,
+  type StartedGateway,
+  startGateway,
+} from './gateway-harness.js';
 
 /** A daemon that takes a few seconds to start, as one does on a busy machine: it binds after the other one. */
 const SLOW_START = join(tmpdir(), `lockdesk-slow-start-${process.pid}.cjs`);
@@ -55,5 +63,49 @@ describe('the gateway harness', () => {
     const key = 'FFFFFFFFFFFF';
     const written = await reader('writeBlock', { block: 4, key, data: '00112233445566778899AABBCCDDEEFF' });
     expect(written).toMatchObject({ code: 1, retval: 0 });
+  });
+
+  it('leaves the encoder as it was after a command through the broker: the next key write succeeds', async () => {
+    // What the encryption page, then the broker test page, then the encryption page again do, over HTTP and MQTT.
+    for (const gateway of started.splice(0)) await gateway.stop();
+    const gateway = await startGateway({ consoleOrigin: 'http://127.0.0.1:1', broker: 'embedded' });
+    started.push(gateway);
+    const factory = 'FFFFFFFFFFFF';
+    const trailer = (key: string) => `${key}FF078069${key}`;
+    await gateway.sim.placeBlank('C0FFEE01');
+    expect((await reader('open')).code).toBe(1);
+    expect(
+      await reader('writeBlock', { block: 7, key: factory, data: trailer('A1B2C3D4E5F6') }),
+    ).toMatchObject({
+      code: 1,
+      retval: 0,
+    });
+
+    const client = await mqtt.connectAsync(EMBEDDED_BROKER.url, { reconnectPeriod: 0 });
+    try {
+      const replies: string[] = [];
+      client.on('message', (_topic, payload) => replies.push(payload.toString()));
+      await client.subscribeAsync(`${BROKER.topics.receive}${SIMULATED_DEVICE_ID}`, { qos: 1 });
+      const version = encodeCommandHex({ name: 'getVersion' });
+      if (!version.ok) throw new Error(version.detail);
+      for (const command of ['A5 0', version.value]) {
+        const before = replies.length;
+        await client.publishAsync(`${BROKER.topics.send}${SIMULATED_DEVICE_ID}`, command, { qos: 1 });
+        await expect.poll(() => replies.length, { timeout: 10_000 }).toBeGreaterThan(before);
+      }
+      expect(replies.some((reply) => reply.includes('BROKER_INVALID_HEX'))).toBe(true);
+      expect(replies.at(-1)).toMatch(/^5A[0-9A-F]+$/);
+    } finally {
+      await client.endAsync(true);
+    }
+
+    await gateway.sim.placeBlank('C0FFEE02');
+    expect(
+      await reader('writeBlock', { block: 7, key: factory, data: trailer('A1B2C3D4E5F6') }),
+    ).toMatchObject({
+      code: 1,
+      retval: 0,
+    });
+    expect((await gateway.health())['device']).toMatchObject({ state: 'online' });
   });
 });
