@@ -53,7 +53,7 @@ const de: Texts = {
     floor: 'Etage',
   },
   cardStatus: {
-    pending: 'Wird beschrieben',
+    pending: 'Wird geschrieben',
     issued: 'Ausgegeben',
     withdrawn: 'Zurückgenommen',
     deleted: 'Gelöscht',

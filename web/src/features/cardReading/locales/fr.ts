@@ -5,7 +5,7 @@ const fr: Texts = {
   button: {
     reading: 'Lecture de la carte…',
     cancel: 'Annuler la lecture',
-    writable: 'La carte est vide et peut être encodée.',
+    writable: 'La carte est vide et peut être écrite.',
     functionCard: '{{type}} : émise par l’administrateur, mobile {{mobile}}',
     lockPage: 'Aucun client sur cette carte : sa serrure est affichée',
   },
@@ -53,7 +53,7 @@ const fr: Texts = {
     floor: 'Étage',
   },
   cardStatus: {
-    pending: 'En cours d’encodage',
+    pending: 'En cours d’écriture',
     issued: 'Émise',
     withdrawn: 'Rendue',
     deleted: 'Supprimée',

@@ -23,11 +23,11 @@ const it: Texts = {
   types: {
     '0': 'Tessera vuota',
     '1': 'Tessera master',
-    '2': 'Tessera di edificio',
-    '3': 'Tessera di piano',
+    '2': 'Tessera edificio',
+    '3': 'Tessera piano',
     '4': 'Tessera ospite',
     '5': 'Tessera universale',
-    '6': 'Super tessera',
+    '6': 'Supertessera',
   },
   fields: {
     room: 'Camera',
@@ -88,7 +88,7 @@ const it: Texts = {
     authBlock: 'Blocco della firma 53',
     content: 'Contenuto della tessera',
     verdict: 'Controllo del server',
-    scan: 'Controllo della cifratura dei settori',
+    scan: 'Controllo della crittografia dei settori',
     scanProgress: 'Settore {{sector}} di {{last}}',
     scanDefault: 'Settori letti con la chiave predefinita',
     scanOther: 'Settori con un’altra chiave (o non riusciti)',

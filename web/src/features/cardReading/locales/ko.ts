@@ -23,10 +23,10 @@ const ko: Texts = {
   types: {
     '0': '빈 카드',
     '1': '마스터 카드',
-    '2': '동 카드',
+    '2': '건물 카드',
     '3': '층 카드',
     '4': '투숙객 카드',
-    '5': '만능 카드',
+    '5': '공용 카드',
     '6': '슈퍼 카드',
   },
   fields: {
@@ -49,7 +49,7 @@ const ko: Texts = {
     battery: '도어락 배터리',
     roomStatus: '객실 상태',
     currentGuest: '현재 투숙객',
-    building: '동',
+    building: '건물',
     floor: '층',
   },
   cardStatus: {

@@ -105,7 +105,7 @@ const pt: Texts = {
     copied: 'Copiado para outro cartão: recusado',
     unsigned: 'Sem assinatura LockDesk',
     external: 'Cartão de outro sistema',
-    unknown: 'Cartão desconhecido deste hotel',
+    unknown: 'Cartão desconhecido para este hotel',
     withdrawn: 'Cartão devolvido',
     deleted: 'Cartão excluído',
     expired: 'Cartão expirado',
