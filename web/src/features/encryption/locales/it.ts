@@ -23,7 +23,7 @@ const it: Texts = {
     turnOffHint:
       'Le nuove tessere verranno scritte con le chiavi di fabbrica. Le tessere già crittografate mantengono le loro chiavi finché non vengono decrittografate.',
     turnedOff: 'La crittografia delle tessere è disattivata',
-    superOnly: 'Solo il super amministratore può modificare la crittografia delle tessere dell’hotel.',
+    superOnly: 'Solo il amministratore principale può modificare la crittografia delle tessere dell’hotel.',
     cardsTitle: 'Tessere sull’encoder',
     encryptCard: 'Crittografa una tessera',
     decryptCard: 'Decrittografa una tessera',
