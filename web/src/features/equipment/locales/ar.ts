@@ -49,7 +49,7 @@ const ar: Texts = {
     pickUser: 'اختر من يستخدمه',
     groupMe: 'أنت',
     groupStaff: 'الموظفون',
-    groupSecondary: 'المسؤولون الثانويون',
+    groupSecondary: 'المديرون الثانويون',
     myself: '{{name}} (أنت)',
     current: 'مرتبط الآن بـ: {{who}}',
     nobody: 'لا أحد',

@@ -78,7 +78,7 @@ const chsTW: Texts = {
     search: '客房名稱',
     checkedInOnly: '僅已入住的客房',
     room: '客房',
-    building: '棟別',
+    building: '樓棟',
     floor: '樓層',
     roomStatus: '客房狀態',
     occupied: '已入住',

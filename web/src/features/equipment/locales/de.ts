@@ -49,7 +49,7 @@ const de: Texts = {
     pickUser: 'Wählen, wer ihn benutzt',
     groupMe: 'Sie selbst',
     groupStaff: 'Mitarbeiter',
-    groupSecondary: 'Sekundäre Administratoren',
+    groupSecondary: 'Unteradministratoren',
     myself: '{{name}} (Sie)',
     current: 'Derzeit zugeordnet: {{who}}',
     nobody: 'Niemand',

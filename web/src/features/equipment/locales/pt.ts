@@ -78,7 +78,7 @@ const pt: Texts = {
     search: 'Nome do quarto',
     checkedInOnly: 'Somente quartos ocupados',
     room: 'Quarto',
-    building: 'Prédio',
+    building: 'Edifício',
     floor: 'Andar',
     roomStatus: 'Situação do quarto',
     occupied: 'Ocupado',
