@@ -167,5 +167,5 @@ export const deErrors: ErrorTexts = {
   CARD_NOT_ISSUED: 'Diese Karte ist keine Karte dieses Hotels',
   BLUETOOTH_SYNC_NEEDED: 'Wird am Schloss nach der nächsten Bluetooth-Öffnung wirksam',
   MASTER_CARD_NOT_VALID:
-    'Die Generalkarte eines Administrators zweiter Ebene ist nicht gültig: nur der Hauptadministrator kann eine ausstellen.',
+    'Die Generalkarte eines Unteradministrators ist nicht gültig: nur der Hauptadministrator kann eine ausstellen.',
 };

@@ -163,5 +163,5 @@ export const itErrors: ErrorTexts = {
   CARD_NOT_ISSUED: 'Questa tessera non appartiene a questo hotel',
   BLUETOOTH_SYNC_NEEDED: 'Ha effetto sulla serratura dopo il prossimo sblocco Bluetooth',
   MASTER_CARD_NOT_VALID:
-    'La tessera master di un amministratore secondario non è valida: solo il super amministratore può emetterla.',
+    "La tessera master di un amministratore secondario non è valida: solo l'amministratore principale può emetterla.",
 };

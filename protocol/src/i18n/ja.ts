@@ -162,5 +162,5 @@ export const jaErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: 'このホテルではカードの暗号化が有効になっていません',
   CARD_NOT_ISSUED: 'このホテルのカードではありません',
   BLUETOOTH_SYNC_NEEDED: '次回のBluetooth解錠後に錠に反映されます',
-  MASTER_CARD_NOT_VALID: '二次管理者のマスターカードは無効です。発行できるのはスーパー管理者だけです。',
+  MASTER_CARD_NOT_VALID: 'サブ管理者のマスターカードは無効です。発行できるのはスーパー管理者だけです。',
 };

@@ -158,5 +158,5 @@ export const koErrors: ErrorTexts = {
   ENCRYPTION_NOT_ENABLED: '이 호텔은 카드 암호화가 켜져 있지 않습니다.',
   CARD_NOT_ISSUED: '이 호텔의 카드가 아닙니다.',
   BLUETOOTH_SYNC_NEEDED: '다음 블루투스 잠금 해제 후 도어락에 적용됩니다.',
-  MASTER_CARD_NOT_VALID: '2차 관리자의 마스터 카드는 유효하지 않습니다. 슈퍼 관리자만 발급할 수 있습니다.',
+  MASTER_CARD_NOT_VALID: '보조 관리자의 마스터 카드는 유효하지 않습니다. 최고 관리자만 발급할 수 있습니다.',
 };
