@@ -1,5 +1,5 @@
 import { checkMobile, checkNickname, ROOM_STATUS } from '@lockdesk/protocol';
-import { Alert, Button, Card, Col, Form, Input, Row, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { PATHS } from '../../app/paths.ts';
 import { hotelNow } from '../../app/time.ts';
 import { LinkButton } from '../rooms/LinkButton.tsx';
 import { type Stay, useCheckIn, useRoomStays } from '../stays/api.ts';
-import { codeRule, hotelTimeText, secondsOf, stayEndRule } from '../stays/format.ts';
-import { HotelTimePicker } from '../stays/HotelTimePicker.tsx';
+import { codeRule, hotelTimeText, secondsOf } from '../stays/format.ts';
+import { DisableOldCardsField, StayPeriodFields } from '../stays/StayPeriodFields.tsx';
 import { useStayCards } from './api.ts';
 import { CardTable } from './CardTable.tsx';
 import { GuestCardWriter } from './GuestCardWriter.tsx';
@@ -101,38 +101,9 @@ function CardCheckInForm({ roomId, onCheckedIn }: { roomId: number; onCheckedIn:
             <Input autoComplete="off" dir="auto" data-testid="card-checkin-nickname" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="start"
-            label={t('fields.checkIn')}
-            required
-            extra={t('common.hotelTime')}
-            rules={[codeRule((v) => (v ? undefined : 'CHECK_IN_TIME_REQUIRED'))]}
-          >
-            <HotelTimePicker data-testid="card-checkin-start" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="end"
-            label={t('fields.checkOut')}
-            required
-            dependencies={['start']}
-            extra={t('common.hotelTime')}
-            rules={[codeRule((v) => (v ? undefined : 'CHECK_OUT_TIME_REQUIRED')), stayEndRule('start')]}
-          >
-            <HotelTimePicker data-testid="card-checkin-end" />
-          </Form.Item>
-        </Col>
+        <StayPeriodFields md={12} testIdPrefix="card-checkin" />
       </Row>
-      <Form.Item
-        name="disable_old_cards"
-        label={t('fields.disableOldCards')}
-        valuePropName="checked"
-        extra={t('checkIn.disableOldCardsHint')}
-      >
-        <Switch data-testid="card-checkin-disable-old" />
-      </Form.Item>
+      <DisableOldCardsField testId="card-checkin-disable-old" />
       <Space wrap>
         <Button
           type="primary"

@@ -37,8 +37,7 @@ import {
   useLockRooms,
 } from './api.ts';
 import { breakfastChoices } from './breakfast.ts';
-import { codeRule, hotelTimeText, secondsOf, stayEndRule } from './format.ts';
-import { HotelTimePicker } from './HotelTimePicker.tsx';
+import { codeRule, hotelTimeText, secondsOf } from './format.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,
@@ -48,6 +47,7 @@ import {
 } from './PasswordOnce.tsx';
 import { QuoteView } from './QuoteView.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
+import { DisableOldCardsField, StayPeriodFields } from './StayPeriodFields.tsx';
 
 // The enrolment components of the faces feature, fetched only when a face or fingerprint check-in needs them.
 const FaceEnrol = lazy(() => import('../faces/FaceEnrol.tsx').then((m) => ({ default: m.FaceEnrol })));
@@ -427,29 +427,7 @@ export default function CheckInPage() {
 
         <Divider titlePlacement="start">{t('checkIn.stay')}</Divider>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="start"
-              label={t('fields.checkIn')}
-              required
-              extra={t('common.hotelTime')}
-              rules={[codeRule((v) => (v ? undefined : 'CHECK_IN_TIME_REQUIRED'))]}
-            >
-              <HotelTimePicker data-testid="checkin-start" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="end"
-              label={t('fields.checkOut')}
-              required
-              dependencies={['start']}
-              extra={t('common.hotelTime')}
-              rules={[codeRule((v) => (v ? undefined : 'CHECK_OUT_TIME_REQUIRED')), stayEndRule('start')]}
-            >
-              <HotelTimePicker data-testid="checkin-end" />
-            </Form.Item>
-          </Col>
+          <StayPeriodFields md={8} testIdPrefix="checkin" />
           <Col xs={24} md={8}>
             <Form.Item name="breakfast" label={t('fields.breakfast')}>
               <Select data-testid="checkin-breakfast" options={breakfastChoices(t, breakfasts.data)} />
@@ -466,14 +444,7 @@ export default function CheckInPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="disable_old_cards"
-              label={t('fields.disableOldCards')}
-              valuePropName="checked"
-              extra={t('checkIn.disableOldCardsHint')}
-            >
-              <Switch />
-            </Form.Item>
+            <DisableOldCardsField />
           </Col>
         </Row>
 
