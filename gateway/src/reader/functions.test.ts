@@ -298,6 +298,53 @@ describe('scanSectors', () => {
   });
 });
 
+describe('readSector: one sector per call, the pause kept at the device', () => {
+  it('reads block 4 × sector with one device command, and refuses a missing sector', async () => {
+    const rig = await simulatedRig();
+    rig.device.placeBlankCard();
+    const before = rig.device.state().commands;
+    const reply = await call(rig, 'readSector', { sector: 2, key: 'FFFFFFFFFFFF' });
+    expect(reply).toMatchObject({ code: 1, retval: 0, data: { sector: 2, block: 8, data: '00'.repeat(16) } });
+    expect(rig.device.state().commands - before).toBe(1);
+    expect(await call(rig, 'readSector', { key: 'FFFFFFFFFFFF' })).toMatchObject({
+      code: 0,
+      error: 'FIELD_INVALID',
+    });
+  });
+
+  it('with pauseMs, waits until that long after the previous read ended — never less — then reads', async () => {
+    const rig = await simulatedRig();
+    rig.device.placeBlankCard();
+    vi.useFakeTimers();
+    const first = callReader({ func: 'readSector', parameters: { sector: 1 } }, rig.context());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await first).toMatchObject({ code: 1 });
+    const afterFirst = rig.device.state().commands;
+    // The caller's round trip took 30 ms: the next read waits the remaining 70 ms of the 100 ms pause.
+    await vi.advanceTimersByTimeAsync(30);
+    const second = callReader({ func: 'readSector', parameters: { sector: 2, pauseMs: 100 } }, rig.context());
+    await vi.advanceTimersByTimeAsync(69);
+    expect(rig.device.state().commands).toBe(afterFirst);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await second).toMatchObject({ code: 1, data: { sector: 2 } });
+    expect(rig.device.state().commands).toBe(afterFirst + 1);
+    // A caller slower than the pause does not wait again.
+    await vi.advanceTimersByTimeAsync(150);
+    const third = callReader({ func: 'readSector', parameters: { sector: 3, pauseMs: 100 } }, rig.context());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await third).toMatchObject({ code: 1, data: { sector: 3 } });
+  });
+
+  it('a refused key is a device failure of that sector', async () => {
+    const rig = await simulatedRig();
+    rig.device.placeBlankCard();
+    expect(await call(rig, 'readSector', { sector: 3, key: 'A0A1A2A3A4A5' })).toMatchObject({
+      error: expect.any(String),
+      data: { sector: 3, block: 12 },
+    });
+  });
+});
+
 describe('goReadCard: the card read flow and its timing', () => {
   it('lights green, red 600 ms later, polls every 200 ms from 200 ms after ready, reads block 54 and beeps', async () => {
     const rig = await simulatedRig();

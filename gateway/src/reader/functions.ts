@@ -62,6 +62,8 @@ export type Outcome = Omit<ReaderReply, 'func' | 'cbdata'>;
 export interface ReaderState {
   opened: boolean;
   device: { version: string; mac: string } | null;
+  /** When the last `readSector` call's read ended at the device (Date.now()), for its `pauseMs`. */
+  lastSectorReadAt?: number;
 }
 
 /** A progress event a running function pushes to the reader WebSocket's clients (not an answer). */
@@ -526,6 +528,40 @@ export const READER_FUNCS: Readonly<Record<string, FuncSpec>> = {
           failedSectors,
           summary: { read: sectors.length, failed: failedSectors.length },
         });
+      });
+    },
+  },
+  readSector: {
+    needsOpen: true,
+    /**
+     * One block of a sector read with one device command (select, authenticate and read: `readSector`), for a
+     * scan the console drives sector by sector. `pauseMs` (the scan's 100 ms between sectors) is kept here, at the
+     * device: the read waits until that long has passed since the previous readSector's read ended, so the pause
+     * is never shorter than asked while the caller's round trip overlaps it instead of adding to it.
+     */
+    run: async (params, ctx) => {
+      const sector = smallNumber(params, 'sector', Number.NaN, 39);
+      const blockIndex = smallNumber(params, 'blockIndex', 0, 15);
+      const key = keyParam(params, true);
+      const keyType = keyTypeParam(params);
+      const pauseMs = smallNumber(params, 'pauseMs', 0, 10_000);
+      const last = ctx.reader.lastSectorReadAt;
+      if (pauseMs > 0 && last !== undefined)
+        await pause(ctx, last + pauseMs - Date.now(), 'OPERATION_CANCELLED');
+      const block = (sector < 32 ? sector * 4 : 128 + (sector - 32) * 16) + blockIndex;
+      return onDevice(ctx, async (device) => {
+        try {
+          const answer = await exec(
+            device,
+            { name: 'readSector', sector, blockIndex, keyType, key },
+            { sector, block },
+          );
+          if (answer.layout !== 'sectorData')
+            return refusal('READ_DATA_FAILED', undefined, { sector, block });
+          return success({ sector, block, data: answer.dataHigh8 + answer.dataLow8 });
+        } finally {
+          ctx.reader.lastSectorReadAt = Date.now();
+        }
       });
     },
   },
