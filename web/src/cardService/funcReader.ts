@@ -1,5 +1,6 @@
 import type { CardReadVariant } from '@lockdesk/protocol';
 import { answerFailure, CardServiceError, type ReaderAnswer } from './errors.ts';
+import { CARD_TIMING } from './timing.ts';
 import type { CardReader, FoundCard, KeyType, ReaderInfo, ReaderKind, ReaderLog } from './types.ts';
 
 /** Reader functions whose device work is a write or a dispenser move (spec §9: 5000 ms instead of 2000 ms). */
@@ -39,6 +40,8 @@ export function describeEncoder(
  */
 export abstract class FuncReader implements CardReader {
   abstract readonly kind: ReaderKind;
+  /** Every reader function is one turn at the encoder, answered on its own (cbdata): calls may overlap. */
+  readonly concurrentCalls = true;
   protected sequence = 0;
 
   constructor(protected readonly log: ReaderLog = () => {}) {}
@@ -95,6 +98,20 @@ export abstract class FuncReader implements CardReader {
       'readBlock',
       { block, key, keyType },
       signal ? { signal } : {},
+    );
+    if (typeof data?.data !== 'string' || data.data.length !== 32)
+      throw new CardServiceError('READ_DATA_FAILED');
+    return data.data.toUpperCase();
+  }
+
+  /** The gateway's `readSector`: one device command per sector; the gateway keeps `pauseMs` at the encoder. */
+  async readSector(sector: number, key: string, options: { pauseMs: number; signal?: AbortSignal }) {
+    const { signal } = options;
+    const data = await this.call<{ data?: string }>(
+      'readSector',
+      { sector, blockIndex: 0, key, keyType: 'A', pauseMs: options.pauseMs },
+      // The reader's own wait (at most the pause) comes on top of the device time.
+      { ...(signal ? { signal } : {}), timeoutMs: CARD_TIMING.readerTimeoutMs + options.pauseMs },
     );
     if (typeof data?.data !== 'string' || data.data.length !== 32)
       throw new CardServiceError('READ_DATA_FAILED');

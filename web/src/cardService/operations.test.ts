@@ -51,6 +51,45 @@ describe('readCard (spec §4 card read flow)', () => {
     expect(steps).toEqual(['connect', 'led', 'waitCard', 'read', 'beep', 'done']);
   });
 
+  it('times each LED wait from when its command is sent: a reader slow to answer does not stretch the read', async () => {
+    const reader = new FakeReader();
+    reader.placeCard('11223344', { 54: BLOCK54 });
+    const led = reader.led.bind(reader);
+    // The reader takes 40 ms to answer each LED command (its light changes when the command arrives).
+    reader.led = async (color, duration) => {
+      await led(color, duration);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    };
+    const start = Date.now();
+    const read = await run(readCard(reader));
+    expect(read).toMatchObject({ block54: BLOCK54 });
+    const leds = reader.calls.filter((c) => c.name === 'led').map((c) => c.at - start);
+    expect(leds).toEqual([0, 600]);
+    const polls = reader.calls.filter((c) => c.name === 'findCard').map((c) => c.at - start);
+    expect(polls[0]).toBe(800);
+    // Never shorter: a reader slower than the wait is waited for.
+    const slow = new FakeReader();
+    slow.placeCard('11223344', { 54: BLOCK54 });
+    const slowLed = slow.led.bind(slow);
+    slow.led = async (color, duration) => {
+      await slowLed(color, duration);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+    };
+    const began = Date.now();
+    await run(readCard(slow));
+    const slowLeds = slow.calls.filter((c) => c.name === 'led').map((c) => c.at - began);
+    expect(slowLeds).toEqual([0, 700]);
+    expect(slow.calls.find((c) => c.name === 'findCard')!.at - began).toBe(1_400);
+  });
+
+  it('sends the beep without waiting for its answer', async () => {
+    const reader = new FakeReader();
+    reader.placeCard('11223344', { 54: BLOCK54 });
+    reader.beep = () => new Promise(() => undefined);
+    const read = await run(readCard(reader));
+    expect(read).toMatchObject({ uid: '11223344', block54: BLOCK54 });
+  });
+
   it('gives up with "Timeout, please retry" when no card comes within 15 s', async () => {
     const reader = new FakeReader();
     const start = Date.now();
@@ -167,6 +206,40 @@ describe('scanSectors (spec §4 sector encryption check)', () => {
     const reads = reader.calls.filter((c) => c.name === 'readBlock');
     expect(reads.map((c) => c.args[0])).toEqual([4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60]);
     expect(reads.slice(1).map((c, i) => c.at - reads[i]!.at)).toEqual(Array(14).fill(100));
+  });
+
+  it('with a reader that reads a sector in one command, leaves the 100 ms pause to it, never shortened', async () => {
+    const reader = new FakeReader();
+    reader.placeCard('11223344');
+    reader.keys.set(3, KEY);
+    // The encoder keeps the pause: a sector read starts 100 ms after the previous one ended at the earliest.
+    // Each request takes 20 ms to arrive and each read 5 ms; the answer 20 ms to come back.
+    const device: { sector: number; start: number; end: number }[] = [];
+    reader.readSector = async (sector, key, { pauseMs }) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const last = device.at(-1);
+      const wait = last && pauseMs ? last.end + pauseMs - Date.now() : 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const start = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      device.push({ sector, start, end: Date.now() });
+      const data = await reader
+        .readBlock(sector * 4, key)
+        .finally(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      return data;
+    };
+    const began = Date.now();
+    const scan = await run(scanSectors(reader));
+    if (scan instanceof CardServiceError) throw scan;
+    expect(scan.summary).toEqual({ read: 14, failed: 1, total: 15 });
+    expect(scan.failedSectors.map((s) => s.sector)).toEqual([3]);
+    expect(device.map((d) => d.sector)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    // Between the end of one sector's read and the start of the next: exactly the pause, never less.
+    expect(device.slice(1).map((d, i) => d.start - device[i]!.end)).toEqual(Array(14).fill(100));
+    // The round trips overlap the pauses: 14 pauses + 15 reads + the first request and the last answer.
+    expect(device.at(-1)!.end - began).toBe(20 + 15 * 5 + 14 * 100);
+    // No console-side sleep and no re-find after the refused sector (the sector read selects the card).
+    expect(reader.calls.filter((c) => c.name === 'findCard')).toHaveLength(1);
   });
 
   it('cancelled: "operation cancelled"', async () => {
@@ -313,6 +386,45 @@ describe('readCardBlocks and eraseCard', () => {
     const blocks = await run(readCardBlocks(reader, '11223344', { 1: KEY }));
     expect(blocks).toEqual({ 4: DATA(4), 5: DATA(0), 6: DATA(0), 53: DATA(53), 54: BLOCK54 });
     expect(await run(readCardBlocks(reader, '55667788', null))).toMatchObject({ code: 'WRONG_CARD' });
+  });
+
+  it('right after a card read: no new connect, the blocks it already has are not read again', async () => {
+    const reader = new FakeReader();
+    reader.placeCard('11223344', { 4: DATA(4), 53: DATA(53), 54: BLOCK54 });
+    const blocks = await run(readCardBlocks(reader, '11223344', null, { known: { 54: BLOCK54 } }));
+    expect(blocks).toEqual({ 4: DATA(4), 5: DATA(0), 6: DATA(0), 53: DATA(53), 54: BLOCK54 });
+    expect(reader.names()).toEqual(['findCard', 'readBlock', 'readBlock', 'readBlock', 'readBlock']);
+    expect(reader.calls.filter((c) => c.name === 'readBlock').map((c) => c.args[0])).toEqual([4, 5, 6, 53]);
+    expect(await run(readCardBlocks(reader, '55667788', null, { known: { 54: BLOCK54 } }))).toMatchObject({
+      code: 'WRONG_CARD',
+    });
+  });
+
+  it('asks a reader that answers each call on its own for every block at once, the card check still first', async () => {
+    const reader = new FakeReader();
+    reader.concurrentCalls = true;
+    reader.placeCard('11223344', { 4: DATA(4), 53: DATA(53), 54: BLOCK54 });
+    // Each answer takes 10 ms to come back.
+    const readBlock = reader.readBlock.bind(reader);
+    reader.readBlock = async (...args) => {
+      const data = await readBlock(...args);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return data;
+    };
+    const start = Date.now();
+    const blocks = await run(readCardBlocks(reader, '11223344', null, { known: { 54: BLOCK54 } }), 10);
+    expect(blocks).toEqual({ 4: DATA(4), 5: DATA(0), 6: DATA(0), 53: DATA(53), 54: BLOCK54 });
+    expect(reader.names()).toEqual(['findCard', 'readBlock', 'readBlock', 'readBlock', 'readBlock']);
+    expect(reader.calls.every((c) => c.at === start)).toBe(true);
+    // Another card: WRONG_CARD, whatever the reads answered.
+    expect(await run(readCardBlocks(reader, '55667788', null, { known: { 54: BLOCK54 } }))).toMatchObject({
+      code: 'WRONG_CARD',
+    });
+    // A block that does not read fails the read with its reason.
+    reader.keys.set(13, KEY);
+    expect(await run(readCardBlocks(reader, '11223344', null, { known: { 54: BLOCK54 } }))).toMatchObject({
+      code: 'AUTH_FAILED',
+    });
   });
 
   it('erases the card it was told about, in order', async () => {

@@ -96,10 +96,10 @@ export async function readCard(reader: CardReader, options: ReadCardOptions = {}
       return result;
     }
     step('led');
-    await reader.led('green', 0);
-    await sleep(CARD_TIMING.ledRedAfterMs, signal);
-    await reader.led('red', 0);
-    await sleep(CARD_TIMING.readAfterReadyMs, signal);
+    // Each wait runs from when its LED command is sent, not from when the reader answered it: the green light
+    // shows for 600 ms and polling starts 200 ms after the red (a slow answer only makes the wait longer).
+    await ledThenWait(reader, 'green', CARD_TIMING.ledRedAfterMs, signal);
+    await ledThenWait(reader, 'red', CARD_TIMING.readAfterReadyMs, signal);
 
     step('waitCard');
     const deadline = Date.now() + CARD_TIMING.cardWaitMs;
@@ -120,12 +120,26 @@ export async function readCard(reader: CardReader, options: ReadCardOptions = {}
     const { block54, attempts } = await readCheckBlock(reader, key, signal);
     throwIfAborted(signal);
     step('beep');
-    await reader.beep().catch(() => undefined);
+    // The beep is sent, not waited for: what follows (reading the card's content) queues behind it at the reader.
+    reader.beep().catch(() => undefined);
     step('done');
     return { uid: card.uid, cardType: card.cardType, block54, attempts };
   } catch (error) {
     throw cancellation(signal, 'READ_CARD_CANCELLED') ?? error;
   }
+}
+
+/** Sets the LED and waits `ms` from when the command was sent (and at least until the reader answered it). */
+async function ledThenWait(
+  reader: CardReader,
+  color: 'green' | 'red',
+  ms: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  const wait = sleep(ms, signal);
+  wait.catch(() => undefined);
+  await reader.led(color, 0);
+  await wait;
 }
 
 /** Block 54 along the retry schedule of spec §9. */
@@ -152,6 +166,16 @@ async function readCheckBlock(
   throw new CardServiceError('MAX_RETRIES_REACHED', { maxRetries: CARD_READ_MAX_RETRIES });
 }
 
+export interface ReadCardBlocksOptions {
+  signal?: AbortSignal;
+  onConnect?: OnConnect;
+  /**
+   * Blocks the card read just before got from this very card (block → 32 hex, e.g. { 54: block54 }): they are not
+   * read again, and the reader, connected by that read, is not connected again (the card's uid is still checked).
+   */
+  known?: Record<number, string>;
+}
+
 /** The blocks of a guest card the read flow and the checks use: content 4–6, signature 53, check 54. */
 export const CARD_BLOCKS = [4, 5, 6, 53, 54] as const;
 
@@ -164,20 +188,43 @@ export async function readCardBlocks(
   reader: CardReader,
   uid: string,
   keys: Record<number, string> | null,
-  options: { signal?: AbortSignal; onConnect?: OnConnect } = {},
+  options: ReadCardBlocksOptions = {},
 ): Promise<Record<number, string>> {
   const { signal } = options;
+  const known = options.known ?? {};
   try {
-    connected(options.onConnect, await reader.connect(signal));
-    await expectCard(reader, uid, signal);
+    // Right after a card read the reader is connected already: only the card is checked again.
+    if (!Object.keys(known).length) connected(options.onConnect, await reader.connect(signal));
     const blocks = new Set<number>(CARD_BLOCKS);
     for (const sector of Object.keys(keys ?? {}).map(Number))
       if (sector > 0 && sector < 16 && ![1, 13].includes(sector)) blocks.add(sector * 4);
     const read: Record<number, string> = {};
+    const wanted: number[] = [];
     for (const block of [...blocks].sort((a, b) => a - b)) {
+      const had = known[block];
+      if (had !== undefined) read[block] = had;
+      else wanted.push(block);
+    }
+    const readOne = (block: number) => {
       const sector = sectorOfBlock(block, '4K');
       const key = (sector.ok ? keys?.[sector.value] : undefined) ?? CARD_READ.defaultKey;
-      read[block] = await reader.readBlock(block, key, signal);
+      return reader.readBlock(block, key, signal);
+    };
+    if (!reader.concurrentCalls) {
+      await expectCard(reader, uid, signal);
+      for (const block of wanted) read[block] = await readOne(block);
+      return read;
+    }
+    // A reader that answers each call on its own gets them all at once: the encoder still reads one block after
+    // the other, but no block waits for the previous answer's round trip. The card check still decides first.
+    const [checked, ...answers] = await Promise.allSettled([
+      expectCard(reader, uid, signal),
+      ...wanted.map(readOne),
+    ]);
+    if (checked.status === 'rejected') throw checked.reason;
+    for (const [index, answer] of answers.entries()) {
+      if (answer.status === 'rejected') throw answer.reason;
+      read[wanted[index] as number] = answer.value;
     }
     return read;
   } catch (error) {
@@ -210,12 +257,19 @@ export async function scanSectors(reader: CardReader, options: ScanSectorsOption
       failedSectors: [],
       summary: { read: 0, failed: 0, total: 0 },
     };
+    const readSector = reader.readSector?.bind(reader);
     for (let sector = CARD_READ.sectorScanFirst; sector <= CARD_READ.sectorScanLast; sector++) {
-      if (sector > CARD_READ.sectorScanFirst) await sleep(CARD_TIMING.sectorScanPauseMs, signal);
+      const pauseMs = sector > CARD_READ.sectorScanFirst ? CARD_TIMING.sectorScanPauseMs : 0;
+      // A reader that reads a sector in one command keeps the pause itself, at the encoder: 100 ms from the end
+      // of one sector's read to the start of the next, while this request is on its way. Others wait here, from
+      // the answer of the previous read.
+      if (!readSector) await sleep(pauseMs, signal);
       options.onSector?.(sector);
       const block = sector * 4;
       try {
-        const data = await reader.readBlock(block, key, signal);
+        const data = readSector
+          ? await readSector(sector, key, { pauseMs, ...(signal ? { signal } : {}) })
+          : await reader.readBlock(block, key, signal);
         if (!data) throw new CardServiceError('READ_DATA_FAILED');
         scan.sectors.push({ sector, block, data });
         options.onSector?.(sector, { ok: true, data });
@@ -224,8 +278,9 @@ export async function scanSectors(reader: CardReader, options: ScanSectorsOption
         const failure = error instanceof CardServiceError ? error : new CardServiceError('READ_DATA_FAILED');
         scan.failedSectors.push({ sector, block, code: failure.code, message: failure.message });
         options.onSector?.(sector, { ok: false, code: failure.code });
-        // A refused key halts the card: find it again for the next sector (gone: the scan stops).
-        await reader.findCard(signal);
+        // A refused key halts the card: find it again for the next sector (gone: the scan stops). A sector read
+        // selects the card itself.
+        if (!readSector) await reader.findCard(signal);
       }
     }
     scan.summary = {

@@ -109,10 +109,12 @@ export interface CardService {
    * and a new read cancelling the one in progress.
    */
   readCard(options?: Omit<ReadCardOptions, 'signal'> & { signal?: AbortSignal }): Promise<CardReadResult>;
+  /** `known`: blocks the card read just before got from this card (not read again; see ReadCardBlocksOptions). */
   readCardBlocks(
     uid: string,
     keys: Record<number, string> | null,
     signal?: AbortSignal,
+    known?: Record<number, string>,
   ): Promise<Record<number, string>>;
   scanSectors(options?: ScanSectorsOptions): Promise<SectorScan>;
   writeCard<T>(options: WriteCardOptions<T>): Promise<T>;
@@ -418,10 +420,14 @@ export function createCardService(options: CardServiceOptions = {}): CardService
         readCard(r, { ...readOptions, signal, onConnect: onConnect(forKind) }),
       );
     },
-    readCardBlocks(uid, keys, signal) {
+    readCardBlocks(uid, keys, signal, known) {
       const forKind = kind;
       return operation(signal, 'OPERATION_CANCELLED', (r, s) =>
-        readCardBlocks(r, uid, keys, { signal: s, onConnect: onConnect(forKind) }),
+        readCardBlocks(r, uid, keys, {
+          signal: s,
+          onConnect: onConnect(forKind),
+          ...(known ? { known } : {}),
+        }),
       );
     },
     scanSectors(scanOptions = {}) {

@@ -48,6 +48,11 @@ export type KeyType = 'A' | 'B';
 /** One reader of the four types; every method rejects with a CardServiceError. */
 export interface CardReader {
   readonly kind: ReaderKind;
+  /**
+   * True when calls may be sent while others are under way, each answered on its own (the gateway's reader
+   * functions over HTTP or WebSocket: every function is one turn at the encoder). Frame readers need one at a time.
+   */
+  readonly concurrentCalls?: boolean;
   connect(signal?: AbortSignal): Promise<ReaderInfo>;
   /** The card in the field; NO_CARD when there is none. */
   findCard(signal?: AbortSignal): Promise<FoundCard>;
@@ -70,6 +75,16 @@ export interface CardReader {
    * data. Readers without it are read with readBlock.
    */
   readVariant?(variant: CardReadVariant, block: number, key: string, signal?: AbortSignal): Promise<string>;
+  /**
+   * Block 4 × `sector` read with one reader command (select, authenticate with key A, read), for the sector scan.
+   * `pauseMs` is kept by the reader at the encoder: the read starts no sooner than that long after the end of the
+   * previous sector read. Readers without it are scanned with readBlock and the pause kept by the console.
+   */
+  readSector?(
+    sector: number,
+    key: string,
+    options: { pauseMs: number; signal?: AbortSignal },
+  ): Promise<string>;
   /** The whole card read done by the gateway itself (the third reader's goReadCard). */
   goReadCard?(signal?: AbortSignal): Promise<CardReadResult>;
   close(): void;

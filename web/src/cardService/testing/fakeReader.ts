@@ -25,6 +25,10 @@ export class FakeReader implements CardReader {
   /** Make reads of a block answer other data. */
   readOverride: ((block: number, data: string) => string) | undefined;
   goReadCard?: (signal?: AbortSignal) => Promise<CardReadResult>;
+  /** Set by a test to have the operations send calls side by side. */
+  concurrentCalls = false;
+  /** Set by a test to scan with a one-command sector read (the gateway's readSector); absent: readBlock. */
+  readSector?: CardReader['readSector'];
   info: ReaderInfo;
 
   constructor(

@@ -69,7 +69,7 @@ export function CardReadingButton({ collapsed = false }: CardReadingButtonProps)
     () =>
       createReadFlow({
         readCard: (options) => device.readCard(options),
-        readBlocks: (uid, keys, signal) => device.readBlocks(uid, keys, signal),
+        readBlocks: (uid, keys, signal, known) => device.readBlocks(uid, keys, signal, known),
         call: (callPath, body) => callManage(callPath, body),
         navigate: (to, { replace }) => navigate(to, { replace }),
         currentPath: () => path.current,

@@ -1,4 +1,4 @@
-import { decodeGuestCard, type ErrorCode, formatMacId, type GuestCard } from '@lockdesk/protocol';
+import { CARD_READ, decodeGuestCard, type ErrorCode, formatMacId, type GuestCard } from '@lockdesk/protocol';
 import { Alert, Button, Card, Descriptions, Empty, Progress, Space, Steps, Tag, Typography } from 'antd';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -153,9 +153,10 @@ export default function CardReadingPage() {
       const result = await device.readCard({ signal, onStep: (s) => setStep(stepOfService(s)) });
       setStep('content');
       const blocks = await readContent(
-        { readBlocks: (uid, keys, s) => device.readBlocks(uid, keys, s), call: callManage },
+        { readBlocks: (uid, keys, s, known) => device.readBlocks(uid, keys, s, known), call: callManage },
         result.uid,
         signal,
+        { [CARD_READ.checkBlock]: result.block54 },
       );
       const decoded = decodeGuestCard(blocks);
       const content = decoded.ok && decoded.value.isLockDesk ? decoded.value : null;

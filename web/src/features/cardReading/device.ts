@@ -24,11 +24,15 @@ export interface DeviceLogEntry {
 export interface CardDevice {
   /** The §4 card read: LED, polling, block 54 with the retry schedule, beep. */
   readCard(options: { signal: AbortSignal; onStep: (step: string) => void }): Promise<CardReadResult>;
-  /** Blocks 4, 5, 6, 53, 54 of the card with `uid`, with the default key (null) or these sector keys. */
+  /**
+   * Blocks 4, 5, 6, 53, 54 of the card with `uid`, with the default key (null) or these sector keys; `known`: blocks
+   * the card read just got from this card (not read again).
+   */
   readBlocks(
     uid: string,
     keys: Record<number, string> | null,
     signal: AbortSignal,
+    known?: Record<number, string>,
   ): Promise<Record<number, string>>;
   /** The §4 sector encryption check: a retry-read, then sectors 1..15 with the default key, 100 ms apart. */
   scanSectors(options: {

@@ -8,7 +8,7 @@ let live: CardDevice | undefined;
 export function liveDevice(): CardDevice {
   live ??= {
     readCard: ({ signal, onStep }) => cardService().readCard({ signal, onStep }),
-    readBlocks: (uid, keys, signal) => cardService().readCardBlocks(uid, keys, signal),
+    readBlocks: (uid, keys, signal, known) => cardService().readCardBlocks(uid, keys, signal, known),
     scanSectors: ({ signal, onSector }) =>
       cardService().scanSectors({
         signal,

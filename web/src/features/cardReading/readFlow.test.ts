@@ -55,8 +55,12 @@ describe('the card read flow', () => {
     });
     expect(world.navigations).toEqual([{ to: outcome.kind === 'stay' ? outcome.url : '', replace: false }]);
     expect(named).toEqual([40, 41]);
-    expect(world.calls.map((c) => c.path)).toEqual(['passenger/getCardFunction', 'passenger/getRoomInfo']);
-    expect(world.calls[0]?.body).toEqual({ card_num: '1234' });
+    // Both need only the card number: they are asked together.
+    expect(world.calls.map((c) => c.path).sort()).toEqual([
+      'passenger/getCardFunction',
+      'passenger/getRoomInfo',
+    ]);
+    for (const c of world.calls) expect(c.body).toEqual({ card_num: '1234' });
     expect([...new Set(steps)]).toEqual([
       'connect',
       'findCard',
@@ -81,14 +85,44 @@ describe('the card read flow', () => {
     expect(world.navigations[0]?.replace).toBe(true);
   });
 
-  it('stops at a function card with the administrator’s mobile, asking nothing more', async () => {
+  it('stops at a function card with the administrator’s mobile, showing nothing more', async () => {
     const master = guestCardBlocks({ hotelId: 1, cardNumber: 77, type: 1, start_time: START, end_time: END });
     const world = fakeWorld({ card: master });
     world.answers['passenger/getCardFunction'] = { type: 1, mobile: '13800138000' };
+    world.answers['passenger/getRoomInfo'] = { list: [RECORD] };
+    const named: number[] = [];
+    world.ports.stayRecords = (records) => named.push(...records.map((r) => r.manage_id));
     const outcome = await finish(createReadFlow(world.ports).start());
     expect(outcome).toEqual({ kind: 'functionCard', type: 1, mobile: '13800138000', cardId: '77' });
-    expect(world.calls.map((c) => c.path)).toEqual(['passenger/getCardFunction']);
+    // The stays were asked for alongside the function (read-only); a function card leaves them unused.
+    expect(world.calls.map((c) => c.path).sort()).toEqual([
+      'passenger/getCardFunction',
+      'passenger/getRoomInfo',
+    ]);
+    expect(named).toEqual([]);
     expect(world.navigations).toEqual([]);
+  });
+
+  it('asks the card’s function and its stays at once, and reads only the content blocks the read lacks', async () => {
+    const world = fakeWorld({ card: GUEST });
+    const slow =
+      <T>(value: T) =>
+      () =>
+        new Promise<T>((resolve) => setTimeout(() => resolve(value), 50));
+    world.answers['passenger/getCardFunction'] = slow({ type: 0, mobile: '' });
+    world.answers['passenger/getRoomInfo'] = slow({ list: [RECORD] });
+    const known: (Record<number, string> | undefined)[] = [];
+    const readBlocks = world.ports.readBlocks;
+    world.ports.readBlocks = (uid, keys, signal, had) => {
+      known.push(had);
+      return readBlocks(uid, keys, signal, had);
+    };
+    const began = Date.now();
+    const outcome = await finish(createReadFlow(world.ports).start());
+    expect(outcome.kind).toBe('stay');
+    // Two 50 ms answers side by side take 50 ms, not 100 ms (the content read's 10 ms runs meanwhile).
+    expect(Date.now() - began).toBe(MANDATED_READ_WAIT_MS + 50);
+    expect(known).toEqual([{ 54: GUEST[54] }]);
   });
 
   it('says a factory-blank card has no guest data and may be written, without a call', async () => {

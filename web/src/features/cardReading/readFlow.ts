@@ -63,11 +63,15 @@ export interface ServiceFailure {
 export interface ReadFlowPorts {
   /** The card service's readCard on the selected reader. */
   readCard(options: { signal: AbortSignal; onStep: (step: string) => void }): Promise<CardReadResult>;
-  /** The card service's readCardBlocks: blocks 4, 5, 6, 53, 54 with the default key (null) or these sector keys. */
+  /**
+   * The card service's readCardBlocks: blocks 4, 5, 6, 53, 54 with the default key (null) or these sector keys;
+   * `known` are blocks the card read just got from this card (not read again).
+   */
   readBlocks(
     uid: string,
     keys: Record<number, string> | null,
     signal: AbortSignal,
+    known?: Record<number, string>,
   ): Promise<Record<number, string>>;
   /** One management call (rejects with the request layer's error, already shown to the user). */
   call<T>(path: string, body: Record<string, unknown>): Promise<T>;
@@ -185,16 +189,17 @@ export async function readContent(
   ports: Pick<ReadFlowPorts, 'readBlocks' | 'call'>,
   uid: string,
   signal: AbortSignal,
+  known?: Record<number, string>,
 ): Promise<Record<number, string>> {
   try {
-    return await ports.readBlocks(uid, null, signal);
+    return await ports.readBlocks(uid, null, signal, known);
   } catch (error) {
     if (isCancelled(error, signal)) throw error;
     const check = await ports.call<{ keys: Record<string, string> }>('room/getCheckData', { card_uid: uid });
     if (signal.aborted) throw new Stopped();
     const keys: Record<number, string> = {};
     for (const [sector, key] of Object.entries(check.keys ?? {})) keys[Number(sector)] = key;
-    return ports.readBlocks(uid, keys, signal);
+    return ports.readBlocks(uid, keys, signal, known);
   }
 }
 
@@ -227,8 +232,15 @@ export function createReadFlow(ports: ReadFlowPorts): ReadFlow {
 
     // The card's content is read while the server says what the card is for: the encoder and the server work
     // side by side, and a function card simply leaves the content unused.
-    const content = readContent(ports, read.uid, signal);
+    // Block 54 came with the read: it is not read again.
+    const content = readContent(ports, read.uid, signal, { [CARD_READ.checkBlock]: read.block54 });
     content.catch(() => undefined);
+    // The card's stays are asked for together with its function (both need only the card number): a function
+    // card leaves them unused, any other card does not wait for one answer before asking the other.
+    const roomInfo = cardId
+      ? ports.call<{ list: RoomInfoRecord[] }>('passenger/getRoomInfo', { card_num: cardId })
+      : Promise.resolve({ list: [] as RoomInfoRecord[] });
+    roomInfo.catch(() => undefined);
     if (cardId) {
       onStep('cardFunction');
       const fn = await ports.call<CardFunctionAnswer>('passenger/getCardFunction', { card_num: cardId });
@@ -238,10 +250,6 @@ export function createReadFlow(ports: ReadFlowPorts): ReadFlow {
         return { kind: 'functionCard', type, mobile: String(fn.mobile ?? ''), cardId };
       }
     }
-    // Not a function card: its stays are asked for while the encoder may still be reading the content.
-    const roomInfo = cardId
-      ? ports.call<{ list: RoomInfoRecord[] }>('passenger/getRoomInfo', { card_num: cardId })
-      : Promise.resolve({ list: [] as RoomInfoRecord[] });
     roomInfo.then(
       (info) => ports.stayRecords?.(info?.list ?? []),
       () => undefined,

@@ -6,8 +6,26 @@ import { cardReadingTexts } from './texts.ts';
 const stayDetails: PageLoader = () => import('./StayDetailsPage.tsx');
 const lockDetails: PageLoader = () => import('./LockDetailsPage.tsx');
 const cardReading: PageLoader = () => import('./CardReadingPage.tsx');
-const stayDetailsPage = cardReadingTexts.page(stayDetails, roomsTexts, staysTexts);
-const lockDetailsPage = cardReadingTexts.page(lockDetails, roomsTexts, staysTexts);
+/**
+ * The loader's promise, kept: the preload while a card is read and the route's own load get the same one, so the
+ * router finds the page already there when the read navigates (a failed load is tried anew next time).
+ */
+function kept(loader: PageLoader): PageLoader {
+  let pending: ReturnType<PageLoader> | undefined;
+  return () => {
+    const current = pending ?? loader();
+    if (!pending) {
+      pending = current;
+      current.catch(() => {
+        if (pending === current) pending = undefined;
+      });
+    }
+    return current;
+  };
+}
+
+const stayDetailsPage = kept(cardReadingTexts.page(stayDetails, roomsTexts, staysTexts));
+const lockDetailsPage = kept(cardReadingTexts.page(lockDetails, roomsTexts, staysTexts));
 const prefetchStay: PagePrefetch = ({ queryClient, search }) =>
   import('./api.ts').then((m) => m.prefetchStayOfCard(queryClient, search));
 
