@@ -8,6 +8,7 @@ import {
   type ReactNode,
   Suspense,
   useEffect,
+  useMemo,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,11 +42,18 @@ export function Root() {
 // Each page's module (and the layout's), fetched once: a route's loader starts it and React.lazy waits on the
 // same promise. A failed fetch stays failed, like the React.lazy it feeds, until the page's 'Try again'.
 const pageModules = new Map<PageLoader, ReturnType<PageLoader>>();
+// The pages whose module has arrived: drawn at once, not through React.lazy, which would suspend once even for a
+// module already there and so show the spinner, whose reveal React then holds back for 300 ms.
+const loadedPages = new Map<PageLoader, ComponentType>();
 function loadPage(loader: PageLoader): ReturnType<PageLoader> {
   let module = pageModules.get(loader);
   if (!module) {
     module = loader();
     pageModules.set(loader, module);
+    module.then(
+      (loaded) => loadedPages.set(loader, loaded.default),
+      () => undefined,
+    );
   }
   return module;
 }
@@ -127,7 +135,11 @@ const loaderId = (loader: PageLoader): number => {
 
 function PageSlot({ loader }: { loader: PageLoader }) {
   const [attempt, setAttempt] = useState(0);
-  const Page = lazyPage(loader);
+  // A new attempt looks the page up anew.
+  const Page = useMemo(
+    () => (attempt >= 0 && loadedPages.get(loader)) || lazyPage(loader),
+    [loader, attempt],
+  );
   return (
     <PageLoadBoundary
       key={`${loaderId(loader)}:${attempt}`}
@@ -135,6 +147,7 @@ function PageSlot({ loader }: { loader: PageLoader }) {
         // A failed React.lazy stays failed: forget it so the chunk is fetched anew.
         lazyPages.delete(loader);
         pageModules.delete(loader);
+        loadedPages.delete(loader);
         setAttempt((n) => n + 1);
       }}
     >
