@@ -39,6 +39,7 @@ import * as m006 from './migrations/006_media.js';
 import * as m007 from './migrations/007_change_notices.js';
 import * as m008 from './migrations/008_cards.js';
 import * as m009 from './migrations/009_dispensers.js';
+import * as m010 from './migrations/010_card_void.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -245,6 +246,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007_change_notices': m007,
   '008_cards': m008,
   '009_dispensers': m009,
+  '010_card_void': m010,
 };
 
 /** The migration names, in order. */

@@ -332,8 +332,11 @@ export interface OperationLogTable {
 
 // ---- Wave 2: tables designed now, used by later calls ----
 
-/** Card states (008): 'pending' from the write plan until the read-back is verified, then 'issued'. */
-export const CARD_STATUSES = ['pending', 'issued', 'withdrawn', 'deleted'] as const;
+/**
+ * Card states (008, 010): 'pending' from the write plan until the read-back is verified, then 'issued'; a plan never
+ * confirmed (expired, or superseded by a new plan for the same stay or UID) becomes 'void'.
+ */
+export const CARD_STATUSES = ['pending', 'issued', 'withdrawn', 'deleted', 'void'] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
 /** Key cards of every type (CARD_TYPE 1–6 of @lockdesk/protocol; API.md §8, 008). */

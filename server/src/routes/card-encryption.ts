@@ -349,7 +349,7 @@ async function checkCard(ctx: UserContext, uid: string, read: Record<number, str
   const card = await cardQuery(ctx.db)
     .where(visibleCards(ctx))
     .where('c.card_number', '=', decoded.value.card_id)
-    .where('c.status', 'in', ['issued', 'withdrawn', 'deleted'])
+    .where('c.status', 'in', ['issued', 'withdrawn', 'deleted', 'void'])
     .orderBy('c.id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -358,10 +358,15 @@ async function checkCard(ctx: UserContext, uid: string, read: Record<number, str
   for (const [block, data] of Object.entries(card.blocks)) {
     if (read[Number(block)] !== undefined && read[Number(block)] !== data.toUpperCase()) {
       // Signed for this UID but not what this record wrote: an older write of the same number (a replaced card).
-      return verdict(card.status === 'issued' ? 'withdrawn' : (card.status as CheckReason), card);
+      return verdict(
+        card.status === 'issued' || card.status === 'void' ? 'withdrawn' : (card.status as CheckReason),
+        card,
+      );
     }
   }
   if (card.status === 'withdrawn' || card.status === 'deleted') return verdict(card.status, card);
+  // Written from a plan never confirmed: its locks were told to refuse it, as for a withdrawn card.
+  if (card.status === 'void') return verdict('withdrawn', card);
   if (card.end_time && card.end_time.getTime() <= ctx.now().getTime()) return verdict('expired', card);
   return verdict('ok', card);
 }

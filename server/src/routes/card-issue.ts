@@ -7,6 +7,10 @@
  * (signCardBlocks) and answers the write plan (planCardWrite / planCardVerify) for a 'pending' record that expires
  * after PENDING_SECONDS. Step two (room/addCardStepTwoNew) compares what the console read back, byte for byte, and
  * only then marks the card 'issued'. Nothing else ever makes a card issued.
+ *
+ * A plan already holds the signed content, so a card written but never confirmed would open the lock. A plan not
+ * confirmed in time, or superseded by a new plan for the same stay or UID, becomes 'void' (voidPlans) and every lock
+ * it would open gets a 'delete' to learn by Bluetooth. Expiry is lazy: the hotel's next card call does it.
  */
 import {
   bytesToHex,
@@ -352,13 +356,6 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
   const issuerRole = issuerRoleOf(ctx);
 
   const id = await ctx.db.transaction().execute(async (trx) => {
-    // Expired plans older than a day are of no use to anyone.
-    await trx
-      .deleteFrom('cards')
-      .where('hotel_id', '=', hotelId)
-      .where('status', '=', 'pending')
-      .where('pending_expires_at', '<', new Date(now.getTime() - 86_400_000))
-      .execute();
     const counters = await trx
       .updateTable('hotel_cards')
       .set((eb) => ({
@@ -369,6 +366,9 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
       .where('hotel_id', '=', hotelId)
       .returning(['card_sequence', 'card_number_seq'])
       .executeTakeFirstOrThrow();
+    // Plans of the hotel nobody confirmed in time, and the earlier plan for this stay or this card, are void: the
+    // card they may have written is refused by its locks (after the hotel's card row is locked, as confirmCard does).
+    await voidPlans(trx, hotelId, now, { stayId: spec.stayId ?? null, uid: spec.uid });
     const cardNumber = spec.replaces ? spec.replaces.card_number : String(counters.card_number_seq);
     const encoded = encodeGuestCard({
       hotelId,
@@ -441,6 +441,58 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
     `Card ${card.card_number} (${cardTypeName(card.type)}${card.room_name ? `, room ${card.room_name}` : ''}): write planned for UID ${spec.uid}`,
   );
   return plan;
+}
+
+/**
+ * Makes the hotel's unconfirmed plans 'void': those expired (after PENDING_SECONDS) and, with `superseded`, the
+ * pending ones for the same stay or the same UID. The record is kept; every lock the planned card would open gets a
+ * 'delete' (a card written but never confirmed must not keep opening it) unless the card's validity has passed.
+ * Runs in the caller's transaction or on its own; a plan confirmed meanwhile is left alone (status checked).
+ */
+export async function voidPlans(
+  db: CardDb,
+  hotelId: number,
+  now: Date,
+  superseded?: { stayId: number | null; uid: string },
+): Promise<number> {
+  const run = async (trx: CardDb) => {
+    const voided = await trx
+      .updateTable('cards')
+      .set({ status: 'void', updated_at: now })
+      .where('hotel_id', '=', hotelId)
+      .where('status', '=', 'pending')
+      .where((eb) => {
+        const stale = [eb('pending_expires_at', 'is', null), eb('pending_expires_at', '<=', now)];
+        if (superseded) {
+          stale.push(eb('uid', '=', superseded.uid));
+          if (superseded.stayId !== null) stale.push(eb('stay_id', '=', superseded.stayId));
+        }
+        return eb.or(stale);
+      })
+      .returning([
+        'id',
+        'hotel_id',
+        'type',
+        'room_id',
+        'building',
+        'floor',
+        'room_ids',
+        'access_controls',
+        'end_time',
+      ])
+      .execute();
+    for (const card of voided) {
+      if (card.end_time && card.end_time.getTime() <= now.getTime()) continue;
+      await queueLockSync(trx, card, await roomsOpenedBy(trx, card), 'delete', now);
+    }
+    return voided.length;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** voidPlans for the caller's hotel (lazy expiry at a card call). */
+export async function expirePlans(ctx: UserContext): Promise<void> {
+  await voidPlans(ctx.db, ctx.requireHotelId(), ctx.now());
 }
 
 /**
@@ -519,6 +571,7 @@ export async function confirmCard(
   const hotelId = ctx.requireHotelId();
   const uid = body.card_uid.toUpperCase();
   const read = readBlocks(body.blocks);
+  await voidPlans(ctx.db, hotelId, ctx.now());
   const card = await cardQuery(ctx.db)
     .where('c.id', '=', body.id)
     .where('c.hotel_id', '=', hotelId)
@@ -526,6 +579,8 @@ export async function confirmCard(
     .executeTakeFirst();
   if (!card) throw failure('NOT_FOUND');
   if (card.status === 'issued' && card.uid === uid) return cardView(card);
+  // Expired or superseded by a newer plan: that write can no longer be confirmed; the console starts again.
+  if (card.status === 'void') throw failure('CARD_ISSUE_EXPIRED');
   if (card.status !== 'pending') throw failure('NOT_FOUND');
   await requireCardScope(ctx, card);
   const now = ctx.now();
@@ -551,6 +606,7 @@ export async function confirmCard(
       .where('id', '=', card.id)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    if (locked.status === 'void') throw failure('CARD_ISSUE_EXPIRED');
     if (locked.status !== 'pending') throw failure('NOT_FOUND');
     // The replaced card's number lives on in this one: the locks learn nothing to delete.
     // Whichever card holds the number now: the replaced one, or another rewrite of it verified in the meantime
@@ -632,7 +688,8 @@ export async function retireCard(
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw failure('NOT_FOUND');
-    if (card.status === 'issued')
+    // A pending plan may have been written already: its locks refuse it as well.
+    if (card.status === 'issued' || card.status === 'pending')
       await queueLockSync(trx, card, await roomsOpenedBy(trx, card), 'delete', now);
   });
 }

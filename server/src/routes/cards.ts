@@ -10,7 +10,9 @@
  *   member only for a building (and floor) where they have a room;
  * - a universal card with no rooms named opens every lock of the hotel: only the super administrator issues that;
  * - `replace_id` issues a new validity for an issued card under the same number; the old record is withdrawn when
- *   the new write is verified (/card/setTime).
+ *   the new write is verified (/card/setTime);
+ * - a write plan never confirmed becomes 'void' (card-issue.ts voidPlans) with a 'delete' for its locks; the card
+ *   calls expire the hotel's plans lazily (expirePlans), and void records are listed only when asked for.
  */
 import { CARD_TYPE, type CardTypeCode, checkAccessControls, checkCardExpiry } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +26,7 @@ import {
   cardQuery,
   cardView,
   confirmCard,
+  expirePlans,
   planCard,
   requireCard,
   requireCardScope,
@@ -272,7 +275,7 @@ export function cardRoutes(app: FastifyInstance): void {
     permission: 'credential.manage',
     schema: {
       type: f.enum([1, 2, 3, 4, 5, 6] as const, { optional: true }),
-      status: f.enum(['pending', 'issued', 'withdrawn', 'deleted'] as const, { optional: true }),
+      status: f.enum(['pending', 'issued', 'withdrawn', 'deleted', 'void'] as const, { optional: true }),
       room_id: f.id({ optional: true }),
       stay_id: f.id({ optional: true }),
       keyword: f.string({ max: 50, optional: true }),
@@ -284,8 +287,11 @@ export function cardRoutes(app: FastifyInstance): void {
         const stay = await findStay(ctx, body.stay_id);
         await ctx.requireRoom(stay.room_id, 'credential.manage');
       }
+      await expirePlans(ctx);
       let q = cardQuery(ctx.db).where(visibleCards(ctx));
-      q = body.status ? q.where('c.status', '=', body.status) : q.where('c.status', '<>', 'pending');
+      q = body.status
+        ? q.where('c.status', '=', body.status)
+        : q.where('c.status', 'not in', ['pending', 'void']);
       if (body.status === 'pending') q = q.where('c.pending_expires_at', '>', ctx.now());
       if (body.type !== undefined) q = q.where('c.type', '=', body.type);
       if (body.room_id !== undefined) q = q.where('c.room_id', '=', body.room_id);
@@ -318,6 +324,7 @@ export function cardRoutes(app: FastifyInstance): void {
     permission: 'credential.manage',
     schema: {},
     handler: async (ctx) => {
+      await expirePlans(ctx);
       const rows = await ctx.db
         .selectFrom('cards as c')
         .select([
@@ -327,7 +334,7 @@ export function cardRoutes(app: FastifyInstance): void {
           sql<number>`count(*) FILTER (WHERE NOT c.lock_synced)::int`.as('unsynced'),
         ])
         .where(visibleCards(ctx))
-        .where('c.status', '<>', 'pending')
+        .where('c.status', 'not in', ['pending', 'void'])
         .groupBy(['c.type', 'c.status'])
         .execute();
       const byType: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0 };
@@ -424,12 +431,19 @@ export function cardRoutes(app: FastifyInstance): void {
     schema: { room_id: f.id() },
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'credential.manage');
+      // A plan that expired unconfirmed adds its 'delete' before the lock is told what to learn.
+      await expirePlans(ctx);
+      const now = ctx.now();
       const rows = await ctx.db
         .selectFrom('card_lock_sync as s')
         .innerJoin('cards as c', 'c.id', 's.card_id')
         .select(['s.action', 'c.card_number', 'c.type'])
         .where('s.room_id', '=', room.id)
         .where('s.synced_at', 'is', null)
+        // A card past its end_time is refused by the lock anyway: its 'delete' need not be delivered.
+        .where((eb) =>
+          eb.or([eb('s.action', '<>', 'delete'), eb('c.end_time', 'is', null), eb('c.end_time', '>', now)]),
+        )
         .orderBy('s.id')
         .execute();
       const deleted: string[] = [];
