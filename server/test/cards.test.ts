@@ -363,7 +363,7 @@ describeEachDatabase('cards', (t) => {
       );
     });
 
-    it('replaces a card under the same number (new validity) and withdraws the old one when verified', async () => {
+    it('replaces a card under a new number (new validity); the old one is withdrawn and refused when verified', async () => {
       const first = ok(await call<Plan>('room/cardAdd', { type: 1, card_uid: UID, end_time: inAMonth() }));
       const card = new VirtualCard(UID);
       await writeAndConfirm(t, superToken, card, first);
@@ -375,13 +375,23 @@ describeEachDatabase('cards', (t) => {
           replace_id: first.id,
         }),
       );
-      expect(second.card_id).toBe(first.card_id);
+      // A new number: the replaced card may be another physical card, which must stop opening the locks.
+      expect(second.card_id).not.toBe(first.card_id);
+      // Not confirmed yet: the replaced card is still issued and no lock has anything to delete.
+      const roomId = t.ids.rooms['1106']!;
+      expect(ok(await call('room/manageCardSyncDataList', { room_id: roomId }))).toMatchObject({
+        deleted: [],
+      });
       await writeAndConfirm(t, superToken, card, second);
       const list = ok(await call<Page>('room/cardList', { type: 1 }));
-      expect(list.list.map((c) => [c['id'], c['status']])).toEqual([
-        [second.id, 'issued'],
-        [first.id, 'withdrawn'],
+      expect(list.list.map((c) => [c['id'], c['card_id'], c['status']])).toEqual([
+        [second.id, second.card_id, 'issued'],
+        [first.id, first.card_id, 'withdrawn'],
       ]);
+      // A master card opens every lock: each learns to refuse the replaced number by its next Bluetooth unlock.
+      expect(ok(await call('room/manageCardSyncDataList', { room_id: roomId }))).toMatchObject({
+        deleted: [first.card_id],
+      });
     });
 
     it('issues a universal card the locks learn by Bluetooth, and deletes it', async () => {

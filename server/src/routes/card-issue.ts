@@ -321,7 +321,7 @@ export interface CardSpec {
   unsubscribeOld: boolean;
   accessControls?: number[];
   roomIds?: number[];
-  /** The issued card this one replaces (same card number). */
+  /** The issued card this one replaces (a new card number; the replaced one is withdrawn on confirmation). */
   replaces?: { id: number; card_number: string } | null;
 }
 
@@ -360,7 +360,7 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
       .updateTable('hotel_cards')
       .set((eb) => ({
         card_sequence: eb('card_sequence', '+', 1),
-        card_number_seq: spec.replaces ? eb.ref('card_number_seq') : eb('card_number_seq', '+', 1),
+        card_number_seq: eb('card_number_seq', '+', 1),
         updated_at: now,
       }))
       .where('hotel_id', '=', hotelId)
@@ -369,7 +369,9 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
     // Plans of the hotel nobody confirmed in time, and the earlier plan for this stay or this card, are void: the
     // card they may have written is refused by its locks (after the hotel's card row is locked, as confirmCard does).
     await voidPlans(trx, hotelId, now, { stayId: spec.stayId ?? null, uid: spec.uid });
-    const cardNumber = spec.replaces ? spec.replaces.card_number : String(counters.card_number_seq);
+    // Always a new number, a replacement too: the replaced card may be another physical card, and the locks are told
+    // to refuse its number when the replacement is confirmed.
+    const cardNumber = String(counters.card_number_seq);
     const encoded = encodeGuestCard({
       hotelId,
       cardNumber,
@@ -608,18 +610,20 @@ export async function confirmCard(
       .executeTakeFirstOrThrow();
     if (locked.status === 'void') throw failure('CARD_ISSUE_EXPIRED');
     if (locked.status !== 'pending') throw failure('NOT_FOUND');
-    // The replaced card's number lives on in this one: the locks learn nothing to delete.
-    // Whichever card holds the number now: the replaced one, or another rewrite of it verified in the meantime
-    // (two /card/setTime pages) — one issued card per number, the last verified.
+    // The replaced card keeps its number on whatever physical card carries it: it is withdrawn and its locks learn
+    // to refuse that number (as passenger/deleteCardByCardId does). So is another rewrite of it verified in the
+    // meantime (two /card/setTime pages): the last verified replacement is the one issued card.
     if (card.replaces_id !== null) {
-      await trx
+      const retired = await trx
         .updateTable('cards')
         .set({ status: 'withdrawn', withdrawn_at: now, updated_at: now })
         .where('hotel_id', '=', hotelId)
-        .where('card_number', '=', card.card_number)
         .where('status', '=', 'issued')
         .where('id', '<>', card.id)
+        .where((eb) => eb.or([eb('id', '=', card.replaces_id), eb('replaces_id', '=', card.replaces_id)]))
+        .returning(['id', 'hotel_id', 'type', 'room_id', 'building', 'floor', 'room_ids', 'access_controls'])
         .execute();
+      for (const old of retired) await queueLockSync(trx, old, await roomsOpenedBy(trx, old), 'delete', now);
     }
     await trx
       .updateTable('cards')

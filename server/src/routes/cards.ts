@@ -9,8 +9,9 @@
  *   not valid, and the lock rule refuses it anyway); building and floor cards of a secondary administrator or staff
  *   member only for a building (and floor) where they have a room;
  * - a universal card with no rooms named opens every lock of the hotel: only the super administrator issues that;
- * - `replace_id` issues a new validity for an issued card under the same number; the old record is withdrawn when
- *   the new write is verified (/card/setTime);
+ * - `replace_id` issues a new validity for an issued card under a NEW number (the replaced card may be another
+ *   physical card); the old record is withdrawn and its locks learn to refuse its number when the new write is
+ *   verified (/card/setTime);
  * - a write plan never confirmed becomes 'void' (card-issue.ts voidPlans) with a 'delete' for its locks; the card
  *   calls expire the hotel's plans lazily (expirePlans), and void records are listed only when asked for.
  */

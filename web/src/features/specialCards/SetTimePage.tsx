@@ -20,8 +20,8 @@ const SPECIAL: readonly number[] = [1, 2, 3, 5, 6];
 /**
  * `/card/setTime?id=…&type=…&card=…` (reached from a list row's 'Change time'): changes the validity of an issued
  * special card by rewriting it. The card is put on the encoder; the server's write plan (room/cardAdd or
- * lock/managerAddNew with replace_id) keeps its number, scope, access controls and note with the new expiry, and
- * once it read back as written the old record is withdrawn.
+ * lock/managerAddNew with replace_id) keeps its scope, access controls and note with the new expiry under a new card
+ * number, and once it read back as written the old record is withdrawn (its locks learn to refuse the old number).
  */
 export default function SetTimePage() {
   const { t } = useTranslation('specialCards');

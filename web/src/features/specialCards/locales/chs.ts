@@ -90,7 +90,7 @@ const chs = {
     secondaryMaster: '二级管理员的总控卡无效：只有超级管理员可以发放总控卡。',
     masterSuperOnly: '只有超级管理员可以发放总控卡。',
     placeCard: '将空白卡或要重写的卡放在发卡器上，然后写卡。',
-    setTime: '请将卡 {{cardNumber}} 放在发卡器上：卡片将按新的有效期重写，卡号不变。',
+    setTime: '请将卡 {{cardNumber}} 放在发卡器上：卡片将按新的有效期重写，并获得新的卡号。',
     serialRead: '将 CPU 卡放在发卡器上读取序列号，或手动输入。',
     cpuSend: '卡片交给发卡器，由其写卡并出卡。',
     readOnly: '您的账号无权发卡或删除卡片。',

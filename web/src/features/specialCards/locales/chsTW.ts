@@ -90,7 +90,7 @@ const chsTW = {
     secondaryMaster: '二級管理員的總控卡無效：只有超級管理員可以發放總控卡。',
     masterSuperOnly: '只有超級管理員可以發放總控卡。',
     placeCard: '將空白卡或要重寫的卡放在發卡機上，然後寫卡。',
-    setTime: '請將卡片 {{cardNumber}} 放在發卡機上：卡片會依新的有效期限重寫，卡號不變。',
+    setTime: '請將卡片 {{cardNumber}} 放在發卡機上：卡片會依新的有效期限重寫，並取得新的卡號。',
     serialRead: '將 CPU 卡放在發卡機上讀取序號，或手動輸入。',
     cpuSend: '卡片交給發卡機，由其寫卡並出卡。',
     readOnly: '您的帳號無權發卡或刪除卡片。',

@@ -94,7 +94,7 @@ const de = {
     placeCard:
       'Legen Sie eine leere Karte oder die neu zu schreibende Karte auf den Kodierer und schreiben Sie dann.',
     setTime:
-      'Legen Sie Karte {{cardNumber}} auf den Kodierer: Sie wird mit der neuen Gültigkeit neu geschrieben und behält ihre Nummer.',
+      'Legen Sie Karte {{cardNumber}} auf den Kodierer: Sie wird mit der neuen Gültigkeit und einer neuen Kartennummer neu geschrieben.',
     serialRead:
       'Legen Sie die CPU-Karte auf den Kodierer und lesen Sie ihre Seriennummer aus, oder geben Sie sie ein.',
     cpuSend: 'Die Karte geht an den Kartenspender, der sie schreibt und ausgibt.',

@@ -92,7 +92,7 @@ const en = {
     masterSuperOnly: 'Only the super administrator can issue master cards.',
     placeCard: 'Put a blank card, or the card to rewrite, on the encoder, then write.',
     setTime:
-      'Put card {{cardNumber}} on the encoder: it is rewritten with the new validity and keeps its number.',
+      'Put card {{cardNumber}} on the encoder: it is rewritten with the new validity and a new card number.',
     serialRead: 'Put the CPU card on the encoder and read its serial number, or type it.',
     cpuSend: 'The card is handed to the dispenser, which writes and ejects it.',
     readOnly: 'Your account cannot issue or delete cards.',

@@ -95,7 +95,7 @@ const es = {
     placeCard:
       'Coloque una tarjeta en blanco, o la tarjeta que se va a regrabar, en el codificador y luego grábela.',
     setTime:
-      'Coloque la tarjeta {{cardNumber}} en el codificador: se regraba con la nueva validez y conserva su número.',
+      'Coloque la tarjeta {{cardNumber}} en el codificador: se regraba con la nueva validez y un nuevo número de tarjeta.',
     serialRead: 'Coloque la tarjeta CPU en el codificador y lea su número de serie, o escríbalo.',
     cpuSend: 'La tarjeta pasa al dispensador, que la graba y la expulsa.',
     readOnly: 'Su cuenta no puede emitir ni eliminar tarjetas.',

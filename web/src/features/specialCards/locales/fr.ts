@@ -94,7 +94,7 @@ const fr = {
     masterSuperOnly: 'Seul le super administrateur peut émettre des cartes maîtresses.',
     placeCard: 'Posez une carte vierge, ou la carte à réécrire, sur l’encodeur, puis écrivez.',
     setTime:
-      'Posez la carte {{cardNumber}} sur l’encodeur : elle est réécrite avec la nouvelle validité et garde son numéro.',
+      'Posez la carte {{cardNumber}} sur l’encodeur : elle est réécrite avec la nouvelle validité et un nouveau numéro de carte.',
     serialRead: 'Posez la carte CPU sur l’encodeur et lisez son numéro de série, ou saisissez-le.',
     cpuSend: 'La carte est confiée au distributeur, qui l’écrit et la délivre.',
     readOnly: 'Votre compte ne peut pas émettre ni supprimer de cartes.',

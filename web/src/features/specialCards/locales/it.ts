@@ -94,7 +94,7 @@ const it = {
     masterSuperOnly: 'Solo il amministratore principale può emettere tessere master.',
     placeCard: 'Appoggia sull’encoder una tessera vuota, o la tessera da riscrivere, poi scrivi.',
     setTime:
-      'Appoggia la tessera {{cardNumber}} sull’encoder: viene riscritta con la nuova validità e mantiene il suo numero.',
+      'Appoggia la tessera {{cardNumber}} sull’encoder: viene riscritta con la nuova validità e un nuovo numero di tessera.',
     serialRead: 'Appoggia la tessera CPU sull’encoder e leggi il numero di serie, oppure digitalo.',
     cpuSend: 'La tessera passa al distributore, che la scrive e la espelle.',
     readOnly: 'Il tuo account non può emettere né eliminare tessere.',

@@ -93,7 +93,7 @@ const pt = {
     masterSuperOnly: 'Só o superadministrador pode emitir cartões mestres.',
     placeCard: 'Coloque um cartão em branco, ou o cartão a regravar, no codificador e depois grave.',
     setTime:
-      'Coloque o cartão {{cardNumber}} no codificador: ele é regravado com a nova validade e mantém o número.',
+      'Coloque o cartão {{cardNumber}} no codificador: ele é regravado com a nova validade e um novo número de cartão.',
     serialRead: 'Coloque o cartão CPU no codificador e leia o número de série, ou digite-o.',
     cpuSend: 'O cartão vai para o dispensador, que o grava e o entrega.',
     readOnly: 'Sua conta não pode emitir nem excluir cartões.',
