@@ -10,12 +10,12 @@ import {
   ConfirmedButton,
   emptyOf,
   KeywordSearch,
-  LoadFailed,
   listPagination,
   useListSearch,
 } from '../faces/listParts.tsx';
 import { type CpuCard, useCpuCardList, useDeleteCpuCard, useDispensers, useSendCpuCard } from './api.ts';
 import { canManageCards } from './kinds.ts';
+import { ListOrFailure } from './listParts.tsx';
 import { dispenseCard, dispenserFailureText } from './writer.tsx';
 
 /** Whether a CPU card can be sent to a dispenser: not once delivered, not past its expiry (server/API.md §9.3). */
@@ -190,14 +190,7 @@ export default function CpuCardListPage() {
           testId="cpu-search"
         />
       </Flex>
-      {cards.isError ? (
-        <LoadFailed
-          title={t('messages.loadFailed')}
-          retryText={t('actions.retry')}
-          onRetry={() => cards.refetch()}
-          testId="card-list-error"
-        />
-      ) : (
+      <ListOrFailure query={cards}>
         <Table<CpuCard>
           rowKey="id"
           size="middle"
@@ -221,7 +214,7 @@ export default function CpuCardListPage() {
             update,
           )}
         />
-      )}
+      </ListOrFailure>
       {sending ? <SendModal card={sending} onClose={() => setSending(null)} /> : null}
     </Card>
   );

@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Select, Tooltip } from 'antd';
+import { Card, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { type CardStatus, useAccessControls, useCardList, useDeleteCard } from '../cards/api.ts';
-import { KeywordSearch, LoadFailed, useListSearch } from '../faces/listParts.tsx';
+import { KeywordSearch, useListSearch } from '../faces/listParts.tsx';
 import { CardTable } from './CardTable.tsx';
 import { canIssue, canManageCards, FEATURE_KINDS, type FeatureKind } from './kinds.ts';
+import { AddCardButton, ListOrFailure } from './listParts.tsx';
 
 export const STATUSES: readonly CardStatus[] = ['issued', 'withdrawn', 'deleted'];
 
@@ -30,24 +29,16 @@ export function SpecialCardListPage({ kind }: { kind: FeatureKind }) {
   const access = useAccessControls();
   const accessNames = new Map((access.data ?? []).map((r) => [r.room_id, r.name]));
   const mayIssue = canIssue(info.type);
-  const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} disabled={!mayIssue} data-testid="card-add">
-      {t('actions.add')}
-    </Button>
-  );
-
   return (
     <Card
       title={t(`titles.${info.listTitle}`)}
       data-testid={`special-cards-${kind}`}
       extra={
-        mayIssue ? (
-          <Link to={info.addPath}>{addButton}</Link>
-        ) : (
-          <Tooltip title={kind === 'master' ? t('hints.masterSuperOnly') : t('hints.readOnly')}>
-            {addButton}
-          </Tooltip>
-        )
+        <AddCardButton
+          to={info.addPath}
+          mayIssue={mayIssue}
+          reason={kind === 'master' ? t('hints.masterSuperOnly') : t('hints.readOnly')}
+        />
       }
     >
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
@@ -67,14 +58,7 @@ export function SpecialCardListPage({ kind }: { kind: FeatureKind }) {
           data-testid="card-status-filter"
         />
       </Flex>
-      {cards.isError ? (
-        <LoadFailed
-          title={t('messages.loadFailed')}
-          retryText={t('actions.retry')}
-          onRetry={() => cards.refetch()}
-          testId="card-list-error"
-        />
-      ) : (
+      <ListOrFailure query={cards}>
         <CardTable
           cards={cards.data?.list}
           total={cards.data?.total ?? 0}
@@ -89,7 +73,7 @@ export function SpecialCardListPage({ kind }: { kind: FeatureKind }) {
           onDelete={(card) => remove.mutateAsync({ id: card.id })}
           testId="card-list"
         />
-      )}
+      </ListOrFailure>
     </Card>
   );
 }

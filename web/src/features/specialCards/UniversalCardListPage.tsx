@@ -1,15 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { CARD_TYPE } from '@lockdesk/protocol';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Select, Tooltip } from 'antd';
+import { Alert, Card, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { lockRoomsQuery } from '../../api/locks.ts';
 import { PATHS } from '../../app/paths.ts';
 import { useManagerCards, useManagerDelete } from '../cards/api.ts';
-import { LoadFailed, useListSearch } from '../faces/listParts.tsx';
+import { useListSearch } from '../faces/listParts.tsx';
 import { CardTable } from './CardTable.tsx';
 import { canIssue, canManageCards } from './kinds.ts';
+import { AddCardButton, ListOrFailure } from './listParts.tsx';
 
 const TYPES = [CARD_TYPE.universal, CARD_TYPE.super] as const;
 
@@ -28,23 +27,11 @@ export default function UniversalCardListPage() {
   const rooms = useQuery(lockRoomsQuery);
   const names = new Map((rooms.data?.list ?? []).map((r) => [r.room_id ?? r.id, r.name]));
   const mayIssue = canIssue(CARD_TYPE.universal);
-  const addButton = (
-    <Button type="primary" icon={<PlusOutlined />} disabled={!mayIssue} data-testid="card-add">
-      {t('actions.add')}
-    </Button>
-  );
-
   return (
     <Card
       title={t('titles.universal')}
       data-testid="special-cards-universal"
-      extra={
-        mayIssue ? (
-          <Link to={PATHS.addUniversalCard}>{addButton}</Link>
-        ) : (
-          <Tooltip title={t('hints.readOnly')}>{addButton}</Tooltip>
-        )
-      }
+      extra={<AddCardButton to={PATHS.addUniversalCard} mayIssue={mayIssue} reason={t('hints.readOnly')} />}
     >
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('messages.universalNotice')} />
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
@@ -58,14 +45,7 @@ export default function UniversalCardListPage() {
           data-testid="card-type-filter"
         />
       </Flex>
-      {cards.isError ? (
-        <LoadFailed
-          title={t('messages.loadFailed')}
-          retryText={t('actions.retry')}
-          onRetry={() => cards.refetch()}
-          testId="card-list-error"
-        />
-      ) : (
+      <ListOrFailure query={cards}>
         <CardTable
           cards={cards.data?.list}
           total={cards.data?.total ?? 0}
@@ -80,7 +60,7 @@ export default function UniversalCardListPage() {
           onDelete={(card) => remove.mutateAsync({ id: card.id })}
           testId="card-list"
         />
-      )}
+      </ListOrFailure>
     </Card>
   );
 }
