@@ -14,11 +14,11 @@
  *   pnpm bench (root or tests/), after `pnpm -r build`; LOCKDESK_TEST_WEB_DIST names another console build.
  */
 import { performance } from 'node:perf_hooks';
-import { CARD_READ, decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
-import { type CardWritePlan, createCardService, type StorageLike } from '@lockdesk/web/card-service';
+import { CARD_READ } from '@lockdesk/protocol';
+import type { CardWritePlan } from '@lockdesk/web/card-service';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GATEWAY_URLS, type StartedGateway, startGateway } from '../src/web/gateway-harness.js';
-import { type Console, DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, startConsole } from '../src/web/harness.js';
+import { type CardDesk, gatewayCardService, hotelTime, startCardDesk } from '../src/web/cards-harness.js';
+import { signIn } from '../src/web/harness.js';
 
 const RUNS = 7;
 /** Spec §4/§9: LED red after 600 ms, reading 200 ms later, the card found at the first poll, read 1000 ms later. */
@@ -29,49 +29,20 @@ const SCAN_WAITS_MS =
 /** The button's (and the card service's) lockout between two reads. */
 const LOCKOUT_MS = 2100;
 
-let desk: Console | undefined;
-let gateway: StartedGateway | undefined;
-let session: { token: string; uid: number } | undefined;
+let desk: CardDesk | undefined;
 let guestName = '';
 
-async function call<T>(path: string, fields: Record<string, unknown>): Promise<T> {
-  const sealed = encryptEnvelope({ ...fields, action: 'manage', ...(session ? { uid: session.uid } : {}) });
-  if (!sealed.ok) throw new Error(sealed.detail);
-  const response = await fetch(`${desk!.base}/manage/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      language: 'en',
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    },
-    body: JSON.stringify({ data: sealed.value, language: 'en' }),
-  });
-  const body = (await response.json()) as { data: string };
-  const opened = decryptEnvelope<{ errno: number; errmsg: string; data: T }>(body.data);
-  if (!opened.ok) throw new Error(opened.detail);
-  if (opened.value.errno !== 0) throw new Error(`${path}: ${opened.value.errno} ${opened.value.errmsg}`);
-  return opened.value.data;
-}
-
-const hotelTime = (ms: number) =>
-  new Date(ms).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16);
-
 beforeAll(async () => {
-  desk = await startConsole();
-  gateway = await startGateway({ consoleOrigin: desk.base, broker: 'none' });
-  session = await call<{ token: string; uid: number }>('login', {
-    mobile: DEMO_ACCOUNTS.super,
-    password: DEMO_PASSWORD,
-  });
+  desk = await startCardDesk({ broker: 'none' });
   // A guest checked in and given a card, written by the console's card service and confirmed by the server.
-  const rooms = await call<{ list: { id: number; mac_id: string | null }[] }>('room/listNew', {
+  const rooms = await desk.call<{ list: { id: number; mac_id: string | null }[] }>('room/listNew', {
     status: 0,
     limit: 5,
   });
   const room = rooms.list.find((r) => r.mac_id);
   if (!room) throw new Error('no vacant room with a lock in the demo hotel');
   guestName = 'Bench guest';
-  const stay = await call<{ stay_id: number }>('room/tenant/update/checkIn', {
+  const stay = await desk.call<{ stay_id: number }>('room/tenant/update/checkIn', {
     room_id: room.id,
     mobile: '13912345678',
     nickname: guestName,
@@ -79,27 +50,17 @@ beforeAll(async () => {
     end_time: hotelTime(Date.now() + 86_400_000),
     kind: 'card',
   });
-  const map = new Map<string, string>();
-  const storage: StorageLike = { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
-  const service = createCardService({
-    storage,
-    defaultKind: 1,
-    readers: {
-      localService: GATEWAY_URLS.reader,
-      secondReader: GATEWAY_URLS.raw,
-      thirdReader: GATEWAY_URLS.websocket,
-    },
-  });
-  await gateway.sim.placeBlank('C3000001');
+  const service = gatewayCardService();
+  await desk.gateway.sim.placeBlank('C3000001');
   await service.writeCard({
-    allocate: (uid) => call<CardWritePlan>('room/sendCard', { stay_id: stay.stay_id, card_uid: uid }),
-    confirm: (plan, blocks, uid) => call('room/addCardStepTwoNew', { id: plan.id, card_uid: uid, blocks }),
+    allocate: (uid) => desk!.call<CardWritePlan>('room/sendCard', { stay_id: stay.stay_id, card_uid: uid }),
+    confirm: (plan, blocks, uid) =>
+      desk!.call('room/addCardStepTwoNew', { id: plan.id, card_uid: uid, blocks }),
   });
   service.dispose();
 }, 300_000);
 
 afterAll(async () => {
-  await gateway?.stop();
   await desk?.stop();
 });
 
@@ -114,12 +75,12 @@ const ms = (v: number) => `${v.toFixed(0)} ms`;
 const ratio = (v: number, base: number) => (v / base).toFixed(3);
 
 it('prints the card read from click to guest details page, and the sector scan, as ratios to the spec’s waits', async () => {
-  const { context, page, problems } = await signIn(desk!.browser, desk!.base, { language: 'en' });
+  const { context, page, problems } = await signIn(desk!.app.browser, desk!.app.base, { language: 'en' });
   const reads: number[] = [];
   const scans: number[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
-      await page.goto(`${desk!.base}/room/roomList`);
+      await page.goto(`${desk!.app.base}/room/roomList`);
       const button = page.getByTestId('card-reading-button');
       await button.waitFor();
       await page.waitForTimeout(LOCKOUT_MS);
@@ -130,7 +91,7 @@ it('prints the card read from click to guest details page, and the sector scan, 
       reads.push(performance.now() - started);
     }
     for (let run = 0; run < RUNS; run++) {
-      await page.goto(`${desk!.base}/room/cardReading`);
+      await page.goto(`${desk!.app.base}/room/cardReading`);
       const check = page.getByTestId('sector-check');
       await check.waitFor();
       await page.waitForTimeout(300);

@@ -4,74 +4,13 @@
 // stay; an encoder unplugged mid-write and a card taken away mid-write leave no issued card and say so; a card
 // withdrawn (then erased on the encoder) and one deleted, with the Bluetooth notice; a master card issued from
 // /center/addCard and found in /center/cardList. Build first: `pnpm -r build` (or LOCKDESK_TEST_WEB_DIST).
-import { join } from 'node:path';
-import { decryptEnvelope, encryptEnvelope, translateError } from '@lockdesk/protocol';
+import { translateError } from '@lockdesk/protocol';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StartedGateway, startGateway } from './gateway-harness.js';
-import {
-  ARTIFACTS,
-  type Console,
-  type ConsoleLanguage,
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  signIn,
-  startConsole,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { type CardRow, cardDeskPerSuite, shot, stayCards, vacantRoom, WAIT } from './cards-harness.js';
+import { type ConsoleLanguage, signIn } from './harness.js';
 
-const WAIT = { timeout: 30_000 };
-
-let app: Console | undefined;
-let gateway: StartedGateway | undefined;
-let session: { token: string; uid: number } | undefined;
-
-/** One /manage call from the test itself, as the demo super administrator. */
-async function call<T>(path: string, fields: Record<string, unknown> = {}): Promise<T> {
-  const sealed = encryptEnvelope({ ...fields, action: 'manage', ...(session ? { uid: session.uid } : {}) });
-  if (!sealed.ok) throw new Error(sealed.detail);
-  const response = await fetch(`${app!.base}/manage/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      language: 'en',
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    },
-    body: JSON.stringify({ data: sealed.value, language: 'en' }),
-  });
-  const body = (await response.json()) as { data: string };
-  const opened = decryptEnvelope<{ errno: number; errmsg: string; data: T }>(body.data);
-  if (!opened.ok) throw new Error(opened.detail);
-  if (opened.value.errno !== 0) throw new Error(`${path}: ${opened.value.errno} ${opened.value.errmsg}`);
-  return opened.value.data;
-}
-
-interface LockRoom {
-  id: number;
-  name: string;
-  status: number;
-  mac_id: string;
-}
-interface CardRow {
-  card_id: string;
-  status: string;
-  uid: string | null;
-}
-
-beforeAll(async () => {
-  app = await startConsole();
-  gateway = await startGateway({ consoleOrigin: app.base, broker: 'none' });
-  session = await call<{ token: string; uid: number }>('login', {
-    mobile: DEMO_ACCOUNTS.super,
-    password: DEMO_PASSWORD,
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await gateway?.stop();
-  await app?.stop();
-});
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+const desk = cardDeskPerSuite({ broker: 'none' });
 
 const TEXTS: Record<
   ConsoleLanguage,
@@ -80,20 +19,6 @@ const TEXTS: Record<
   en: { issued: 'Issued', withdrawn: 'Withdrawn', deleted: 'Deleted', notIssued: 'The card was not issued' },
   ar: { issued: 'صادرة', withdrawn: 'مُستردّة', deleted: 'محذوفة', notIssued: 'لم تُصدر البطاقة' },
 };
-
-/** A vacant room of the demo hotel with a lock, other than those taken. */
-async function vacantRoom(taken: Set<number>): Promise<LockRoom> {
-  const rooms = await call<{ list: LockRoom[] }>('room/allLock');
-  const room = rooms.list.find((r) => r.status === 0 && r.mac_id && !taken.has(r.id));
-  if (!room) throw new Error('no vacant room in the demo hotel');
-  taken.add(room.id);
-  return room;
-}
-
-/** The cards of a stay as the server lists them (issued, withdrawn, deleted). */
-async function stayCards(stayId: number): Promise<CardRow[]> {
-  return (await call<{ list: CardRow[] }>('room/cardList', { stay_id: stayId, limit: 50 })).list;
-}
 
 /** Writes a card with the writer on screen and answers its number once it is issued. */
 async function writeGuestCard(page: Page): Promise<string> {
@@ -126,12 +51,12 @@ describe.each(['en', 'ar'] as const)('guest cards in %s', (language) => {
   const uid = (n: number) => `${language === 'en' ? 'A1' : 'B2'}0000${String(n).padStart(2, '0')}`;
 
   it('checks a guest in with a card, writes a second one, and refuses what was not written', async () => {
-    const room = await vacantRoom(taken);
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const room = await vacantRoom(desk(), taken);
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
       // Check in from the room detail's card tab, then write the card on the simulated encoder.
-      await gateway!.sim.placeBlank(uid(1));
-      await page.goto(`${app!.base}/room/roomDetails?id=${room.id}&tab=card`);
+      await desk().gateway.sim.placeBlank(uid(1));
+      await page.goto(`${desk().app.base}/room/roomDetails?id=${room.id}&tab=card`);
       await page.getByTestId('card-checkin-form').waitFor(WAIT);
       await page.getByTestId('card-checkin-mobile').fill('13912345678');
       await page.getByTestId('card-checkin-nickname').fill(language === 'en' ? 'Li Wei' : 'ليلى');
@@ -143,47 +68,47 @@ describe.each(['en', 'ar'] as const)('guest cards in %s', (language) => {
       const firstRow = page.locator(`tr[data-card-id="${first}"]`);
       await firstRow.waitFor(WAIT);
       expect(await firstRow.getByTestId('card-status').textContent()).toBe(texts.issued);
-      expect((await gateway!.sim.state()).card?.uid).toBe(uid(1));
-      const firstDump = await gateway!.sim.dump('mct');
+      expect((await desk().gateway.sim.state()).card?.uid).toBe(uid(1));
+      const firstDump = await desk().gateway.sim.dump('mct');
       if (language === 'ar') expect(await page.getAttribute('html', 'dir')).toBe('rtl');
       await shot(page, `card-issue-first-${language}.png`);
 
       // A second card for the same stay: both are issued.
-      await gateway!.sim.placeBlank(uid(2));
+      await desk().gateway.sim.placeBlank(uid(2));
       const second = await writeGuestCard(page);
       expect(second).not.toBe(first);
       await page.locator(`tr[data-card-id="${second}"]`).waitFor(WAIT);
       expect(
-        (await stayCards(stayId))
+        (await stayCards(desk(), stayId))
           .filter((c) => c.status === 'issued')
           .map((c) => c.card_id)
           .sort(),
       ).toEqual([first, second].sort());
 
       // The encoder unplugged in the middle of the write: nothing issued, and the page says so.
-      await gateway!.sim.placeBlank(uid(3));
-      await gateway!.sim.fault('unplug-mid-write');
+      await desk().gateway.sim.placeBlank(uid(3));
+      await desk().gateway.sim.fault('unplug-mid-write');
       await page.getByTestId('card-write-start').click();
       expect(await writeFailure(page)).toContain(texts.notIssued);
-      await gateway!.sim.replug();
-      await gateway!.sim.clearFaults();
-      expect((await stayCards(stayId)).filter((c) => c.status === 'issued')).toHaveLength(2);
-      expect((await stayCards(stayId)).some((c) => c.uid === uid(3))).toBe(false);
+      await desk().gateway.sim.replug();
+      await desk().gateway.sim.clearFaults();
+      expect((await stayCards(desk(), stayId)).filter((c) => c.status === 'issued')).toHaveLength(2);
+      expect((await stayCards(desk(), stayId)).some((c) => c.uid === uid(3))).toBe(false);
       await shot(page, `card-issue-unplugged-${language}.png`);
 
       // The card taken off the encoder while it is written: nothing issued, and the reason.
-      await gateway!.sim.placeBlank(uid(4));
-      await gateway!.sim.latency(300);
+      await desk().gateway.sim.placeBlank(uid(4));
+      await desk().gateway.sim.latency(300);
       await page.getByTestId('card-write-start').click();
       await page.locator('[data-testid="card-write-steps"][data-step="write"]').waitFor(WAIT);
-      await gateway!.sim.removeCard();
+      await desk().gateway.sim.removeCard();
       const removed = await writeFailure(page);
-      await gateway!.sim.latency(0);
+      await desk().gateway.sim.latency(0);
       expect(removed).toContain(translateError(language, 'CARD_REMOVED'));
-      expect((await stayCards(stayId)).filter((c) => c.status === 'issued')).toHaveLength(2);
+      expect((await stayCards(desk(), stayId)).filter((c) => c.status === 'issued')).toHaveLength(2);
 
       // Withdraw the first card (the guest returned it), then erase it on the encoder.
-      if (firstDump) await gateway!.sim.placeDump(firstDump, 'mct');
+      if (firstDump) await desk().gateway.sim.placeDump(firstDump, 'mct');
       await firstRow.getByTestId('card-withdraw').click();
       await page.getByTestId('card-withdraw-ok').click();
       await page.getByText(translateError(language, 'BLUETOOTH_SYNC_NEEDED')).first().waitFor(WAIT);
@@ -200,24 +125,32 @@ describe.each(['en', 'ar'] as const)('guest cards in %s', (language) => {
       expect(await page.getByText(translateError(language, 'BLUETOOTH_SYNC_NEEDED')).count()).toBeGreaterThan(
         0,
       );
-      const statuses = Object.fromEntries((await stayCards(stayId)).map((c) => [c.card_id, c.status]));
+      const statuses = Object.fromEntries(
+        (await stayCards(desk(), stayId)).map((c) => [c.card_id, c.status]),
+      );
       expect(statuses).toMatchObject({ [first]: 'withdrawn', [second]: 'deleted' });
       await shot(page, `card-issue-withdrawn-deleted-${language}.png`);
       expect(problems).toEqual([]);
     } finally {
-      await gateway!.sim.latency(0).catch(() => {});
-      await gateway!.sim.replug().catch(() => {});
-      await gateway!.sim.clearFaults().catch(() => {});
+      await desk()
+        .gateway.sim.latency(0)
+        .catch(() => {});
+      await desk()
+        .gateway.sim.replug()
+        .catch(() => {});
+      await desk()
+        .gateway.sim.clearFaults()
+        .catch(() => {});
       await context.close();
     }
   }, 300_000);
 
   it('writes the card of a card check-in made on /room/checkIn', async () => {
-    const room = await vacantRoom(taken);
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const room = await vacantRoom(desk(), taken);
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
-      await gateway!.sim.placeBlank(uid(7));
-      await page.goto(`${app!.base}/room/checkIn?room_id=${room.id}`);
+      await desk().gateway.sim.placeBlank(uid(7));
+      await page.goto(`${desk().app.base}/room/checkIn?room_id=${room.id}`);
       await page.getByTestId('checkin-form').waitFor(WAIT);
       await page.getByTestId('checkin-mobile').fill('13912345679');
       await page
@@ -231,7 +164,7 @@ describe.each(['en', 'ar'] as const)('guest cards in %s', (language) => {
       await page.getByTestId('checkin-done').waitFor(WAIT);
       const stayId = Number(await page.getByTestId('guest-card-writer').getAttribute('data-stay-id'));
       const number = await writeGuestCard(page);
-      const cards = await stayCards(stayId);
+      const cards = await stayCards(desk(), stayId);
       expect(cards.map((c) => [c.card_id, c.status, c.uid])).toEqual([[number, 'issued', uid(7)]]);
       await shot(page, `card-issue-checkin-page-${language}.png`);
       expect(problems).toEqual([]);
@@ -241,18 +174,18 @@ describe.each(['en', 'ar'] as const)('guest cards in %s', (language) => {
   }, 180_000);
 
   it('issues a master card from /center/addCard and lists it in /center/cardList', async () => {
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
-      await gateway!.sim.placeBlank(uid(9));
-      await page.goto(`${app!.base}/center/addCard`);
+      await desk().gateway.sim.placeBlank(uid(9));
+      await page.goto(`${desk().app.base}/center/addCard`);
       await page.getByTestId('add-card-form').waitFor(WAIT);
       await page.getByTestId('add-card-oneWeek').click();
       await page.getByTestId('add-card-write').click();
       await page.getByTestId('add-card-done').waitFor(WAIT);
-      const cards = await call<{ list: CardRow[] }>('room/cardList', { type: 1, limit: 50 });
+      const cards = await desk().call<{ list: CardRow[] }>('room/cardList', { type: 1, limit: 50 });
       const master = cards.list.find((c) => c.uid === uid(9));
       expect(master?.status).toBe('issued');
-      await page.goto(`${app!.base}/center/cardList?type=1`);
+      await page.goto(`${desk().app.base}/center/cardList?type=1`);
       const row = page.locator(`tr[data-card-id="${master!.card_id}"]`);
       await row.waitFor(WAIT);
       expect(await row.getByTestId('card-status').textContent()).toBe(texts.issued);

@@ -5,63 +5,12 @@
 // a guest card opens its guest details page, a master card tells the administrator's mobile, a blank card has no
 // guest data, and the raw card page refuses a card whose content was changed and a card copied onto another UID,
 // each with its reason, and runs the sector check. Build first: `pnpm -r build` (or LOCKDESK_TEST_WEB_DIST).
-import { join } from 'node:path';
-import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
-import {
-  type CardService,
-  type CardWritePlan,
-  createCardService,
-  type StorageLike,
-} from '@lockdesk/web/card-service';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_URLS, type StartedGateway, startGateway } from './gateway-harness.js';
-import {
-  ARTIFACTS,
-  type Console,
-  type ConsoleLanguage,
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  signIn,
-  startConsole,
-} from './harness.js';
+import type { CardService, CardWritePlan } from '@lockdesk/web/card-service';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cardDeskPerSuite, gatewayCardService, hotelTime, shot, WAIT } from './cards-harness.js';
+import { type ConsoleLanguage, signIn } from './harness.js';
 
-const WAIT = { timeout: 30_000 };
-
-let app: Console | undefined;
-let gateway: StartedGateway | undefined;
-let session: { token: string; uid: number; mobile: string } | undefined;
 let service: CardService | undefined;
-
-/** One /manage call from the test itself, as the demo super administrator. */
-async function call<T>(path: string, fields: Record<string, unknown>): Promise<T> {
-  const sealed = encryptEnvelope({ ...fields, action: 'manage', ...(session ? { uid: session.uid } : {}) });
-  if (!sealed.ok) throw new Error(sealed.detail);
-  const response = await fetch(`${app!.base}/manage/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      language: 'en',
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    },
-    body: JSON.stringify({ data: sealed.value, language: 'en' }),
-  });
-  const body = (await response.json()) as { data: string };
-  const opened = decryptEnvelope<{ errno: number; errmsg: string; data: T }>(body.data);
-  if (!opened.ok) throw new Error(opened.detail);
-  if (opened.value.errno !== 0) throw new Error(`${path}: ${opened.value.errno} ${opened.value.errmsg}`);
-  return opened.value.data;
-}
-
-function memoryStorage(): StorageLike {
-  const map = new Map<string, string>();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
-}
-
-/** 'YYYY-MM-DD HH:mm' in the hotel's time zone (Asia/Shanghai), as the check-in form sends it. */
-function hotelTime(ms: number): string {
-  return new Date(ms).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16);
-}
 
 let vacant: { id: number; name: string }[] = [];
 
@@ -69,7 +18,7 @@ let vacant: { id: number; name: string }[] = [];
 async function checkIn(nickname: string): Promise<{ stayId: number; room: string }> {
   const room = vacant.shift();
   if (!room) throw new Error('no vacant room left in the demo hotel');
-  const stay = await call<{ stay_id: number }>('room/tenant/update/checkIn', {
+  const stay = await desk().call<{ stay_id: number }>('room/tenant/update/checkIn', {
     room_id: room.id,
     mobile: '13912345678',
     nickname,
@@ -86,7 +35,7 @@ function issue(allocate: (uid: string) => Promise<CardWritePlan>): Promise<{ car
   return service!.writeCard({
     allocate,
     confirm: (plan, blocks, uid) =>
-      call<{ card_id: string; uid: string }>('room/addCardStepTwoNew', {
+      desk().call<{ card_id: string; uid: string }>('room/addCardStepTwoNew', {
         id: plan.id,
         card_uid: uid,
         blocks,
@@ -95,8 +44,8 @@ function issue(allocate: (uid: string) => Promise<CardWritePlan>): Promise<{ car
 }
 
 async function issueGuestCard(stayId: number, uid: string) {
-  await gateway!.sim.placeBlank(uid);
-  return issue((found) => call<CardWritePlan>('room/sendCard', { stay_id: stayId, card_uid: found }));
+  await desk().gateway.sim.placeBlank(uid);
+  return issue((found) => desk().call<CardWritePlan>('room/sendCard', { stay_id: stayId, card_uid: found }));
 }
 
 /** Changes the hex byte at `offset` of block `block` in an MCT dump (one '+Sector: n' line, then 4 blocks). */
@@ -132,35 +81,20 @@ function copyOnto(dump: string, uid: string): string {
   });
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
-
-beforeAll(async () => {
-  app = await startConsole();
-  gateway = await startGateway({ consoleOrigin: app.base, broker: 'none' });
-  session = await call<{ token: string; uid: number; mobile: string }>('login', {
-    mobile: DEMO_ACCOUNTS.super,
-    password: DEMO_PASSWORD,
-  });
-  service = createCardService({
-    storage: memoryStorage(),
-    defaultKind: 1,
-    readers: {
-      localService: GATEWAY_URLS.reader,
-      secondReader: GATEWAY_URLS.raw,
-      thirdReader: GATEWAY_URLS.websocket,
+const desk = cardDeskPerSuite({ broker: 'none' }, async (started) => {
+  service = gatewayCardService();
+  const rooms = await started.call<{ list: { id: number; name: string; mac_id: string | null }[] }>(
+    'room/listNew',
+    {
+      status: 0,
+      limit: 20,
     },
-  });
-  const rooms = await call<{ list: { id: number; name: string; mac_id: string | null }[] }>('room/listNew', {
-    status: 0,
-    limit: 20,
-  });
+  );
   vacant = rooms.list.filter((r) => r.mac_id).map((r) => ({ id: r.id, name: r.name }));
-}, 180_000);
+});
 
-afterAll(async () => {
+afterAll(() => {
   service?.dispose();
-  await gateway?.stop();
-  await app?.stop();
 });
 
 const TEXTS: Record<
@@ -191,7 +125,7 @@ describe.each(['en', 'ar'] as const)('card reading in %s', (language) => {
     const { stayId, room } = await checkIn(`Guest ${language}`);
     const card = await issueGuestCard(stayId, `${uidBase}000001`);
     expect(card.card_id).toMatch(/^\d+$/);
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
       await page.getByTestId('card-reading-button').click();
       // The step under the button as it happens, with its cancel control.
@@ -216,22 +150,22 @@ describe.each(['en', 'ar'] as const)('card reading in %s', (language) => {
   }, 120_000);
 
   it('tells the administrator’s mobile for a master card, and no guest data for a blank card', async () => {
-    await gateway!.sim.placeBlank(`${uidBase}000002`);
+    await desk().gateway.sim.placeBlank(`${uidBase}000002`);
     await issue((found) =>
-      call<CardWritePlan>('room/cardAdd', {
+      desk().call<CardWritePlan>('room/cardAdd', {
         type: 1,
         card_uid: found,
         end_time: hotelTime(Date.now() + 30 * 86_400_000),
       }),
     );
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
       const button = page.getByTestId('card-reading-button');
       await button.click();
       await page.getByText(texts.functionCard).waitFor(WAIT);
       expect(new URL(page.url()).pathname).toBe('/room/roomList');
 
-      await gateway!.sim.placeBlank(`${uidBase}000003`);
+      await desk().gateway.sim.placeBlank(`${uidBase}000003`);
       // The 2000 ms lockout ends before the next read.
       await expect.poll(() => button.getAttribute('data-locked'), WAIT).toBe('false');
       await button.click();
@@ -247,11 +181,11 @@ describe.each(['en', 'ar'] as const)('card reading in %s', (language) => {
   it('refuses on /room/cardReading a card whose content was changed and a card copied onto another UID', async () => {
     const { stayId } = await checkIn(`Copied ${language}`);
     await issueGuestCard(stayId, `${uidBase}000004`);
-    const issued = await gateway!.sim.dump('mct');
+    const issued = await desk().gateway.sim.dump('mct');
     if (!issued) throw new Error('the simulator has no card to dump');
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
-      await page.goto(`${app!.base}/room/cardReading`);
+      await page.goto(`${desk().app.base}/room/cardReading`);
       await page.getByTestId('card-reading-page').getByTestId('reader-status').waitFor(WAIT);
 
       // As issued: valid.
@@ -262,7 +196,7 @@ describe.each(['en', 'ar'] as const)('card reading in %s', (language) => {
       expect(await page.getByTestId('raw-mac').textContent()).toMatch(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/);
 
       // A byte of the stay's end changed (block 5): altered.
-      await gateway!.sim.placeDump(
+      await desk().gateway.sim.placeDump(
         editMct(issued, 5, (bytes) => {
           bytes[13] = (bytes[13]! + 1) & 0xff;
         }),
@@ -275,7 +209,7 @@ describe.each(['en', 'ar'] as const)('card reading in %s', (language) => {
       expect(await verdict.textContent()).toContain(texts.tampered);
 
       // The whole card copied onto another UID: copied.
-      await gateway!.sim.placeDump(copyOnto(issued, `${uidBase}0000FF`), 'mct');
+      await desk().gateway.sim.placeDump(copyOnto(issued, `${uidBase}0000FF`), 'mct');
       await page.waitForTimeout(2000);
       await page.getByTestId('card-read').click();
       await expect.poll(() => verdict.getAttribute('data-reason'), WAIT).toBe('copied');

@@ -6,30 +6,16 @@
 // decrypted back; a card reader is added by its 12-digit address and bound to the operator (`cardSenderID`); the
 // broker test page sends a hex command to the simulated encoder through the embedded broker and shows its reply.
 // Build first: `pnpm -r build` (or LOCKDESK_TEST_WEB_DIST).
-import { join } from 'node:path';
 import { encodeCommandHex } from '@lockdesk/protocol';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATED_DEVICE_ID, type StartedGateway, startGateway } from './gateway-harness.js';
-import { ARTIFACTS, type Console, type ConsoleLanguage, signIn, startConsole } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { cardDeskPerSuite, shot, WAIT } from './cards-harness.js';
+import { SIMULATED_DEVICE_ID } from './gateway-harness.js';
+import { type ConsoleLanguage, signIn } from './harness.js';
 
-const WAIT = { timeout: 30_000 };
 const ENCRYPTED = [1, 3, 5, 13];
 
-let app: Console | undefined;
-let gateway: StartedGateway | undefined;
-
-beforeAll(async () => {
-  app = await startConsole();
-  gateway = await startGateway({ consoleOrigin: app.base, broker: 'embedded' });
-}, 180_000);
-
-afterAll(async () => {
-  await gateway?.stop();
-  await app?.stop();
-});
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+const desk = cardDeskPerSuite({ broker: 'embedded' });
 
 const TEXTS: Record<
   ConsoleLanguage,
@@ -77,7 +63,7 @@ const TEXTS: Record<
 
 /** Runs the encrypt (or decrypt) page on the card now on the encoder and waits for its outcome and sector check. */
 async function runCardPage(page: Page, mode: 'encrypt' | 'decrypt'): Promise<void> {
-  await page.goto(`${app!.base}/center/cardEncryptionPage?mode=${mode}`);
+  await page.goto(`${desk().app.base}/center/cardEncryptionPage?mode=${mode}`);
   await page.getByTestId('encrypt-start').click();
   await page.getByTestId('encrypt-outcome').waitFor(WAIT);
   await page.getByTestId('scan-summary').waitFor(WAIT);
@@ -89,10 +75,10 @@ describe.each(['en', 'ar'] as const)('encryption and equipment in %s', (language
   const t = TEXTS[language];
 
   it('turns encryption on with chosen sectors, encrypts a card and the sector check finds them closed', async () => {
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
       if (language === 'en') {
-        await page.goto(`${app!.base}/center/cardEncryption`);
+        await page.goto(`${desk().app.base}/center/cardEncryption`);
         await page.getByTestId('choose-sectors').click();
         await page.getByTestId('sector-select').waitFor(WAIT);
         // 1 and 13 are always encrypted and cannot be unticked.
@@ -109,15 +95,15 @@ describe.each(['en', 'ar'] as const)('encryption and equipment in %s', (language
           JSON.stringify(ENCRYPTED),
         );
       } else {
-        await page.goto(`${app!.base}/center/cardEncryption`);
+        await page.goto(`${desk().app.base}/center/cardEncryption`);
         await page.getByTestId('encryption-state').filter({ hasText: t.on }).waitFor(WAIT);
       }
 
       const uid = language === 'en' ? 'C0FFEE01' : 'C0FFEE02';
-      await gateway!.sim.placeBlank(uid);
+      await desk().gateway.sim.placeBlank(uid);
       // Decrypting a card that was never encrypted is refused before anything is written.
       if (language === 'en') {
-        await page.goto(`${app!.base}/center/cardEncryptionPage?mode=decrypt`);
+        await page.goto(`${desk().app.base}/center/cardEncryptionPage?mode=decrypt`);
         await page.getByTestId('encrypt-start').click();
         await page.getByTestId('encrypt-failure').filter({ hasText: t.notEncrypted }).waitFor(WAIT);
       }
@@ -130,9 +116,9 @@ describe.each(['en', 'ar'] as const)('encryption and equipment in %s', (language
       await shot(page, `encryption-card-${language}.png`);
 
       // The encrypted cards list opens; a blank card has no record there, so it is decrypted by its UID.
-      await page.goto(`${app!.base}/center/cardEncryptionManagement?show=all`);
+      await page.goto(`${desk().app.base}/center/cardEncryptionManagement?show=all`);
       await page.getByTestId('encrypted-cards').waitFor(WAIT);
-      await page.goto(`${app!.base}/center/cardEncryptionPage?mode=decrypt&uid=${uid}`);
+      await page.goto(`${desk().app.base}/center/cardEncryptionPage?mode=decrypt&uid=${uid}`);
       await page.getByTestId('expected-uid').filter({ hasText: uid }).waitFor(WAIT);
       await page.getByTestId('encrypt-start').click();
       await page
@@ -150,10 +136,10 @@ describe.each(['en', 'ar'] as const)('encryption and equipment in %s', (language
   });
 
   it('adds a card reader by its 12-digit address and binds it to the operator', async () => {
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     const mac = language === 'en' ? '202511250001' : '202511250002';
     try {
-      await page.goto(`${app!.base}/equipmentManagement/cardSender`);
+      await page.goto(`${desk().app.base}/equipmentManagement/cardSender`);
       await page.getByTestId('reader-address').fill('12345');
       await page.getByTestId('add-reader').click();
       await page.getByText(t.addressInvalid).waitFor(WAIT);
@@ -173,7 +159,7 @@ describe.each(['en', 'ar'] as const)('encryption and equipment in %s', (language
       // The operator's own reader is now this one, kept as cardSenderID for the remote reader.
       await page.getByTestId('my-reader-id').filter({ hasText: mac }).waitFor(WAIT);
       await expect(page.evaluate("window.localStorage.getItem('cardSenderID')")).resolves.toBe(mac);
-      await page.goto(`${app!.base}/center/cardReaderAndUserList?show=bound`);
+      await page.goto(`${desk().app.base}/center/cardReaderAndUserList?show=bound`);
       await page.getByTestId('readers-and-users').getByText(mac).waitFor(WAIT);
       await shot(page, `readers-${language}.png`);
       expect(problems).toEqual([]);
@@ -184,9 +170,9 @@ describe.each(['en', 'ar'] as const)('encryption and equipment in %s', (language
   });
 
   it('sends a hex command through the broker to the simulated encoder and shows its reply', async () => {
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
-      await page.goto(`${app!.base}/center/mqttTest`);
+      await page.goto(`${desk().app.base}/center/mqttTest`);
       await page.getByTestId('mqtt-device').fill('04178020000Z');
       await page.getByTestId('mqtt-connect').click();
       await page.getByText(t.deviceInvalid).waitFor(WAIT);

@@ -5,68 +5,17 @@
 // secondary administrator's master card refused by the server; a card's validity changed by rewriting it; a CPU card
 // registered by the serial read from the encoder and handed out by a type-4 dispenser over the embedded broker.
 // Build first: `pnpm -r build` (or LOCKDESK_TEST_WEB_DIST).
-import { join } from 'node:path';
-import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StartedGateway, startGateway } from './gateway-harness.js';
-import {
-  ARTIFACTS,
-  type Console,
-  type ConsoleLanguage,
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  signIn,
-  startConsole,
-} from './harness.js';
+import { translateError } from '@lockdesk/protocol';
+import { describe, expect, it } from 'vitest';
+import { cardDeskPerSuite, choose, listed, shot, WAIT, writeSpecialCard } from './cards-harness.js';
+import { type ConsoleLanguage, DEMO_ACCOUNTS, signIn } from './harness.js';
 
-const WAIT = { timeout: 30_000 };
-
-let app: Console | undefined;
-let gateway: StartedGateway | undefined;
 /** The gateway's remote-reader bridge, registered as the hotel's CPU card dispenser (type '4'). */
 const CPU_DISPENSER = '041780200004';
 
-/** One /manage call from the test itself, as the demo super administrator. */
-async function call<T>(
-  path: string,
-  fields: Record<string, unknown>,
-  session?: { token: string; uid: number },
-) {
-  const sealed = encryptEnvelope({ ...fields, action: 'manage', ...(session ? { uid: session.uid } : {}) });
-  if (!sealed.ok) throw new Error(sealed.detail);
-  const response = await fetch(`${app!.base}/manage/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      language: 'en',
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    },
-    body: JSON.stringify({ data: sealed.value, language: 'en' }),
-  });
-  const body = (await response.json()) as { data: string };
-  const opened = decryptEnvelope<{ errno: number; errmsg: string; data: T }>(body.data);
-  if (!opened.ok) throw new Error(opened.detail);
-  if (opened.value.errno !== 0) throw new Error(`${path}: ${opened.value.errno} ${opened.value.errmsg}`);
-  return opened.value.data;
-}
-
-beforeAll(async () => {
-  app = await startConsole();
-  gateway = await startGateway({ consoleOrigin: app.base, broker: 'embedded', deviceId: CPU_DISPENSER });
-  const session = await call<{ token: string; uid: number }>('login', {
-    mobile: DEMO_ACCOUNTS.super,
-    password: DEMO_PASSWORD,
-  });
-  await call('cardDispenser/add', { mac_id: CPU_DISPENSER, name: 'CPU', type: '4' }, session);
-}, 180_000);
-
-afterAll(async () => {
-  await gateway?.stop();
-  await app?.stop();
+const desk = cardDeskPerSuite({ broker: 'embedded', deviceId: CPU_DISPENSER }, async (started) => {
+  await started.call('cardDispenser/add', { mac_id: CPU_DISPENSER, name: 'CPU', type: '4' });
 });
-
-const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
 
 const TEXTS: Record<
   ConsoleLanguage,
@@ -79,7 +28,6 @@ const TEXTS: Record<
     bluetooth: string;
     deleted: string;
     universalNotice: string;
-    denied: string;
   }
 > = {
   en: {
@@ -91,7 +39,6 @@ const TEXTS: Record<
     bluetooth: 'Takes effect on the lock after the next Bluetooth unlock',
     deleted: 'Deleted',
     universalNotice: 'A new universal card opens a lock only after that lock’s next Bluetooth unlock.',
-    denied: 'no permission for this operation',
   },
   ar: {
     building: (n) => `المبنى ${n}`,
@@ -102,84 +49,52 @@ const TEXTS: Record<
     bluetooth: 'يسري على القفل بعد فتحه التالي عبر البلوتوث',
     deleted: 'محذوفة',
     universalNotice: 'لا تفتح البطاقة العامة الجديدة قفلًا إلا بعد الفتح التالي لذلك القفل بالبلوتوث.',
-    denied: 'ليست لديك صلاحية لتنفيذ هذه العملية',
   },
 };
-
-/** Picks an option of an antd Select by its visible label. */
-async function choose(page: Page, testId: string, label: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: label })
-    .first()
-    .click();
-}
-
-/** Fills the issue form's expiry by its one-week quick pick, writes the card, and answers its card number. */
-async function writeCard(page: Page): Promise<string> {
-  await page.getByTestId('card-quick-week').click();
-  await page.getByTestId('card-write').click();
-  // The steps of the write as they happen, then the confirmation.
-  await page.getByTestId('card-write-steps').waitFor(WAIT);
-  const issued = page.getByTestId('card-issued');
-  await issued.waitFor(WAIT);
-  const number = await issued.getAttribute('data-card-id');
-  if (!number) throw new Error('no card number on the confirmation');
-  return number;
-}
-
-/** The list row of a card, once the list shows it. */
-async function listed(page: Page, path: string, cardNumber: string) {
-  await page.goto(`${app!.base}${path}`);
-  const row = page.locator(`tr[data-card-id="${cardNumber}"]`);
-  await row.waitFor(WAIT);
-  return row;
-}
 
 describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
   const texts = TEXTS[language];
   const uidBase = language === 'en' ? 'C1' : 'D2';
 
   it('issues a master, a building, a floor and a universal card on the simulated encoder and lists them', async () => {
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
       // Master card.
-      await gateway!.sim.placeBlank(`${uidBase}000001`);
-      await page.goto(`${app!.base}/card/masterControlCard`);
+      await desk().gateway.sim.placeBlank(`${uidBase}000001`);
+      await page.goto(`${desk().app.base}/card/masterControlCard`);
       await page.getByTestId('card-add').click();
       await page.waitForURL(/\/card\/featureCard\/addMasterControlCard$/, WAIT);
-      const master = await writeCard(page);
-      const masterRow = await listed(page, '/card/masterControlCard', master);
+      const master = await writeSpecialCard(page);
+      const masterRow = await listed(page, desk().app.base, '/card/masterControlCard', master);
       expect(await masterRow.getByTestId('card-status').getAttribute('class')).toContain('green');
 
       // Building card: building 2 of the demo hotel.
-      await gateway!.sim.placeBlank(`${uidBase}000002`);
-      await page.goto(`${app!.base}/card/featureCard/addBuildingCard`);
+      await desk().gateway.sim.placeBlank(`${uidBase}000002`);
+      await page.goto(`${desk().app.base}/card/featureCard/addBuildingCard`);
       await choose(page, 'card-building', texts.building(2));
-      const building = await writeCard(page);
-      const buildingRow = await listed(page, '/card/BuildingCard', building);
+      const building = await writeSpecialCard(page);
+      const buildingRow = await listed(page, desk().app.base, '/card/BuildingCard', building);
       expect(await buildingRow.textContent()).toContain(texts.building(2));
 
       // Floor card: building 1, floor 3.
-      await gateway!.sim.placeBlank(`${uidBase}000003`);
-      await page.goto(`${app!.base}/card/featureCard/addFloorCard`);
+      await desk().gateway.sim.placeBlank(`${uidBase}000003`);
+      await page.goto(`${desk().app.base}/card/featureCard/addFloorCard`);
       await choose(page, 'card-building', texts.building(1));
       await choose(page, 'card-floor', texts.floor(3));
-      const floor = await writeCard(page);
-      const floorRow = await listed(page, '/card/floorCard', floor);
+      const floor = await writeSpecialCard(page);
+      const floorRow = await listed(page, desk().app.base, '/card/floorCard', floor);
       expect(await floorRow.textContent()).toContain(texts.floor(3));
 
       // Universal card for every lock (the super administrator), with its Bluetooth notice.
-      await gateway!.sim.placeBlank(`${uidBase}000004`);
-      await page.goto(`${app!.base}/card/universalCardList/addUniversalCard`);
-      const universal = await writeCard(page);
+      await desk().gateway.sim.placeBlank(`${uidBase}000004`);
+      await page.goto(`${desk().app.base}/card/universalCardList/addUniversalCard`);
+      const universal = await writeSpecialCard(page);
       expect(await page.getByTestId('bluetooth-notice').textContent()).toContain(texts.universalNotice);
-      await listed(page, '/card/universalCardList', universal);
+      await listed(page, desk().app.base, '/card/universalCardList', universal);
 
       // Change its validity: the card on the encoder (the universal card) is rewritten with the same number.
-      expect((await gateway!.sim.state()).card?.uid).toBe(`${uidBase}000004`);
-      const universalRow = await listed(page, '/card/universalCardList', universal);
+      expect((await desk().gateway.sim.state()).card?.uid).toBe(`${uidBase}000004`);
+      const universalRow = await listed(page, desk().app.base, '/card/universalCardList', universal);
       const before = await universalRow.textContent();
       await universalRow.getByTestId('card-change-time').click();
       await page.waitForURL(/\/card\/setTime\?/, WAIT);
@@ -191,7 +106,7 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
       const inThreeMonths = new Date(Date.now() + 89 * 86_400_000)
         .toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' })
         .slice(0, 7);
-      await page.goto(`${app!.base}/card/universalCardList`);
+      await page.goto(`${desk().app.base}/card/universalCardList`);
       const rewritten = page.locator(`tr[data-card-id="${universal}"]`).filter({ hasText: inThreeMonths });
       await rewritten.waitFor(WAIT);
       expect(await rewritten.getByTestId('card-status').getAttribute('class')).toContain('green');
@@ -200,7 +115,7 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
       await shot(page, `special-cards-universal-${language}.png`);
 
       // Delete the master card: the locks learn it at their next Bluetooth unlock.
-      const row = await listed(page, '/card/masterControlCard', master);
+      const row = await listed(page, desk().app.base, '/card/masterControlCard', master);
       await row.getByTestId('card-delete').click();
       await page.getByTestId('card-delete-ok').click();
       await page.getByTestId('bluetooth-notice').waitFor(WAIT);
@@ -215,11 +130,11 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
   }, 240_000);
 
   it('says what is wrong with the expiry and writes nothing', async () => {
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language });
     try {
-      await gateway!.sim.placeBlank(`${uidBase}000005`);
-      const commands = (await gateway!.sim.state()).commands;
-      await page.goto(`${app!.base}/card/featureCard/addMasterControlCard`);
+      await desk().gateway.sim.placeBlank(`${uidBase}000005`);
+      const commands = (await desk().gateway.sim.state()).commands;
+      await page.goto(`${desk().app.base}/card/featureCard/addMasterControlCard`);
       await page.getByTestId('card-write').click();
       await page.getByText(texts.required).waitFor(WAIT);
 
@@ -238,7 +153,7 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
         await page.getByText(message).waitFor(WAIT);
       }
       // Nothing was asked of the encoder.
-      expect((await gateway!.sim.state()).commands).toBe(commands);
+      expect((await desk().gateway.sim.state()).commands).toBe(commands);
       await shot(page, `special-cards-expiry-${language}.png`);
       expect(problems).toEqual([]);
     } finally {
@@ -247,22 +162,23 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
   }, 120_000);
 
   it('shows a secondary administrator that a master card is not valid, with the server refusal', async () => {
-    const { context, page, problems } = await signIn(app!.browser, app!.base, {
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, {
       language,
       account: DEMO_ACCOUNTS.secondary,
     });
     try {
-      await gateway!.sim.placeBlank(`${uidBase}000006`);
-      await page.goto(`${app!.base}/card/masterControlCard`);
+      await desk().gateway.sim.placeBlank(`${uidBase}000006`);
+      await page.goto(`${desk().app.base}/card/masterControlCard`);
       await page.getByTestId('special-cards-master').waitFor(WAIT);
       expect(await page.getByTestId('card-add').isDisabled()).toBe(true);
-      await page.goto(`${app!.base}/card/featureCard/addMasterControlCard`);
+      await page.goto(`${desk().app.base}/card/featureCard/addMasterControlCard`);
       await page.getByTestId('card-master-secondary').waitFor(WAIT);
       await page.getByTestId('card-quick-week').click();
       await page.getByTestId('card-write').click();
       const error = page.getByTestId('card-write-error');
       await error.waitFor(WAIT);
-      expect(await error.textContent()).toContain(texts.denied);
+      // The server's refusal (spec §6), in the catalogue's words.
+      expect(await error.textContent()).toContain(translateError(language, 'MASTER_CARD_NOT_VALID'));
       expect(await page.getByTestId('card-issued').count()).toBe(0);
       expect(problems).toEqual([]);
     } finally {
@@ -273,20 +189,20 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
 
 describe('CPU cards (dispenser type "4")', () => {
   it('adds a CPU card by the serial read from the encoder and hands it out through the CPU dispenser', async () => {
-    const { context, page, problems } = await signIn(app!.browser, app!.base, { language: 'en' });
+    const { context, page, problems } = await signIn(desk().app.browser, desk().app.base, { language: 'en' });
     try {
       // The CPU card menu is shown only for card-dispenser type "4".
       await page.getByTestId('console-layout').waitFor(WAIT);
       expect(await page.locator('a[href="/card/cpuCard"]').count()).toBe(0);
       await page.evaluate(`window.localStorage.setItem('cardDispenserType', '4')`);
-      await page.goto(`${app!.base}/card/cpuCard`);
+      await page.goto(`${desk().app.base}/card/cpuCard`);
       await page.getByTestId('cpu-cards-page').waitFor(WAIT);
       await page
         .locator('.ant-menu a[href="/card/cpuCard"], .ant-menu [data-menu-id$="/card/cpuCard"]')
         .first()
         .waitFor(WAIT);
 
-      await gateway!.sim.placeBlank('E1000001');
+      await desk().gateway.sim.placeBlank('E1000001');
       await page.getByTestId('cpu-add').click();
       await page.waitForURL(/\/card\/addCpuCard$/, WAIT);
       await page.getByTestId('cpu-read-serial').click();
@@ -299,7 +215,7 @@ describe('CPU cards (dispenser type "4")', () => {
       expect(await row.getByTestId('cpu-status').textContent()).toBe('Registered');
 
       // The dispenser moves a card from its stack to the encoder's position: the position must be free.
-      await gateway!.sim.removeCard();
+      await desk().gateway.sim.removeCard();
       await row.getByTestId('cpu-send-open').click();
       await page.getByTestId('cpu-dispenser').click();
       await page
