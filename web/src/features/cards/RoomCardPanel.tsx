@@ -1,5 +1,5 @@
-import { checkMobile, checkNickname, ROOM_STATUS } from '@lockdesk/protocol';
-import { Alert, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { ROOM_STATUS } from '@lockdesk/protocol';
+import { Alert, Button, Card, Form, Row, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { PATHS } from '../../app/paths.ts';
 import { hotelNow } from '../../app/time.ts';
 import { LinkButton } from '../rooms/LinkButton.tsx';
 import { type Stay, useCheckIn, useRoomStays } from '../stays/api.ts';
-import { codeRule, hotelTimeText, secondsOf } from '../stays/format.ts';
-import { DisableOldCardsField, StayPeriodFields } from '../stays/StayPeriodFields.tsx';
+import { hotelTimeText, secondsOf } from '../stays/format.ts';
+import { DisableOldCardsField, GuestFields, StayPeriodFields } from '../stays/StayPeriodFields.tsx';
 import { useStayCards } from './api.ts';
 import { CardTable } from './CardTable.tsx';
 import { GuestCardWriter } from './GuestCardWriter.tsx';
@@ -49,7 +49,6 @@ interface PanelStay {
 
 /** The check-in form of the card tab: the guest and the period; the card is written right after. */
 function CardCheckInForm({ roomId, onCheckedIn }: { roomId: number; onCheckedIn: (stay: Stay) => void }) {
-  const { t } = useTranslation('stays');
   const { t: tc } = useTranslation('cards');
   const [form] = Form.useForm<CardCheckInValues>();
   const checkIn = useCheckIn();
@@ -82,25 +81,7 @@ function CardCheckInForm({ roomId, onCheckedIn }: { roomId: number; onCheckedIn:
       </Typography.Title>
       <Typography.Paragraph type="secondary">{tc('tab.checkInHint')}</Typography.Paragraph>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="mobile"
-            label={t('fields.mobile')}
-            required
-            rules={[codeRule((v) => checkMobile(v as string))]}
-          >
-            <Input inputMode="tel" maxLength={11} autoComplete="off" data-testid="card-checkin-mobile" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="nickname"
-            label={t('fields.nickname')}
-            rules={[codeRule((v) => checkNickname(v as string))]}
-          >
-            <Input autoComplete="off" dir="auto" data-testid="card-checkin-nickname" />
-          </Form.Item>
-        </Col>
+        <GuestFields md={12} testIdPrefix="card-checkin" />
         <StayPeriodFields md={12} testIdPrefix="card-checkin" />
       </Row>
       <DisableOldCardsField testId="card-checkin-disable-old" />

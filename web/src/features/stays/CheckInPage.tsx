@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { checkMobile, checkNickname, isMobile, ROOM_STATUS } from '@lockdesk/protocol';
+import { checkNickname, isMobile, ROOM_STATUS } from '@lockdesk/protocol';
 import {
   Alert,
   Button,
@@ -47,7 +47,7 @@ import {
 } from './PasswordOnce.tsx';
 import { QuoteView } from './QuoteView.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
-import { DisableOldCardsField, StayPeriodFields } from './StayPeriodFields.tsx';
+import { DisableOldCardsField, GuestFields, StayPeriodFields } from './StayPeriodFields.tsx';
 
 // The enrolment components of the faces feature, fetched only when a face or fingerprint check-in needs them.
 const FaceEnrol = lazy(() => import('../faces/FaceEnrol.tsx').then((m) => ({ default: m.FaceEnrol })));
@@ -332,25 +332,7 @@ export default function CheckInPage() {
 
         <Divider titlePlacement="start">{t('checkIn.guest')}</Divider>
         <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="mobile"
-              label={t('fields.mobile')}
-              required
-              rules={[codeRule((v) => checkMobile(v as string))]}
-            >
-              <Input inputMode="tel" maxLength={11} autoComplete="off" data-testid="checkin-mobile" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="nickname"
-              label={t('fields.nickname')}
-              rules={[codeRule((v) => checkNickname(v as string))]}
-            >
-              <Input autoComplete="off" data-testid="checkin-nickname" />
-            </Form.Item>
-          </Col>
+          <GuestFields md={8} testIdPrefix="checkin" />
           <Col xs={24} md={8}>
             <Form.Item name="id_number" label={t('fields.idNumber')}>
               <Input autoComplete="off" maxLength={32} data-testid="checkin-id-number" />

@@ -1,7 +1,39 @@
-import { Col, Form, Switch } from 'antd';
+import { checkMobile, checkNickname } from '@lockdesk/protocol';
+import { Col, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeRule, stayEndRule } from './format.ts';
 import { HotelTimePicker } from './HotelTimePicker.tsx';
+
+/**
+ * A check-in form's guest: the mobile (required, 11 digits) and the nickname, as two columns of the form's Row,
+ * `md` wide each; the inputs' test ids are `${testIdPrefix}-mobile` and `${testIdPrefix}-nickname`.
+ */
+export function GuestFields({ md, testIdPrefix }: { md: number; testIdPrefix: string }) {
+  const { t } = useTranslation('stays');
+  return (
+    <>
+      <Col xs={24} md={md}>
+        <Form.Item
+          name="mobile"
+          label={t('fields.mobile')}
+          required
+          rules={[codeRule((v) => checkMobile(v as string))]}
+        >
+          <Input inputMode="tel" maxLength={11} autoComplete="off" data-testid={`${testIdPrefix}-mobile`} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={md}>
+        <Form.Item
+          name="nickname"
+          label={t('fields.nickname')}
+          rules={[codeRule((v) => checkNickname(v as string))]}
+        >
+          <Input autoComplete="off" dir="auto" data-testid={`${testIdPrefix}-nickname`} />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
 
 /**
  * A check-in form's period: the check-in and the check-out time in the hotel's time zone, both required, the
