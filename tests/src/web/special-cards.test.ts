@@ -27,6 +27,7 @@ const TEXTS: Record<
     tooLate: string;
     bluetooth: string;
     deleted: string;
+    withdrawn: string;
     universalNotice: string;
   }
 > = {
@@ -38,6 +39,7 @@ const TEXTS: Record<
     tooLate: 'Card expiry cannot exceed the year 2035',
     bluetooth: 'Takes effect on the lock after the next Bluetooth unlock',
     deleted: 'Deleted',
+    withdrawn: 'Withdrawn',
     universalNotice: 'A new universal card opens a lock only after that lock’s next Bluetooth unlock.',
   },
   ar: {
@@ -48,6 +50,7 @@ const TEXTS: Record<
     tooLate: 'لا يمكن أن تتجاوز صلاحية البطاقة عام 2035',
     bluetooth: 'يسري على القفل بعد فتحه التالي عبر البلوتوث',
     deleted: 'محذوفة',
+    withdrawn: 'مُستردّة',
     universalNotice: 'لا تفتح البطاقة العامة الجديدة قفلًا إلا بعد الفتح التالي لذلك القفل بالبلوتوث.',
   },
 };
@@ -92,7 +95,8 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
       expect(await page.getByTestId('bluetooth-notice').textContent()).toContain(texts.universalNotice);
       await listed(page, desk().app.base, '/card/universalCardList', universal);
 
-      // Change its validity: the card on the encoder (the universal card) is rewritten with the same number.
+      // Change its validity: the card on the encoder (the universal card) is rewritten under a new number, and the
+      // number it replaces is withdrawn (the locks learn to refuse it), so a second physical card cannot keep it.
       expect((await desk().gateway.sim.state()).card?.uid).toBe(`${uidBase}000004`);
       const universalRow = await listed(page, desk().app.base, '/card/universalCardList', universal);
       const before = await universalRow.textContent();
@@ -102,14 +106,19 @@ describe.each(['en', 'ar'] as const)('special cards in %s', (language) => {
       await page.getByTestId('card-quick-threeMonths').click();
       await page.getByTestId('card-write').click();
       await page.getByTestId('card-issued').waitFor(WAIT);
-      expect(await page.getByTestId('card-issued').getAttribute('data-card-id')).toBe(universal);
+      const replacement = await page.getByTestId('card-issued').getAttribute('data-card-id');
+      expect(replacement).toMatch(/\S/);
+      expect(replacement).not.toBe(universal);
       const inThreeMonths = new Date(Date.now() + 89 * 86_400_000)
         .toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' })
         .slice(0, 7);
       await page.goto(`${desk().app.base}/card/universalCardList`);
-      const rewritten = page.locator(`tr[data-card-id="${universal}"]`).filter({ hasText: inThreeMonths });
+      const rewritten = page.locator(`tr[data-card-id="${replacement}"]`).filter({ hasText: inThreeMonths });
       await rewritten.waitFor(WAIT);
       expect(await rewritten.getByTestId('card-status').getAttribute('class')).toContain('green');
+      const replaced = page.locator(`tr[data-card-id="${universal}"]`);
+      await replaced.waitFor(WAIT);
+      expect(await replaced.getByTestId('card-status').textContent()).toBe(texts.withdrawn);
       expect(before).not.toContain(inThreeMonths);
       if (language === 'ar') expect(await page.getAttribute('html', 'dir')).toBe('rtl');
       await shot(page, `special-cards-universal-${language}.png`);
