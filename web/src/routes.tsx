@@ -67,10 +67,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'equipmentManagement',
     icon: 'equipment',
     redirect: '/equipmentManagement/roomList',
-    children: [
-      { path: 'roomList', title: 'roomListAccess', page: notBuilt },
-      ...cardSenderRoutes,
-    ],
+    children: [{ path: 'roomList', title: 'roomListAccess', page: notBuilt }, ...cardSenderRoutes],
   },
   {
     path: '/tourists',
@@ -90,9 +87,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'card',
     icon: 'card',
     redirect: '/card/masterControlCard',
-    children: [
-      ...specialCardRoutes,
-    ],
+    children: [...specialCardRoutes],
   },
   {
     path: '/message',
