@@ -10,15 +10,20 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StartedGateway, startGateway } from './gateway-harness.js';
 import { ARTIFACTS, type Console, type ConsoleLanguage, signIn, startConsole } from './harness.js';
 
 let app: Console | undefined;
+// The front desk's reader gateway (simulated encoder): the console's card tab and sidebar talk to it, as at a desk.
+let gateway: StartedGateway | undefined;
 
 beforeAll(async () => {
   app = await startConsole();
+  gateway = await startGateway({ consoleOrigin: app.base });
 });
 
 afterAll(async () => {
+  await gateway?.stop();
   await app?.stop();
 });
 
