@@ -1,31 +1,26 @@
 // `pnpm start`: the whole product on embedded defaults — the server (API + console, PGlite, demo data on first
 // start) and the gateway (simulated encoder, embedded MQTT broker) — until Ctrl+C.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The server's data dir (relative to the root, as the server's cwd is the root).
+const dataDir = '.data/server';
 // The console is served by the server; the gateway admits exactly that origin (its browser guard refuses every
 // other page), so a changed PORT or HOST moves both together. An explicit LOCKDESK_GW_ALLOWED_ORIGINS wins.
 const port = process.env.PORT || '8080';
 const host = process.env.HOST || '127.0.0.1';
 const serverOrigin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+// The virtual locks call the server from this machine: a server listening on every address is reached on loopback.
+const lockServerOrigin = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${port}` : serverOrigin;
 const loopbackNames = host === '127.0.0.1' || host === 'localhost' ? ['127.0.0.1', 'localhost'] : [];
 const consoleOrigins =
   loopbackNames.length > 0 ? loopbackNames.map((name) => `http://${name}:${port}`) : [serverOrigin];
 const children = [
   {
     name: 'server',
-    args: [
-      'server/dist/cli.js',
-      'start',
-      '--demo',
-      '--data-dir',
-      '.data/server',
-      '--port',
-      port,
-      '--host',
-      host,
-    ],
+    args: ['server/dist/cli.js', 'start', '--demo', '--data-dir', dataDir, '--port', port, '--host', host],
     env: process.env,
   },
   {
@@ -34,6 +29,10 @@ const children = [
     env: {
       ...process.env,
       LOCKDESK_GW_ALLOWED_ORIGINS: process.env.LOCKDESK_GW_ALLOWED_ORIGINS || consoleOrigins.join(','),
+      // The virtual locks (issue 10): they sync with this server, and install themselves from the installer's sheet
+      // the server writes into its data dir on a demo start (the gateway re-reads it when the server rewrites it).
+      LOCKDESK_GW_SERVER_URL: process.env.LOCKDESK_GW_SERVER_URL || lockServerOrigin,
+      LOCKDESK_GW_SIM_LOCKS: process.env.LOCKDESK_GW_SIM_LOCKS || join(root, dataDir, 'virtual-locks.json'),
     },
   },
 ];

@@ -7,7 +7,13 @@ import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
 import { type CardService, createCardService, type StorageLike } from '@lockdesk/web/card-service';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { GATEWAY_URLS, type GatewayOptions, type StartedGateway, startGateway } from './gateway-harness.js';
+import {
+  GATEWAY_URLS,
+  type GatewayOptions,
+  locksSheetOf,
+  type StartedGateway,
+  startGateway,
+} from './gateway-harness.js';
 import { ARTIFACTS, type Console, DEMO_ACCOUNTS, DEMO_PASSWORD, startConsole } from './harness.js';
 
 export const WAIT = { timeout: 30_000 };
@@ -54,14 +60,26 @@ export interface CardDesk {
   stop(): Promise<void>;
 }
 
+/** The gateway of a CardDesk: GatewayOptions without what the desk's server decides. */
+export type DeskGatewayOptions = Omit<GatewayOptions, 'consoleOrigin' | 'serverUrl' | 'locksSheet'> & {
+  /**
+   * The gateway's virtual locks (issue 10) sync with the desk's server and install themselves from the installer's
+   * sheet the demo server wrote into its data dir.
+   */
+  virtualLocks?: boolean;
+};
+
 /** Starts the server with fresh demo data and Chromium, then the gateway, and signs the super administrator in. */
-export async function startCardDesk(
-  gatewayOptions: Omit<GatewayOptions, 'consoleOrigin'>,
-): Promise<CardDesk> {
+export async function startCardDesk(gatewayOptions: DeskGatewayOptions): Promise<CardDesk> {
   const app = await startConsole();
   let gateway: StartedGateway | undefined;
   try {
-    gateway = await startGateway({ ...gatewayOptions, consoleOrigin: app.base });
+    const { virtualLocks, ...options } = gatewayOptions;
+    gateway = await startGateway({
+      ...options,
+      consoleOrigin: app.base,
+      ...(virtualLocks ? { serverUrl: app.base, locksSheet: locksSheetOf(app.dataDir) } : {}),
+    });
     const session = await manageCall<ManageSession>(app.base, 'login', {
       mobile: DEMO_ACCOUNTS.super,
       password: DEMO_PASSWORD,
@@ -89,7 +107,7 @@ export async function startCardDesk(
  * the desk while the suite runs.
  */
 export function cardDeskPerSuite(
-  gatewayOptions: Omit<GatewayOptions, 'consoleOrigin'>,
+  gatewayOptions: DeskGatewayOptions,
   prepare?: (desk: CardDesk) => Promise<void>,
 ): () => CardDesk {
   let desk: CardDesk | undefined;

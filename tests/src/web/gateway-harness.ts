@@ -46,9 +46,24 @@ export interface GatewayOptions {
   deviceId?: string;
   /** Simulated device answer delay. */
   latencyMs?: number;
+  /**
+   * The virtual locks' server (issue 10, contract F): the LockDesk server's origin they sync with
+   * (LOCKDESK_GW_SERVER_URL), e.g. the test server's http://127.0.0.1:40123.
+   */
+  serverUrl?: string;
+  /**
+   * The installer's sheet the virtual locks install themselves from (LOCKDESK_GW_SIM_LOCKS): the server writes it
+   * as `<dataDir>/virtual-locks.json` on a demo start (`locksSheetOf(dataDir)`).
+   */
+  locksSheet?: string;
+  /** Where the virtual locks keep what they learned and their buffered records (LOCKDESK_GW_SIM_LOCK_STATE). */
+  lockState?: string;
   /** More LOCKDESK_GW_* settings. */
   env?: Record<string, string>;
 }
+
+/** The installer's sheet of virtual locks a demo server writes into its data dir (contract D). */
+export const locksSheetOf = (dataDir: string): string => join(dataDir, 'virtual-locks.json');
 
 /** What the control API answers (gateway/src/simulator/control.ts). */
 export interface SimulatorReply {
@@ -262,6 +277,9 @@ export async function startGateway(options: GatewayOptions): Promise<StartedGate
         ...process.env,
         LOCKDESK_GW_ALLOWED_ORIGINS: origin,
         ...(options.latencyMs !== undefined ? { LOCKDESK_GW_SIM_LATENCY_MS: String(options.latencyMs) } : {}),
+        ...(options.serverUrl ? { LOCKDESK_GW_SERVER_URL: new URL(options.serverUrl).origin } : {}),
+        ...(options.locksSheet ? { LOCKDESK_GW_SIM_LOCKS: options.locksSheet } : {}),
+        ...(options.lockState ? { LOCKDESK_GW_SIM_LOCK_STATE: options.lockState } : {}),
         ...settings.env,
         ...options.env,
       },
