@@ -192,6 +192,13 @@ export const ERROR_TEXTS = {
   /** Spec §6: master and super cards are issued by the super administrator only. */
   MASTER_CARD_NOT_VALID:
     "A secondary administrator's master card is not valid: only the super administrator can issue one",
+  // Locks and their device API (issue 10)
+  LOCK_AUTH_FAILED: 'The lock could not be identified: its secret is missing, unknown or withdrawn',
+  LOCK_SYNC_UNKNOWN: 'This sync is unknown or belongs to another lock',
+  ROOM_HAS_NO_LOCK: 'This room has no lock (no mac id)',
+  // Exports (issue 10)
+  EXPORT_LINK_EXPIRED: 'This download link has expired or was already used; export again',
+  EXPORT_TOO_MANY: 'An export is already running for you; wait until it finishes',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

@@ -158,4 +158,9 @@ export const chsErrors: ErrorTexts = {
   CARD_NOT_ISSUED: '此卡不是本酒店的卡',
   BLUETOOTH_SYNC_NEEDED: '下次蓝牙开锁后在门锁上生效',
   MASTER_CARD_NOT_VALID: '二级管理员的总控卡无效：只有超级管理员可以发放总控卡。',
+  LOCK_AUTH_FAILED: '无法识别门锁：门锁密钥缺失、未知或已被收回',
+  LOCK_SYNC_UNKNOWN: '此同步不存在或属于其他门锁',
+  ROOM_HAS_NO_LOCK: '该房间没有门锁（没有 MAC 地址）',
+  EXPORT_LINK_EXPIRED: '此下载链接已过期或已被使用，请重新导出',
+  EXPORT_TOO_MANY: '您已有一个导出正在进行，请等待其完成',
 };

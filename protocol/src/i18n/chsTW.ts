@@ -158,4 +158,9 @@ export const chsTWErrors: ErrorTexts = {
   CARD_NOT_ISSUED: '此卡不是本飯店的卡',
   BLUETOOTH_SYNC_NEEDED: '下次藍牙開鎖後於門鎖上生效',
   MASTER_CARD_NOT_VALID: '二級管理員的總控卡無效：只有超級管理員可以發放總控卡。',
+  LOCK_AUTH_FAILED: '無法識別門鎖：門鎖金鑰缺失、未知或已被收回',
+  LOCK_SYNC_UNKNOWN: '此同步不存在或屬於其他門鎖',
+  ROOM_HAS_NO_LOCK: '此房間沒有門鎖（沒有 MAC 位址）',
+  EXPORT_LINK_EXPIRED: '此下載連結已過期或已被使用，請重新匯出',
+  EXPORT_TOO_MANY: '您已有一個匯出正在進行，請等待其完成',
 };

@@ -168,4 +168,11 @@ export const deErrors: ErrorTexts = {
   BLUETOOTH_SYNC_NEEDED: 'Wird am Schloss nach der nächsten Bluetooth-Öffnung wirksam',
   MASTER_CARD_NOT_VALID:
     'Die Generalkarte eines Unteradministrators ist nicht gültig: nur der Hauptadministrator kann eine ausstellen.',
+  LOCK_AUTH_FAILED:
+    'Das Schloss konnte nicht erkannt werden: sein Geheimschlüssel fehlt, ist unbekannt oder wurde zurückgezogen',
+  LOCK_SYNC_UNKNOWN: 'Diese Synchronisierung ist unbekannt oder gehört zu einem anderen Schloss',
+  ROOM_HAS_NO_LOCK: 'Dieses Zimmer hat kein Schloss (keine MAC-Adresse)',
+  EXPORT_LINK_EXPIRED:
+    'Dieser Download-Link ist abgelaufen oder wurde bereits verwendet; bitte erneut exportieren',
+  EXPORT_TOO_MANY: 'Für Sie läuft bereits ein Export; bitte warten Sie, bis er fertig ist',
 };

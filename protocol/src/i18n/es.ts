@@ -162,4 +162,10 @@ export const esErrors: ErrorTexts = {
   BLUETOOTH_SYNC_NEEDED: 'Se aplica en la cerradura tras la próxima apertura por Bluetooth',
   MASTER_CARD_NOT_VALID:
     'La tarjeta maestra de un administrador secundario no es válida: solo el superadministrador puede emitirla.',
+  LOCK_AUTH_FAILED:
+    'No se pudo identificar la cerradura: su clave secreta falta, es desconocida o fue retirada',
+  LOCK_SYNC_UNKNOWN: 'Esta sincronización es desconocida o pertenece a otra cerradura',
+  ROOM_HAS_NO_LOCK: 'Esta habitación no tiene cerradura (sin dirección MAC)',
+  EXPORT_LINK_EXPIRED: 'Este enlace de descarga ha caducado o ya se usó; vuelva a exportar',
+  EXPORT_TOO_MANY: 'Ya tiene una exportación en curso; espere a que termine',
 };

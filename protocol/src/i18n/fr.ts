@@ -164,4 +164,9 @@ export const frErrors: ErrorTexts = {
   BLUETOOTH_SYNC_NEEDED: 'Prend effet sur la serrure après la prochaine ouverture Bluetooth',
   MASTER_CARD_NOT_VALID:
     'La carte maîtresse d’un administrateur secondaire n’est pas valable : seul le super administrateur peut en émettre une.',
+  LOCK_AUTH_FAILED: 'La serrure n’a pas pu être identifiée : sa clé secrète est absente, inconnue ou retirée',
+  LOCK_SYNC_UNKNOWN: 'Cette synchronisation est inconnue ou appartient à une autre serrure',
+  ROOM_HAS_NO_LOCK: 'Cette chambre n’a pas de serrure (pas d’adresse MAC)',
+  EXPORT_LINK_EXPIRED: 'Ce lien de téléchargement a expiré ou a déjà été utilisé ; exportez à nouveau',
+  EXPORT_TOO_MANY: 'Un export est déjà en cours pour vous ; attendez qu’il se termine',
 };

@@ -164,4 +164,10 @@ export const itErrors: ErrorTexts = {
   BLUETOOTH_SYNC_NEEDED: 'Ha effetto sulla serratura dopo il prossimo sblocco Bluetooth',
   MASTER_CARD_NOT_VALID:
     "La tessera master di un amministratore secondario non è valida: solo l'amministratore principale può emetterla.",
+  LOCK_AUTH_FAILED:
+    'Impossibile identificare la serratura: la sua chiave segreta manca, è sconosciuta o è stata revocata',
+  LOCK_SYNC_UNKNOWN: "Questa sincronizzazione è sconosciuta o appartiene a un'altra serratura",
+  ROOM_HAS_NO_LOCK: 'Questa camera non ha una serratura (nessun indirizzo MAC)',
+  EXPORT_LINK_EXPIRED: 'Questo link di download è scaduto o è già stato usato; esporta di nuovo',
+  EXPORT_TOO_MANY: "Hai già un'esportazione in corso; attendi che finisca",
 };

@@ -163,4 +163,10 @@ export const jaErrors: ErrorTexts = {
   CARD_NOT_ISSUED: 'このホテルのカードではありません',
   BLUETOOTH_SYNC_NEEDED: '次回のBluetooth解錠後に錠に反映されます',
   MASTER_CARD_NOT_VALID: 'サブ管理者のマスターカードは無効です。発行できるのはスーパー管理者だけです。',
+  LOCK_AUTH_FAILED: 'ドアロックを識別できません。シークレットキーがない、不明、または取り消されています',
+  LOCK_SYNC_UNKNOWN: 'この同期は存在しないか、別のドアロックのものです',
+  ROOM_HAS_NO_LOCK: 'この客室にはドアロックがありません（MACアドレスなし）',
+  EXPORT_LINK_EXPIRED:
+    'このダウンロードリンクは期限切れか、すでに使用されています。もう一度エクスポートしてください',
+  EXPORT_TOO_MANY: 'すでにエクスポートを実行中です。終わるまでお待ちください',
 };

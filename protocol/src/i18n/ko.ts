@@ -159,4 +159,9 @@ export const koErrors: ErrorTexts = {
   CARD_NOT_ISSUED: '이 호텔의 카드가 아닙니다.',
   BLUETOOTH_SYNC_NEEDED: '다음 블루투스 잠금 해제 후 도어락에 적용됩니다.',
   MASTER_CARD_NOT_VALID: '보조 관리자의 마스터 카드는 유효하지 않습니다. 최고 관리자만 발급할 수 있습니다.',
+  LOCK_AUTH_FAILED: '도어락을 확인할 수 없습니다. 도어락 비밀 키가 없거나, 알 수 없거나, 회수되었습니다.',
+  LOCK_SYNC_UNKNOWN: '알 수 없는 동기화이거나 다른 도어락의 동기화입니다.',
+  ROOM_HAS_NO_LOCK: '이 객실에는 도어락이 없습니다(MAC 주소 없음).',
+  EXPORT_LINK_EXPIRED: '이 다운로드 링크는 만료되었거나 이미 사용되었습니다. 다시 내보내세요.',
+  EXPORT_TOO_MANY: '이미 진행 중인 내보내기가 있습니다. 끝날 때까지 기다려 주세요.',
 };

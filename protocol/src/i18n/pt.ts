@@ -161,4 +161,10 @@ export const ptErrors: ErrorTexts = {
   BLUETOOTH_SYNC_NEEDED: 'Entra em vigor na fechadura após a próxima abertura por Bluetooth',
   MASTER_CARD_NOT_VALID:
     'O cartão mestre de um administrador secundário não é válido: só o superadministrador pode emitir um.',
+  LOCK_AUTH_FAILED:
+    'Não foi possível identificar a fechadura: a chave secreta está ausente, é desconhecida ou foi retirada',
+  LOCK_SYNC_UNKNOWN: 'Esta sincronização é desconhecida ou pertence a outra fechadura',
+  ROOM_HAS_NO_LOCK: 'Este quarto não tem fechadura (sem endereço MAC)',
+  EXPORT_LINK_EXPIRED: 'Este link de download expirou ou já foi usado; exporte novamente',
+  EXPORT_TOO_MANY: 'Já há uma exportação sua em andamento; aguarde até que termine',
 };

@@ -40,6 +40,7 @@ import * as m007 from './migrations/007_change_notices.js';
 import * as m008 from './migrations/008_cards.js';
 import * as m009 from './migrations/009_dispensers.js';
 import * as m010 from './migrations/010_card_void.js';
+import * as m011 from './migrations/011_locks.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -247,6 +248,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008_cards': m008,
   '009_dispensers': m009,
   '010_card_void': m010,
+  '011_locks': m011,
 };
 
 /** The migration names, in order. */

@@ -537,6 +537,59 @@ export interface UnlockRecordsTable {
   stay_id: number | null;
   happened_at: Timestamp;
   created_at: CreatedAt;
+  /** The lock's own id of the record (a uuid; 011): one record is stored once per lock. Null for older records. */
+  record_uid: string | null;
+  /** False when the lock refused (011). */
+  opened: Generated<boolean>;
+  /** protocol UnlockReason, or a non-card reason ('passwordUnknown', 'bluetooth', …); '' for older records. */
+  reason: Generated<string>;
+  /** Card number / password id / face id / finger id the lock read ('' when none). */
+  credential: Generated<string>;
+  /** The sync that uploaded it (lock_syncs.id). */
+  sync_id: number | null;
+}
+
+/**
+ * The full state a lock must hold after a sync (API.md §10 'STATE'): sent at sync/start, kept in lock_syncs.state
+ * and, once the lock confirmed it, in lock_devices.confirmed_state. Times are epoch seconds.
+ */
+export interface LockStateJson {
+  deleted_cards: number[];
+  universal_cards: number[];
+  sequences: Record<string, number>;
+  passwords: { id: number; pin_hash: string; start_time: number; end_time: number; single_use: boolean }[];
+  faces: { id: number; face_id: string; start_time: number; end_time: number }[];
+  fingerprints: { id: number; finger_id: string; start_time: number; end_time: number }[];
+}
+
+/** A room whose lock holds a secret (011); the secret itself is never stored, only its SHA-256 hex. */
+export interface LockDevicesTable {
+  room_id: number;
+  hotel_id: number;
+  secret_hash: string;
+  secret_issued_at: Timestamp;
+  /** The state of the last finished sync; `{}` before the first. */
+  confirmed_state: ColumnType<Partial<LockStateJson>, string | undefined, string>;
+  confirmed_sync_id: number | null;
+  last_sync_at: Timestamp | null;
+  last_seen_at: Timestamp | null;
+  /** Lock clock minus server clock at its last sync start, as the lock reported it. */
+  clock_drift_ms: number | null;
+}
+
+/** One Bluetooth unlock (sync) of a lock (011). */
+export interface LockSyncsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  room_id: number;
+  /** The random id handed to the lock. */
+  sync_uid: string;
+  state: ColumnType<LockStateJson, string, string>;
+  operator: Generated<string>;
+  started_at: CreatedAt;
+  finished_at: Timestamp | null;
+  records_stored: Generated<number>;
+  records_duplicate: Generated<number>;
 }
 
 /** Lock firmware images (lock/getFirmwaresList, addFirmwares). */
@@ -680,6 +733,8 @@ export interface Database {
   fingerprint_deliveries: FingerprintDeliveriesTable;
   m1_cards: M1CardsTable;
   cpu_cards: CpuCardsTable;
+  lock_devices: LockDevicesTable;
+  lock_syncs: LockSyncsTable;
 }
 
 export type Hotel = Selectable<HotelsTable>;
