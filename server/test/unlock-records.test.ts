@@ -1,6 +1,7 @@
 /**
- * Unlock records (room/openHistory, room/openHistoryByPeople): filters, paging newest first, the person's records
- * by stay or mobile, the room scope of every role (records of rooms outside it never appear) and bad input.
+ * Unlock records (room/openHistory, room/openHistoryByPeople, lock/checkHistory): what the lock said (opened,
+ * reason, credential, its mac), filters, paging newest first, the person's records by stay or mobile, the room scope
+ * of every role (records of rooms outside it never appear) and bad input.
  * Records are written by locks (the virtual lock); here they are inserted directly.
  */
 import type { ErrorCode } from '@lockdesk/protocol';
@@ -13,8 +14,12 @@ interface UnlockRecord {
   id: number;
   room_id: number | null;
   room_name: string;
+  mac_id: string;
   time: number;
   type: string;
+  opened: boolean;
+  reason: string;
+  credential: string;
   content: string;
   from: string;
   operator: string;
@@ -38,6 +43,14 @@ describeEachDatabase('unlock records', (t) => {
   let base: number;
   let other: { hotelId: number; roomId: number };
   const room = (name: string) => t.ids.rooms[name]!;
+  const macOf = async (roomName: string) =>
+    (
+      await t.db
+        .selectFrom('rooms')
+        .select('mac_id')
+        .where('id', '=', room(roomName))
+        .executeTakeFirstOrThrow()
+    ).mac_id;
   const stayIn = async (roomName: string) =>
     (
       await t.db
@@ -76,6 +89,13 @@ describeEachDatabase('unlock records', (t) => {
       .insertInto('stay_guests')
       .values({ stay_id: await stayIn('2202'), position: 2, mobile: '13900000001', nickname: 'Li Wei' })
       .execute();
+    // What the locks said beyond the text: [opened, reason, credential, mac reported]; the rest opened, reason ''.
+    const said: Record<string, [boolean, string, string, string | null]> = {
+      card1101: [true, 'guestCard', '00012345', 'A0B0C0DDEE01'],
+      old2205: [false, 'superseded', '00099999', null],
+      fellow2202: [false, 'expired', '00022222', null],
+      face1102: [false, 'faceUnknown', 'G-01', null],
+    };
     const rows: [string, number | null, string, number, number | null, string, string, string, number?][] = [
       // label, room, type, hours after base, stay, content, from, operator, hotel
       ['card1101', room('1101'), 'card', 1, await stayIn('1101'), 'Guest card', 'card 00012345 / Li Wei', ''],
@@ -99,9 +119,14 @@ describeEachDatabase('unlock records', (t) => {
       ['other', other.roomId, 'card', 9, null, 'Other hotel card', 'card 00012345', '', other.hotelId],
     ];
     for (const [label, roomId, type, hours, stayId, content, source, operator, hotel] of rows) {
+      const [opened, reason, credential, macId] = said[label] ?? [true, '', '', null];
       const inserted = await t.db
         .insertInto('unlock_records')
         .values({
+          opened,
+          reason,
+          credential,
+          mac_id: macId,
           hotel_id: hotel ?? t.ids.hotelId,
           room_id: roomId,
           type,
@@ -145,8 +170,12 @@ describeEachDatabase('unlock records', (t) => {
         id: rec['pin1101'],
         room_id: room('1101'),
         room_name: '1101',
+        mac_id: await macOf('1101'),
         time: seconds(base + 3 * HOUR),
         type: 'password',
+        opened: true,
+        reason: '',
+        credential: '',
         content: 'PIN #7',
         from: 'password / Li Wei',
         operator: '',
@@ -251,6 +280,93 @@ describeEachDatabase('unlock records', (t) => {
     });
   });
 
+  describe('what the lock said: opened, reason, credential, mac', () => {
+    it("answers the lock reported by the record, else its room's, and the decision as the lock made it", async () => {
+      const page = ok(await history({}));
+      expect(page.list.find((r) => r.id === rec['card1101'])).toMatchObject({
+        opened: true,
+        reason: 'guestCard',
+        credential: '00012345',
+        mac_id: 'A0B0C0DDEE01',
+      });
+      expect(page.list.find((r) => r.id === rec['old2205'])).toMatchObject({
+        opened: false,
+        reason: 'superseded',
+        credential: '00099999',
+        mac_id: await macOf('2205'),
+      });
+      expect(page.list.find((r) => r.id === rec['gone'])).toMatchObject({ mac_id: '', opened: true });
+    });
+
+    it('room/openHistory and room/openHistoryByPeople keep the opened or the refused with `result`', async () => {
+      expect(ids(ok(await history({ result: 'deny' })))).toEqual(labels('fellow2202', 'face1102', 'old2205'));
+      expect(ok(await history({ result: 'open' })).total).toBe(6);
+      expect(ids(ok(await history({ result: 'deny', type: 'card' })))).toEqual(
+        labels('fellow2202', 'old2205'),
+      );
+      expect(ids(ok(await history({ result: 'deny' }, 'staff')))).toEqual(labels('face1102'));
+      expect(ids(ok(await byPeople({ mobile: '13900000001', result: 'deny' })))).toEqual(
+        labels('fellow2202', 'old2205'),
+      );
+      expect(ids(ok(await byPeople({ mobile: '13900000001', result: 'open' })))).toEqual(
+        labels('pin1101', 'card1101'),
+      );
+      // The credential is searched too.
+      expect(ids(ok(await history({ keyword: 'G-01' })))).toEqual(labels('face1102'));
+    });
+  });
+
+  describe('lock/checkHistory', () => {
+    const check = (body: Record<string, unknown>, who = 'super') =>
+      t.call<Page>('lock/checkHistory', body, { token: tokens[who]! });
+
+    it('without filters lists what room/openHistory lists', async () => {
+      expect(ok(await check({}))).toEqual(ok(await history({})));
+      expect(ok(await check({ limit: 3, page: 2 }))).toEqual(ok(await history({ limit: 3, page: 2 })));
+    });
+
+    it('filters by room, lock, stay, mobile, type, result, period and keyword, together', async () => {
+      expect(ids(ok(await check({ room_id: room('1101') })))).toEqual(
+        labels('remote1101', 'pin1101', 'card1101'),
+      );
+      // The lock that reported it, in any spelling; a record without one is its room's lock's.
+      expect(ids(ok(await check({ mac_id: 'a0:b0:c0:dd:ee:01' })))).toEqual(labels('card1101'));
+      const mac1102 = (await macOf('1102')) as string;
+      expect(ids(ok(await check({ mac_id: mac1102 })))).toEqual(labels('face1102'));
+      expect(ok(await check({ mac_id: 'FFFFFFFFFFFF' })).total).toBe(0);
+      expect(ids(ok(await check({ stay_id: await stayIn('1101') })))).toEqual(labels('pin1101', 'card1101'));
+      expect(ids(ok(await check({ mobile: '13900000001' })))).toEqual(
+        labels('fellow2202', 'pin1101', 'card1101', 'old2205'),
+      );
+      expect(ids(ok(await check({ mobile: '13900000001', type: 'card', result: 'open' })))).toEqual(
+        labels('card1101'),
+      );
+      expect(ids(ok(await check({ type: 'bluetooth' })))).toEqual(labels('bt1201'));
+      expect(ids(ok(await check({ result: 'deny', start_time: seconds(base) })))).toEqual(
+        labels('fellow2202', 'face1102'),
+      );
+      expect(
+        ids(ok(await check({ end_time: seconds(base + 4 * HOUR), keyword: 'li wei', result: 'open' }))),
+      ).toEqual(labels('pin1101', 'card1101'));
+    });
+
+    it("keeps every role to its rooms' records and refuses what is out of scope", async () => {
+      expect(ids(ok(await check({}, 'staff')))).toEqual(
+        labels('remote1101', 'pin1101', 'face1102', 'card1101'),
+      );
+      expect(ids(ok(await check({ mobile: '13900000001' }, 'secondary')))).toEqual(
+        labels('pin1101', 'card1101'),
+      );
+      expect(ok(await check({ mac_id: (await macOf('2205')) as string }, 'staff')).total).toBe(0);
+      expect(ids(ok(await check({}, 'other')))).toEqual(labels('other'));
+      expectRefused(await check({ room_id: room('2201') }, 'secondary'), 'PERMISSION_DENIED');
+      expectRefused(await check({ stay_id: await stayIn('2201') }, 'staff'), 'PERMISSION_DENIED');
+      expectRefused(await check({ stay_id: await stayIn('1101') }, 'other'), 'NOT_FOUND');
+      expectRefused(await check({ room_id: other.roomId }), 'NOT_FOUND');
+      expectRefused(await check({}, 'customerManager'), 'PERMISSION_DENIED');
+    });
+  });
+
   describe('bad input', () => {
     const cases: Record<string, [Record<string, unknown>, ErrorCode, Record<string, string>?][]> = {
       'room/openHistory': [
@@ -265,6 +381,22 @@ describeEachDatabase('unlock records', (t) => {
         [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
         [{ limit: 101 }, 'FIELD_INVALID', { field: 'limit' }],
         [{ room_id: 999_999 }, 'NOT_FOUND'],
+        [{ result: 'opened' }, 'FIELD_INVALID', { field: 'result' }],
+      ],
+      'lock/checkHistory': [
+        [{ room_id: 0 }, 'FIELD_INVALID', { field: 'room_id' }],
+        [{ mac_id: 'A0B0C0' }, 'FIELD_INVALID', { field: 'mac_id' }],
+        [{ mac_id: 'ZZZZZZZZZZZZ' }, 'FIELD_INVALID', { field: 'mac_id' }],
+        [{ stay_id: 'x' }, 'FIELD_INVALID', { field: 'stay_id' }],
+        [{ mobile: '123' }, 'MOBILE_INVALID', { field: 'mobile' }],
+        [{ type: 'door' }, 'FIELD_INVALID', { field: 'type' }],
+        [{ result: 'maybe' }, 'FIELD_INVALID', { field: 'result' }],
+        [{ start_time: 'soon' }, 'FIELD_INVALID', { field: 'start_time' }],
+        [{ start_time: 1_900_000_000, end_time: 1_800_000_000 }, 'END_BEFORE_START', { field: 'end_time' }],
+        [{ keyword: 'k'.repeat(51) }, 'FIELD_INVALID', { field: 'keyword' }],
+        [{ limit: 101 }, 'FIELD_INVALID', { field: 'limit' }],
+        [{ room_id: 999_999 }, 'NOT_FOUND'],
+        [{ stay_id: 999_999 }, 'NOT_FOUND'],
       ],
       'room/openHistoryByPeople': [
         [{}, 'FIELD_REQUIRED', { field: 'stay_id' }],
@@ -275,6 +407,7 @@ describeEachDatabase('unlock records', (t) => {
         [{ mobile: '13900000001', page: 'last' }, 'FIELD_INVALID', { field: 'page' }],
         [{ mobile: '13900000001', limit: 0 }, 'FIELD_INVALID', { field: 'limit' }],
         [{ mobile: '13900000001', room_id: 999_999 }, 'NOT_FOUND'],
+        [{ mobile: '13900000001', result: 1 }, 'FIELD_INVALID', { field: 'result' }],
       ],
     };
     for (const [path, list] of Object.entries(cases)) {

@@ -1,12 +1,15 @@
 /**
- * Unlock records (spec §3 'Unlock record': time, content, from, type, operator; contract B of issue 8), as the
- * locks report them (written by the virtual lock; read here). Choices where the spec is silent:
- * - both lists are newest first and hold only records of rooms in the caller's scope: a super administrator sees
+ * Unlock records (spec §3 'Unlock record': time, content, from, type, operator; contract B of issue 8, contract D of
+ * issue 10), as the locks report them (the device API writes them; read here). Choices where the spec is silent:
+ * - every list is newest first and holds only records of rooms in the caller's scope: a super administrator sees
  *   the hotel's, a secondary administrator or staff member those of the rooms assigned to them; a record whose
  *   room is gone is seen by the super administrator only;
- * - room/openHistoryByPeople finds a person by a stay (its records) or by a mobile: every stay of the hotel whose
- *   guest or fellow guest has that mobile;
- * - `keyword` searches content, from, operator, room name and the stay's guest (name or mobile).
+ * - room/openHistoryByPeople and lock/checkHistory find a person by a stay (its records) or by a mobile: every
+ *   stay of the hotel whose guest or fellow guest has that mobile;
+ * - `keyword` searches content, from, credential, operator, room name and the stay's guest (name or mobile);
+ * - `result` keeps the doors that opened (`open`) or stayed shut (`deny`).
+ * The filtered query (checkHistoryQuery) and the answer's shape (recordColumns, recordView) are exported for the
+ * unlock-record export, which streams the same rows.
  */
 import type { FastifyInstance } from 'fastify';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
@@ -14,13 +17,16 @@ import { defineCall, type UserContext } from '../call.js';
 import type { Database } from '../db/schema.js';
 import type { RoomScope } from '../domain/permissions.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage, pageFields } from '../fields.js';
+import { epochSeconds, f, type Infer, listPage, pageFields } from '../fields.js';
 import { findStay } from './credential-common.js';
-import { callerScope, likePattern } from './room-views.js';
+import { callerScope, likePattern, normaliseMac } from './room-views.js';
 
 /** How a lock was opened. */
 export const UNLOCK_TYPES = ['card', 'password', 'face', 'fingerprint', 'bluetooth', 'remote'] as const;
 export type UnlockType = (typeof UNLOCK_TYPES)[number];
+
+/** Whether the door opened. */
+export const UNLOCK_RESULTS = ['open', 'deny'] as const;
 
 type Tables = Database & {
   u: Database['unlock_records'];
@@ -48,43 +54,77 @@ function recordQuery(ctx: UserContext, hotelId: number, scope: RoomScope) {
   return q;
 }
 
-type RecordQuery = SelectQueryBuilder<Tables, 'u' | 'r' | 's', object>;
+export type RecordQuery = SelectQueryBuilder<Tables, 'u' | 'r' | 's', object>;
+
+/** The columns a record is answered from. */
+export const recordColumns = [
+  'u.id',
+  'u.room_id',
+  'r.name as room_name',
+  'u.mac_id',
+  'r.mac_id as room_mac_id',
+  'u.happened_at',
+  'u.type',
+  'u.opened',
+  'u.reason',
+  'u.credential',
+  'u.content',
+  'u.source',
+  'u.operator',
+  'u.stay_id',
+  's.nickname',
+  's.mobile',
+] as const;
+
+/** A record row as recordColumns selects it. */
+export interface RecordRow {
+  id: number;
+  room_id: number | null;
+  room_name: string | null;
+  mac_id: string | null;
+  room_mac_id: string | null;
+  happened_at: Date;
+  type: string;
+  opened: boolean;
+  reason: string;
+  credential: string;
+  content: string;
+  source: string;
+  operator: string;
+  stay_id: number | null;
+  nickname: string | null;
+  mobile: string | null;
+}
+
+/** A record as answered (API.md §6 'the record'). */
+export function recordView(row: RecordRow) {
+  return {
+    id: row.id,
+    room_id: row.room_id,
+    room_name: row.room_name ?? '',
+    // The lock that reported it; records written before locks reported their mac carry their room's.
+    mac_id: row.mac_id ?? row.room_mac_id ?? '',
+    time: epochSeconds(row.happened_at) as number,
+    type: row.type,
+    opened: row.opened,
+    reason: row.reason,
+    credential: row.credential,
+    content: row.content,
+    from: row.source,
+    operator: row.operator,
+    stay_id: row.stay_id,
+    nickname: row.nickname ?? '',
+    mobile: row.mobile ?? '',
+  };
+}
 
 /** One page of records, newest first, in the answer's shape. */
 function recordPage(q: RecordQuery, body: { page?: number; limit?: number }) {
   return listPage(
     q,
     body,
-    (page) =>
-      page
-        .select([
-          'u.id',
-          'u.room_id',
-          'r.name as room_name',
-          'u.happened_at',
-          'u.type',
-          'u.content',
-          'u.source',
-          'u.operator',
-          'u.stay_id',
-          's.nickname',
-          's.mobile',
-        ])
-        .orderBy('u.happened_at', 'desc')
-        .orderBy('u.id', 'desc'),
-    (row) => ({
-      id: row.id,
-      room_id: row.room_id,
-      room_name: row.room_name ?? '',
-      time: epochSeconds(row.happened_at),
-      type: row.type,
-      content: row.content,
-      from: row.source,
-      operator: row.operator,
-      stay_id: row.stay_id,
-      nickname: row.nickname ?? '',
-      mobile: row.mobile ?? '',
-    }),
+    (page) => page.select(recordColumns).orderBy('u.happened_at', 'desc').orderBy('u.id', 'desc'),
+    (row) => recordView(row as RecordRow),
   );
 }
 
@@ -95,11 +135,94 @@ function hasKeyword(keyword: string) {
     eb.or([
       eb('u.content', 'ilike', pattern),
       eb('u.source', 'ilike', pattern),
+      eb('u.credential', 'ilike', pattern),
       eb('u.operator', 'ilike', pattern),
       eb('r.name', 'ilike', pattern),
       eb('s.nickname', 'ilike', pattern),
       eb('s.mobile', 'ilike', pattern),
     ]);
+}
+
+/** The records of every stay of the hotel whose guest or fellow guest has the mobile. */
+function ofMobile(hotelId: number, mobile: string) {
+  return (eb: ExpressionBuilder<Tables, 'u' | 'r' | 's'>) =>
+    eb(
+      'u.stay_id',
+      'in',
+      eb
+        .selectFrom('stays as ps')
+        .select('ps.id')
+        .where('ps.hotel_id', '=', hotelId)
+        .where((inner) =>
+          inner.or([
+            inner('ps.mobile', '=', mobile),
+            inner.exists(
+              inner
+                .selectFrom('stay_guests as g')
+                .select('g.id')
+                .whereRef('g.stay_id', '=', 'ps.id')
+                .where('g.mobile', '=', mobile),
+            ),
+          ]),
+        ),
+    );
+}
+
+const periodFields = {
+  start_time: f.time({ optional: true }),
+  end_time: f.time({ optional: true }),
+};
+
+/** The filters of lock/checkHistory (every one optional); the export of unlock records takes the same. */
+export const CHECK_HISTORY_FILTERS = {
+  room_id: f.id({ optional: true }),
+  mac_id: f.string({
+    optional: true,
+    max: 17,
+    check: (v: string) => (normaliseMac(v) ? undefined : 'FIELD_INVALID'),
+  }),
+  stay_id: f.id({ optional: true }),
+  mobile: f.mobile({ optional: true }),
+  type: f.enum(UNLOCK_TYPES, { optional: true }),
+  result: f.enum(UNLOCK_RESULTS, { optional: true }),
+  ...periodFields,
+  keyword: f.string({ optional: true, max: 50 }),
+};
+export type CheckHistoryFilters = Infer<typeof CHECK_HISTORY_FILTERS>;
+
+/**
+ * The records lock/checkHistory answers, filtered and scoped (not ordered, not paged): NOT_FOUND for a room or
+ * stay of another hotel, PERMISSION_DENIED for one out of the caller's scope, END_BEFORE_START for a reversed period.
+ */
+export async function checkHistoryQuery(ctx: UserContext, body: CheckHistoryFilters): Promise<RecordQuery> {
+  if (body.start_time && body.end_time && body.end_time < body.start_time) {
+    throw failure('END_BEFORE_START', { field: 'end_time' });
+  }
+  const { hotelId, scope } = callerScope(ctx);
+  let q = recordQuery(ctx, hotelId, scope);
+  if (body.room_id !== undefined) {
+    const room = await ctx.requireRoom(body.room_id, 'room.view');
+    q = q.where('u.room_id', '=', room.id);
+  }
+  if (body.mac_id !== undefined) {
+    const mac = normaliseMac(body.mac_id) as string;
+    // A record names the lock that reported it; older records only their room.
+    q = q.where((eb) =>
+      eb.or([eb('u.mac_id', '=', mac), eb.and([eb('u.mac_id', 'is', null), eb('r.mac_id', '=', mac)])]),
+    );
+  }
+  if (body.stay_id !== undefined) {
+    const stay = await findStay(ctx, body.stay_id);
+    await ctx.requireRoom(stay.room_id, 'room.view');
+    q = q.where('u.stay_id', '=', stay.id);
+  }
+  if (body.mobile !== undefined) q = q.where(ofMobile(hotelId, body.mobile));
+  if (body.type) q = q.where('u.type', '=', body.type);
+  if (body.result) q = q.where('u.opened', '=', body.result === 'open');
+  if (body.start_time) q = q.where('u.happened_at', '>=', body.start_time);
+  if (body.end_time) q = q.where('u.happened_at', '<=', body.end_time);
+  if (body.keyword) q = q.where(hasKeyword(body.keyword));
+  return q;
 }
 
 export function unlockRecordRoutes(app: FastifyInstance): void {
@@ -111,27 +234,12 @@ export function unlockRecordRoutes(app: FastifyInstance): void {
     schema: {
       room_id: f.id({ optional: true }),
       type: f.enum(UNLOCK_TYPES, { optional: true }),
-      start_time: f.time({ optional: true }),
-      end_time: f.time({ optional: true }),
+      result: f.enum(UNLOCK_RESULTS, { optional: true }),
+      ...periodFields,
       keyword: f.string({ optional: true, max: 50 }),
       ...pageFields,
     },
-    handler: async (ctx, body) => {
-      if (body.start_time && body.end_time && body.end_time < body.start_time) {
-        throw failure('END_BEFORE_START', { field: 'end_time' });
-      }
-      const { hotelId, scope } = callerScope(ctx);
-      let q = recordQuery(ctx, hotelId, scope);
-      if (body.room_id !== undefined) {
-        const room = await ctx.requireRoom(body.room_id, 'room.view');
-        q = q.where('u.room_id', '=', room.id);
-      }
-      if (body.type) q = q.where('u.type', '=', body.type);
-      if (body.start_time) q = q.where('u.happened_at', '>=', body.start_time);
-      if (body.end_time) q = q.where('u.happened_at', '<=', body.end_time);
-      if (body.keyword) q = q.where(hasKeyword(body.keyword));
-      return recordPage(q, body);
-    },
+    handler: async (ctx, body) => recordPage(await checkHistoryQuery(ctx, body), body),
   });
 
   defineCall(app, {
@@ -143,49 +251,23 @@ export function unlockRecordRoutes(app: FastifyInstance): void {
       stay_id: f.id({ optional: true }),
       mobile: f.mobile({ optional: true }),
       room_id: f.id({ optional: true }),
+      result: f.enum(UNLOCK_RESULTS, { optional: true }),
       ...pageFields,
     },
     handler: async (ctx, body) => {
       if (body.stay_id === undefined && body.mobile === undefined) {
         throw failure('FIELD_REQUIRED', { field: 'stay_id' });
       }
-      const { hotelId, scope } = callerScope(ctx);
-      let q = recordQuery(ctx, hotelId, scope);
-      if (body.stay_id !== undefined) {
-        const stay = await findStay(ctx, body.stay_id);
-        await ctx.requireRoom(stay.room_id, 'room.view');
-        q = q.where('u.stay_id', '=', stay.id);
-      }
-      if (body.mobile !== undefined) {
-        const mobile = body.mobile;
-        q = q.where((eb) =>
-          eb(
-            'u.stay_id',
-            'in',
-            eb
-              .selectFrom('stays as ps')
-              .select('ps.id')
-              .where('ps.hotel_id', '=', hotelId)
-              .where((inner) =>
-                inner.or([
-                  inner('ps.mobile', '=', mobile),
-                  inner.exists(
-                    inner
-                      .selectFrom('stay_guests as g')
-                      .select('g.id')
-                      .whereRef('g.stay_id', '=', 'ps.id')
-                      .where('g.mobile', '=', mobile),
-                  ),
-                ]),
-              ),
-          ),
-        );
-      }
-      if (body.room_id !== undefined) {
-        const room = await ctx.requireRoom(body.room_id, 'room.view');
-        q = q.where('u.room_id', '=', room.id);
-      }
-      return recordPage(q, body);
+      return recordPage(await checkHistoryQuery(ctx, body), body);
     },
+  });
+
+  defineCall(app, {
+    path: 'lock/checkHistory',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { ...CHECK_HISTORY_FILTERS, ...pageFields },
+    handler: async (ctx, body) => recordPage(await checkHistoryQuery(ctx, body), body),
   });
 }
