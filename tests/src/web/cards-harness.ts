@@ -67,14 +67,16 @@ export type DeskGatewayOptions = Omit<GatewayOptions, 'consoleOrigin' | 'serverU
    * sheet the demo server wrote into its data dir.
    */
   virtualLocks?: boolean;
+  /** The server's environment (e.g. DATABASE_URL to run on PostgreSQL instead of PGlite). */
+  serverEnv?: Record<string, string>;
 };
 
 /** Starts the server with fresh demo data and Chromium, then the gateway, and signs the super administrator in. */
 export async function startCardDesk(gatewayOptions: DeskGatewayOptions): Promise<CardDesk> {
-  const app = await startConsole();
+  const { virtualLocks, serverEnv, ...options } = gatewayOptions;
+  const app = await startConsole(serverEnv ? { env: serverEnv } : {});
   let gateway: StartedGateway | undefined;
   try {
-    const { virtualLocks, ...options } = gatewayOptions;
     gateway = await startGateway({
       ...options,
       consoleOrigin: app.base,
