@@ -590,6 +590,41 @@ export interface LockSyncsTable {
   finished_at: Timestamp | null;
   records_stored: Generated<number>;
   records_duplicate: Generated<number>;
+  /** The newest card_lock_sync id of the room when the state was taken: rows up to it are covered by the state. */
+  card_sync_upto: Generated<number>;
+  /** The deliveries its finish confirmed (card_lock_sync rows + fingerprint deliveries). */
+  confirmed: Generated<number>;
+  /** The lock's clock at the start, as reported. */
+  lock_time: Timestamp | null;
+}
+
+export const EXPORT_KINDS = ['guests', 'unlock_records', 'operation_log'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** A single-use download link of an export (012, API.md §11); only the token's SHA-256 hex is stored. */
+export interface ExportLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  hotel_id: number;
+  user_id: number;
+  /** The session that made it: the link dies with the session. */
+  session_id: number;
+  kind: ExportKind;
+  format: ExportFormat;
+  /** Storage code of the caller's language at export/create (headers and values are written in it). */
+  language: string;
+  /** The checked filters, times as ISO text. */
+  filters: ColumnType<Record<string, unknown>, string | undefined, string>;
+  file_name: string;
+  expires_at: Timestamp;
+  /** When the download started (the link is then spent). */
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the file was written to its end (or the download broke off). */
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  rows_written: number | null;
+  created_at: CreatedAt;
 }
 
 /** Lock firmware images (lock/getFirmwaresList, addFirmwares). */
@@ -735,6 +770,7 @@ export interface Database {
   cpu_cards: CpuCardsTable;
   lock_devices: LockDevicesTable;
   lock_syncs: LockSyncsTable;
+  export_links: ExportLinksTable;
 }
 
 export type Hotel = Selectable<HotelsTable>;

@@ -4,7 +4,10 @@ import { type Kysely, sql } from 'kysely';
  * Locks that talk to the server (issue 10 "The door"):
  * - `lock_devices`: one row per room whose lock holds a secret (stored as SHA-256 hex: the secret is 256 random
  *   bits, so a fast hash is right) and what the lock confirmed at its last finished sync.
- * - `lock_syncs`: one row per Bluetooth unlock (sync): the full state handed to the lock, and when it finished.
+ * - `lock_syncs`: one row per Bluetooth unlock (sync): the full state handed to the lock, and when it finished;
+ *   `card_sync_upto` is the newest card_lock_sync row of the room when the state was taken (rows up to it are what
+ *   the state covers, so a card change made during the sync stays waiting), `confirmed` what its finish confirmed
+ *   (a second finish answers the same), `lock_time` the lock's clock at the start, as reported.
  * - `unlock_records` gain the lock's own record id (`record_uid`): a repeated upload stores each record once.
  */
 const UP: string[] = [
@@ -30,7 +33,10 @@ const UP: string[] = [
     started_at timestamptz NOT NULL DEFAULT now(),
     finished_at timestamptz,
     records_stored integer NOT NULL DEFAULT 0,
-    records_duplicate integer NOT NULL DEFAULT 0
+    records_duplicate integer NOT NULL DEFAULT 0,
+    card_sync_upto integer NOT NULL DEFAULT 0,
+    confirmed integer NOT NULL DEFAULT 0,
+    lock_time timestamptz
   )`,
   `CREATE INDEX lock_syncs_room ON lock_syncs(room_id, started_at DESC)`,
   `ALTER TABLE unlock_records ADD COLUMN record_uid text`,
