@@ -4,11 +4,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfigFile, resolveConfig } from './config.js';
-import { type RunningGateway, startGateway } from './gateway.js';
-import { createLogger } from './log.js';
+import type { RunningGateway } from './gateway.js';
 import { FAULT_KINDS } from './simulator/encoder.js';
 import { GATEWAY_VERSION } from './version.js';
-import { installService, uninstallService } from './winsvc/winsw.js';
+
+// The daemon's modules (Fastify, MQTT, pino) load only when the daemon or the service command runs: a `sim`
+// command is a short client, and the decision-table replay spawns it once per row.
 
 const USAGE = `LockDesk reader gateway ${GATEWAY_VERSION}
 
@@ -46,6 +47,17 @@ Simulator commands (talk to the control service, default http://127.0.0.1:13572)
   sim clear-faults | sim unplug | sim replug | sim latency <ms>
   sim dump [--format mct|eml|json|bin]
   --control-url <url>      another control service address
+
+Virtual lock commands (SIMULATED locks beside the simulated encoder):
+  sim locks                                      list the installed virtual locks
+  sim install-lock --mac <mac> --secret <lds_…> [--server <url>]
+  sim install-lock --mac <mac> --config '<LockConfig JSON>'   offline bench lock (no server, never syncs)
+  sim tap-lock --mac <mac> [--password <6 digits> | --face <face_id> | --finger <finger_id>] [--at <seconds>]
+                                                 hold the encoder's card (or a PIN, face, finger) to the lock;
+                                                 prints {"decision":"open"|"deny","reason":"…"}
+  sim lock-sync --mac <mac> [--operator <name>]  a Bluetooth unlock: sync, then upload the records
+  sim lock-fault --mac <mac> <drop-upload-reply|stop-before-finish> [--count n]
+  sim uninstall-lock --mac <mac>
 `;
 
 const gatewayRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -125,6 +137,8 @@ async function runDaemon(argv: string[]): Promise<void> {
     throw error;
   }
 
+  const { createLogger } = await import('./log.js');
+  const { startGateway } = await import('./gateway.js');
   const logger = createLogger(config.log);
   // Signal handlers go in before anything starts: a stop asked for during start-up waits for it, then stops.
   let starting: Promise<RunningGateway | undefined> = Promise.resolve(undefined);
@@ -212,6 +226,7 @@ async function serviceCommand(
     },
   });
   const serviceDir = values['service-dir'] ?? join(gatewayRoot, 'service');
+  const { installService, uninstallService } = await import('./winsvc/winsw.js');
   try {
     if (command === 'uninstall-service') {
       uninstallService({ serviceDir, dryRun: values['dry-run'] ?? false });
@@ -254,6 +269,15 @@ async function simCommand(argv: string[]): Promise<void> {
       delay: { type: 'string' },
       command: { type: 'string' },
       quality: { type: 'string' },
+      mac: { type: 'string' },
+      secret: { type: 'string' },
+      server: { type: 'string' },
+      config: { type: 'string' },
+      password: { type: 'string' },
+      face: { type: 'string' },
+      finger: { type: 'string' },
+      at: { type: 'string' },
+      operator: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -358,9 +382,99 @@ async function simCommand(argv: string[]): Promise<void> {
       });
     case 'dump':
       return request('GET', `/card/dump?format=${encodeURIComponent(values.format ?? 'mct')}`);
+    case 'locks':
+      return request('GET', '/locks');
+    case 'install-lock': {
+      const mac = values.mac ?? fail('install-lock needs --mac <mac_id>');
+      if (values.config !== undefined) {
+        let config: unknown;
+        try {
+          config = JSON.parse(values.config);
+        } catch {
+          fail('--config takes the LockConfig as JSON');
+        }
+        return request('POST', '/locks/install', { mac_id: mac, config });
+      }
+      if (!values.secret) fail('install-lock needs --secret <lds_…> (or --config for an offline bench lock)');
+      return request('POST', '/locks/install', {
+        mac_id: mac,
+        secret: values.secret,
+        ...(values.server ? { server: values.server } : {}),
+      });
+    }
+    case 'uninstall-lock':
+      return request(
+        'DELETE',
+        `/locks/${encodeURIComponent(values.mac ?? fail('uninstall-lock needs --mac'))}`,
+      );
+    case 'lock-fault': {
+      const mac = values.mac ?? fail('lock-fault needs --mac <mac_id>');
+      if (!argument) fail('lock-fault needs a kind: drop-upload-reply or stop-before-finish');
+      const count = number(values.count, '--count');
+      return request('POST', `/locks/${encodeURIComponent(mac)}/fault`, {
+        kind: argument,
+        ...(count !== undefined ? { count } : {}),
+      });
+    }
+    case 'tap-lock': {
+      const mac = values.mac ?? fail('tap-lock needs --mac <mac_id>', 1);
+      const given = [values.password, values.face, values.finger].filter((v) => v !== undefined);
+      if (given.length > 1) fail('tap-lock takes one of --password, --face or --finger', 1);
+      if (values.password !== undefined && !/^\d{6}$/.test(values.password))
+        fail('--password must be six digits', 1);
+      const at = values.at === undefined ? undefined : number(values.at, '--at');
+      const answer = await lockCall(base, 'POST', `/locks/${encodeURIComponent(mac)}/tap`, {
+        ...(values.password !== undefined ? { password: values.password } : {}),
+        ...(values.face !== undefined ? { face: values.face } : {}),
+        ...(values.finger !== undefined ? { finger: values.finger } : {}),
+        ...(at !== undefined ? { at } : {}),
+      });
+      process.stdout.write(`${JSON.stringify({ decision: answer['decision'], reason: answer['reason'] })}\n`);
+      return;
+    }
+    case 'lock-sync': {
+      const mac = values.mac ?? fail('lock-sync needs --mac <mac_id>', 1);
+      const answer = await lockCall(base, 'POST', `/locks/${encodeURIComponent(mac)}/sync`, {
+        ...(values.operator !== undefined ? { operator: values.operator } : {}),
+      });
+      process.stdout.write(`${JSON.stringify(answer)}\n`);
+      return;
+    }
     default:
       fail(`Unknown simulator command: ${command}\n\n${USAGE}`);
   }
+}
+
+/**
+ * One call to a virtual lock: the answer when ok, else the refusal's message on stderr and exit 1 (so a script
+ * tells a denied door, exit 0, from a call that failed).
+ */
+async function lockCall(
+  base: string,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  let answer: Record<string, unknown>;
+  try {
+    const response = await fetch(new URL(path, base), {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    answer = (await response.json()) as Record<string, unknown>;
+  } catch (error) {
+    fail(
+      `No simulated encoder answers at ${base} (${(error as Error).message}). Start the gateway with --simulate.`,
+      1,
+    );
+  }
+  if (answer['ok'] !== true) {
+    const code = typeof answer['error'] === 'string' ? `${answer['error']}: ` : '';
+    fail(`${code}${String(answer['msg'] ?? answer['message'] ?? 'the virtual lock refused')}`, 1);
+  }
+  const { ok: _ok, ...rest } = answer;
+  return rest;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -29,7 +29,16 @@ export interface GatewayConfig {
     certFile: string | null;
     keyFile: string | null;
   };
-  simulator: { latencyMs: number; deviceMac: string };
+  simulator: {
+    latencyMs: number;
+    deviceMac: string;
+    /** The LockDesk server's origin the virtual locks sync with (contract F). */
+    serverUrl: string | null;
+    /** The installer's sheet of virtual locks (contract D), re-read when it changes. */
+    locksSheet: string | null;
+    /** Where virtual locks keep what they learned and their buffered records; memory only when null. */
+    lockStateFile: string | null;
+  };
   /** How often the card watcher asks the encoder for a card while WebSocket clients listen; 0 turns it off. */
   cardWatchIntervalMs: number;
   log: {
@@ -79,7 +88,13 @@ export function defaultConfig(): GatewayConfig {
       certFile: null,
       keyFile: null,
     },
-    simulator: { latencyMs: 0, deviceMac: SIMULATED_DEVICE_MAC },
+    simulator: {
+      latencyMs: 0,
+      deviceMac: SIMULATED_DEVICE_MAC,
+      serverUrl: 'http://127.0.0.1:8080',
+      locksSheet: null,
+      lockStateFile: null,
+    },
     cardWatchIntervalMs: 500,
     log: { level: 'info', file: null, rotateFrequency: 'daily', rotateSize: '10m', keepFiles: 14 },
   };
@@ -99,6 +114,7 @@ type Kind =
   | 'frequency'
   | 'host'
   | 'brokerUrl'
+  | 'httpUrl'
   | 'size';
 
 interface Field {
@@ -134,6 +150,9 @@ export const CONFIG_FIELDS: readonly Field[] = [
   { path: 'embeddedBroker.keyFile', env: 'LOCKDESK_GW_BROKER_TLS_KEY', kind: 'nullableString' },
   { path: 'simulator.latencyMs', env: 'LOCKDESK_GW_SIM_LATENCY_MS', kind: 'int' },
   { path: 'simulator.deviceMac', env: 'LOCKDESK_GW_SIM_DEVICE_MAC', kind: 'hex12' },
+  { path: 'simulator.serverUrl', env: 'LOCKDESK_GW_SERVER_URL', kind: 'httpUrl' },
+  { path: 'simulator.locksSheet', env: 'LOCKDESK_GW_SIM_LOCKS', kind: 'nullableString' },
+  { path: 'simulator.lockStateFile', env: 'LOCKDESK_GW_SIM_LOCK_STATE', kind: 'nullableString' },
   { path: 'cardWatchIntervalMs', env: 'LOCKDESK_GW_CARD_WATCH_MS', kind: 'int' },
   { path: 'log.level', env: 'LOCKDESK_GW_LOG_LEVEL', kind: 'level' },
   { path: 'log.file', env: 'LOCKDESK_GW_LOG_FILE', kind: 'nullableString' },
@@ -210,6 +229,18 @@ function check(kind: Kind, raw: unknown): Checked {
         return { ok: true, value: text };
       } catch {
         return bad('a URL such as mqtt://127.0.0.1:1883 or wss://broker.example.com:8084/mqtt');
+      }
+    }
+    case 'httpUrl': {
+      if (raw === null || text === '') return { ok: true, value: null };
+      if (text === undefined) return bad('an http(s) URL');
+      try {
+        const url = new URL(text);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+          return bad('a URL starting with http:// or https://');
+        return { ok: true, value: url.origin };
+      } catch {
+        return bad('a URL such as http://127.0.0.1:8080');
       }
     }
     case 'origins': {

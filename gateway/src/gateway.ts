@@ -19,6 +19,7 @@ import { buildReaderApp, type HealthReport } from './services/reader-http.js';
 import { type ReaderPushes, startWebSocketService, type WebSocketService } from './services/websocket.js';
 import { buildControlApp } from './simulator/control.js';
 import { SimulatedEncoder } from './simulator/encoder.js';
+import { VirtualLocks } from './simulator/locks.js';
 import { HidTransport, type HidTransportOptions } from './transport/hid.js';
 import { SimulatedTransport } from './transport/simulated.js';
 import type { Transport } from './transport/types.js';
@@ -48,6 +49,8 @@ export interface RunningGateway {
   /** The simulated encoder (its card, faults, plug), when simulating. */
   readonly simulator: SimulatedEncoder | null;
   readonly simulatedTransport: SimulatedTransport | null;
+  /** The virtual locks beside the simulated encoder (SIMULATED), when simulating. */
+  readonly locks: VirtualLocks | null;
   readonly bridge: MqttBridge | null;
   readonly broker: EmbeddedBroker | null;
   readonly logger: Logger;
@@ -68,6 +71,8 @@ export interface StartOptions {
   writeResponseTimeoutMs?: number;
   /** Bridge timings (tests shorten the reconnect period). */
   bridge?: { reconnectMs?: number; heartbeatMs?: number };
+  /** The virtual locks' fetch (tests hand in a fake device API). */
+  lockFetch?: typeof fetch;
 }
 
 function hostForUrl(host: string): string {
@@ -199,12 +204,31 @@ export async function startGateway(
     cleanup.push(() => ws.close());
 
     let simulatorPort: number | null = null;
+    let locks: VirtualLocks | null = null;
     if (simulator && simulatedTransport) {
+      const encoderOfLocks = simulator;
+      locks = new VirtualLocks({
+        currentCard: () => encoderOfLocks.currentCard,
+        defaultServer: config.simulator.serverUrl,
+        sheetPath: config.simulator.locksSheet,
+        statePath: config.simulator.lockStateFile,
+        ...(options.lockFetch ? { fetch: options.lockFetch } : {}),
+        onLog: (level, message, details) => logger[level](details ?? {}, message),
+      });
+      if (config.simulator.locksSheet) {
+        // The server may write the sheet after the gateway started: look for it now and then.
+        const running = locks;
+        void running.refreshSheet();
+        const poll = setInterval(() => void running.refreshSheet(), 3_000);
+        poll.unref();
+        cleanup.push(async () => clearInterval(poll));
+      }
       const controlApp = buildControlApp({
         config,
         logger,
         encoder: simulator,
         transport: simulatedTransport,
+        locks,
       });
       cleanup.push(() => controlApp.close());
       simulatorPort = await listen(controlApp, config.simulatorPort, config.host);
@@ -283,6 +307,7 @@ export async function startGateway(
       encoder,
       simulator,
       simulatedTransport,
+      locks,
       get bridge() {
         return bridge as MqttBridge | null;
       },

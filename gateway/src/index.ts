@@ -57,6 +57,24 @@ export {
   type SimulatedEncoderState,
   type SimulatedFingerState,
 } from './simulator/encoder.js';
+export {
+  type DeviceLockInfo,
+  type DeviceRecord,
+  type DeviceSyncState,
+  deviceCall,
+} from './simulator/lock-device-api.js';
+export {
+  LOCK_FAULT_KINDS,
+  type LockFaultKind,
+  type LockSummary,
+  normalizeMac,
+  pinMatches,
+  rawReadOf,
+  type SyncAnswer,
+  type TapAnswer,
+  type VirtualLockState,
+  VirtualLocks,
+} from './simulator/locks.js';
 export { type HidDevice, type HidModule, HidTransport, type HidTransportOptions } from './transport/hid.js';
 export { SimulatedTransport } from './transport/simulated.js';
 export {

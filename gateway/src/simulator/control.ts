@@ -21,6 +21,8 @@ import { installBrowserGuard, installRefusals, isLoopbackHost } from '../service
 import { localFastify } from '../services/reader-http.js';
 import type { SimulatedTransport } from '../transport/simulated.js';
 import { FAULT_KINDS, type FaultKind, type SimulatedEncoder } from './encoder.js';
+import { registerLockRoutes } from './lock-routes.js';
+import type { VirtualLocks } from './locks.js';
 
 /** What the control service answers. */
 export interface ControlReply {
@@ -95,6 +97,8 @@ export function buildControlApp(deps: {
   logger: Logger;
   encoder: SimulatedEncoder;
   transport: SimulatedTransport;
+  /** The virtual locks beside the encoder (contract F), when the daemon runs them. */
+  locks?: VirtualLocks;
 }): FastifyInstance {
   const { encoder, transport } = deps;
   const app = localFastify(deps.config, deps.logger);
@@ -218,6 +222,7 @@ export function buildControlApp(deps: {
     transport.setLatency(ms);
     return done(`latency ${ms} ms`);
   });
+  if (deps.locks) registerLockRoutes(app, deps.locks);
   return app;
 }
 
