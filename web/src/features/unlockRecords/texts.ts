@@ -1,0 +1,20 @@
+import { defineFeatureTexts } from '../../i18n/feature.ts';
+
+/**
+ * The 'unlockRecords' namespace: the shared records table's texts, loaded with every page that shows the table
+ * (the guest pages, the room detail's unlock-records tab).
+ */
+export const unlockRecordsTexts = defineFeatureTexts('unlockRecords', {
+  chs: () => import('./locales/chs.ts'),
+  chsTW: () => import('./locales/chsTW.ts'),
+  en: () => import('./locales/en.ts'),
+  ko: () => import('./locales/ko.ts'),
+  de: () => import('./locales/de.ts'),
+  ru: () => import('./locales/ru.ts'),
+  es: () => import('./locales/es.ts'),
+  ar: () => import('./locales/ar.ts'),
+  pt: () => import('./locales/pt.ts'),
+  ja: () => import('./locales/ja.ts'),
+  fr: () => import('./locales/fr.ts'),
+  it: () => import('./locales/it.ts'),
+});
