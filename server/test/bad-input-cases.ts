@@ -568,6 +568,20 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
   'room/manageCardSyncDataList': [[{}, 'FIELD_REQUIRED', { field: 'room_id' }]],
   'room/resetCardSyncData': [[{ room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }]],
   'lock/noteCardList': [[{}, 'FIELD_REQUIRED', { field: 'room_id' }]],
+  'lock/checkHistory': [
+    [{ mac_id: 'A0B0' }, 'FIELD_INVALID', { field: 'mac_id' }],
+    [{ result: 'opened' }, 'FIELD_INVALID', { field: 'result' }],
+  ],
+  'lock/inLockList': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }],
+    [{ room_id: 999_999 }, 'NOT_FOUND'],
+  ],
+  'lock/cardDelivery': [
+    [{}, 'FIELD_REQUIRED', { field: 'card_id' }],
+    [{ card_id: 0 }, 'FIELD_INVALID', { field: 'card_id' }],
+    [{ card_id: 999_999 }, 'NOT_FOUND'],
+  ],
   'lock/managerList': [[{ type: 4 }, 'FIELD_INVALID', { field: 'type' }]],
   'lock/managerDelete': [[{}, 'FIELD_REQUIRED', { field: 'id' }]],
   'lock/accessControlList': [],

@@ -10,6 +10,7 @@ import { dispenserRoutes } from './dispensers.js';
 import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
 import { hotelRoutes } from './hotel.js';
+import { lockDeliveryRoutes } from './lock-deliveries.js';
 import { m1CardRoutes } from './m1-cards.js';
 import { operationRoutes } from './operation.js';
 import { passwordRoutes } from './passwords.js';
@@ -38,6 +39,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   staffRoutes,
   passwordRoutes,
   unlockRecordRoutes,
+  lockDeliveryRoutes,
   uploadRoutes,
   faceRoutes,
   fingerprintRoutes,

@@ -12,7 +12,8 @@
  *   ticks (ctx.validUntil). Who may see what is checked on every call: the key holds the caller's hotel and room
  *   scope, and the session, role and permission are resolved before the cache is consulted.
  * - a page that is not kept costs two round trips: the counts per status (one aggregate, which also gives the
- *   total) and the page run in parallel, then the guests of the page's rooms.
+ *   total) and the page run in parallel, then the guests of the page's rooms; then one more for the marks of the
+ *   page's locks (lockMarks: changes waiting for the next sync, last sync), whose tables also drop kept answers.
  */
 import { ROOM_STATUS } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,7 @@ import type { Db } from '../db/index.js';
 import type { Room, Stay } from '../db/schema.js';
 import { ROOM_STATUS_NAMES } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
-import { f } from '../fields.js';
+import { epochSeconds, f } from '../fields.js';
 import { callerScope, inScope, likePattern, roomView, stayView } from './room-views.js';
 import { datePickWindow } from './rooms.js';
 
@@ -32,8 +33,115 @@ const SORTS = ['asc', 'desc', 'A-Z', 'Z-A'] as const;
 const STATUS_FILTER = [-1, 0, 1, 2, 3, 4] as const;
 const STATUSES = Object.values(ROOM_STATUS);
 
-/** Every table the list reads: a change to one of them drops the kept pages. */
+/** Every table the list's rooms are read from: a change to one of them drops the kept pages. */
 const LIST_TABLES = ['rooms', 'room_categories', 'stays', 'user_rooms'] as const;
+/** The tables the marks of the page's locks are read from (lockMarks): a change drops the kept answers too. */
+const LOCK_TABLES = [
+  'lock_devices',
+  'card_lock_sync',
+  'cards',
+  'lock_passwords',
+  'faces',
+  'fingerprint_deliveries',
+] as const;
+
+/** A lock's mark on the room list: the changes waiting for its next sync and the time of its last sync. */
+interface LockMark {
+  waiting: number;
+  syncedAt: Date | null;
+  /** When the count next changes by time alone (a counted password or deleted card expires), ms; else null. */
+  changesAt: number | null;
+}
+
+/**
+ * The marks of the page's locks, in ONE statement whatever the page's size (API.md §5 room/listNew: an honest
+ * cheap count, not the exact comparison of lock/inLockList): per room with a lock, the card changes it has not
+ * learned (a deleted card only while it has not expired), the passwords created, withdrawn or deleted since its
+ * last sync that have not expired, the faces of the room added or changed since then (removals only once the lock
+ * synced at all) and the fingerprints pending or being withdrawn.
+ */
+async function lockMarks(
+  db: Db,
+  hotelId: number,
+  roomIds: number[],
+  now: Date,
+): Promise<Map<number, LockMark>> {
+  const marks = new Map<number, LockMark>();
+  if (roomIds.length === 0) return marks;
+  const since = sql<Date>`coalesce(ld.last_sync_at, '-infinity'::timestamptz)`;
+  const rows = await db
+    .selectFrom('rooms as r')
+    .leftJoin('lock_devices as ld', 'ld.room_id', 'r.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('card_lock_sync as s')
+          .innerJoin('cards as c', 'c.id', 's.card_id')
+          .select([
+            sql<number>`count(*)::int`.as('n'),
+            sql<Date | null>`min(c.end_time) FILTER (WHERE s.action = 'delete')`.as('next'),
+          ])
+          .whereRef('s.room_id', '=', 'r.id')
+          .where('s.synced_at', 'is', null)
+          .where((w) =>
+            w.or([w('s.action', '=', 'learn'), w('c.end_time', 'is', null), w('c.end_time', '>', now)]),
+          )
+          .as('cs'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('lock_passwords as p')
+          .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(p.end_time)`.as('next')])
+          .whereRef('p.room_id', '=', 'r.id')
+          .where('p.end_time', '>', now)
+          .where(sql<boolean>`greatest(p.created_at, p.revoked_at, p.deleted_at) > ${since}`)
+          .as('ps'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      'r.id',
+      'ld.last_sync_at',
+      'cs.n as cards',
+      'cs.next as cards_next',
+      'ps.n as passwords',
+      'ps.next as passwords_next',
+      eb
+        .selectFrom('faces as fa')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('fa.hotel_id', '=', hotelId)
+        .whereRef('fa.room_id', '=', 'r.id')
+        .where(sql<boolean>`fa.updated_at > ${since}`)
+        .where((w) => w.or([w('fa.status', '<>', 'deleted'), w('ld.last_sync_at', 'is not', null)]))
+        .as('faces'),
+      eb
+        .selectFrom('fingerprint_deliveries as d')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('d.room_id', '=', 'r.id')
+        .where('d.status', 'in', ['pending', 'deleting'])
+        .as('fingerprints'),
+    ])
+    .where('r.hotel_id', '=', hotelId)
+    .where('r.id', 'in', roomIds)
+    .where('r.mac_id', 'is not', null)
+    .execute();
+  for (const row of rows) {
+    const next = [row.cards_next, row.passwords_next]
+      .filter((d): d is Date => d !== null && d !== undefined)
+      .map((d) => new Date(d).getTime());
+    marks.set(row.id, {
+      waiting:
+        Number(row.cards ?? 0) +
+        Number(row.passwords ?? 0) +
+        Number(row.faces ?? 0) +
+        Number(row.fingerprints ?? 0),
+      syncedAt: row.last_sync_at,
+      changesAt: next.length > 0 ? Math.min(...next) : null,
+    });
+  }
+  return marks;
+}
 
 /** A page row as the page query answers it in JSON: the room, its group's name and its card's stay. */
 interface PageRow {
@@ -169,7 +277,7 @@ export function roomListRoutes(app: FastifyInstance): void {
       date: f.enum(DATE_PICKS, { optional: true }),
     },
     cache: {
-      tables: LIST_TABLES,
+      tables: [...LIST_TABLES, ...LOCK_TABLES],
       key: (ctx, body) => {
         // 'week' is the 7 days up to this millisecond: its window moves on every call.
         if (body.date === 'week') return null;
@@ -311,15 +419,25 @@ export function roomListRoutes(app: FastifyInstance): void {
         kept ? kept.load(countsKey, nowMs, until, readCounts) : readCounts(),
         pageRows(),
       ]);
+      const marks = await lockMarks(
+        ctx.db,
+        hotelId,
+        rows.map((row) => Number(row.r['id'])),
+        new Date(nowMs),
+      );
       return {
         list: rows.map((row) => {
           const r = withDates<Room>(row.r, ROOM_TIMES);
           const stay = row.s ? withDates<Stay>(row.s, STAY_TIMES) : undefined;
           if (stay) ctx.validUntil(stayViewChangesAt(stay, nowMs));
+          const mark = marks.get(r.id);
+          if (mark?.changesAt) ctx.validUntil(mark.changesAt);
           return {
             ...roomView(r, row.c),
             status_name: ROOM_STATUS_NAMES[r.status] ?? null,
             tenant: stay ? stayView(stay, nowMs) : null,
+            lock_waiting: mark?.waiting ?? 0,
+            lock_synced_at: epochSeconds(mark?.syncedAt) ?? 0,
           };
         }),
         total: status === undefined ? (counts['all'] ?? 0) : (counts[String(status)] ?? 0),

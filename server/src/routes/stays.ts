@@ -37,6 +37,7 @@ import {
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
+import { filterGuests, GUEST_FILTERS, guestStays } from './guest-filters.js';
 import { roomPrices } from './prices.js';
 import {
   callerScope,
@@ -501,11 +502,12 @@ export function stayRoutes(app: FastifyInstance): void {
     auth: 'user',
     mutates: false,
     permission: 'room.view',
-    schema: { name: f.string({ optional: true, max: 50 }), ...pageFields },
+    schema: { name: f.string({ optional: true, max: 50 }), ...GUEST_FILTERS, ...pageFields },
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       const { page, limit, offset } = pageOf(body);
       let q = ctx.db.selectFrom('passengers as p').where('p.hotel_id', '=', hotelId);
+      q = await filterGuests(ctx, q, body, hotelId, scope);
       if (scope.kind !== 'all') {
         // Room-limited accounts see the guests who stayed in their rooms.
         q = q.where(({ exists, selectFrom }) =>
@@ -534,6 +536,12 @@ export function stayRoutes(app: FastifyInstance): void {
           .offset(offset)
           .execute(),
       ]);
+      const stays = await guestStays(
+        ctx,
+        rows.map((p) => p.id),
+        hotelId,
+        scope,
+      );
       return {
         list: rows.map((p) => ({
           id: p.id,
@@ -545,6 +553,7 @@ export function stayRoutes(app: FastifyInstance): void {
           nationality: p.nationality,
           created_at: epochSeconds(p.created_at),
           updated_at: epochSeconds(p.updated_at),
+          stay: stays.get(p.id) ?? null,
         })),
         total: Number(count.n),
         page,
