@@ -2,13 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deriveCardMacKey, signCardBlocks } from './card-security.js';
 import { CARD_TYPE } from './constants.js';
-import {
-  decodeGuestCard,
-  encodeEmptyGuestCard,
-  encodeGuestCard,
-  type GuestCard,
-  type GuestCardContent,
-} from './guest-card.js';
+import { LOCK_DECISIONS, lockDecisionPresented } from './fixtures/lock-decisions.js';
+import { decodeGuestCard, encodeGuestCard, type GuestCard, type GuestCardContent } from './guest-card.js';
 import { bytesToHex } from './hex.js';
 import {
   applyBluetoothSync,
@@ -16,9 +11,7 @@ import {
   type LockConfig,
   learnFromCard,
   newLockConfig,
-  type PresentedCard,
   presentCard,
-  type UnlockReason,
 } from './lock-rule.js';
 import { fail } from './result.js';
 
@@ -56,93 +49,13 @@ const guest = (changes: Partial<GuestCardContent> = {}) =>
   card({ type: CARD_TYPE.normal, sequence: 7, ...changes });
 const master = (changes: Partial<GuestCardContent> = {}) => card({ type: CARD_TYPE.master, ...changes });
 const building = (changes: Partial<GuestCardContent> = {}) => card({ type: CARD_TYPE.building, ...changes });
-const floor = (changes: Partial<GuestCardContent> = {}) => card({ type: CARD_TYPE.floor, ...changes });
 const universal = (changes: Partial<GuestCardContent> = {}) =>
   card({ type: CARD_TYPE.universal, cardNumber: 7001, ...changes });
-const superCard = (changes: Partial<GuestCardContent> = {}) => card({ type: CARD_TYPE.super, ...changes });
 
-const emptied = (() => {
-  const blocks = encodeEmptyGuestCard({ hotelId: HOTEL, cardNumber: 5001 });
-  if (!blocks.ok) throw new Error(blocks.detail);
-  const decoded = decodeGuestCard(blocks.value.blocks);
-  if (!decoded.ok) throw new Error(decoded.detail);
-  return decoded.value;
-})();
-const factoryBlank = (() => {
-  const decoded = decodeGuestCard({ 4: new Uint8Array(16), 5: new Uint8Array(16), 6: new Uint8Array(16) });
-  if (!decoded.ok) throw new Error(decoded.detail);
-  return decoded.value;
-})();
-
-type Row = [string, LockConfig, PresentedCard, number, boolean, UnlockReason];
-
-// biome-ignore format: one case per line keeps the decision table readable
-const DECISIONS: Row[] = [
-  // Normal (guest) cards: their own lock, inside [start, end).
-  ['guest card in its stay', LOCK, guest(), MID, true, 'guestCard'],
-  ['guest card at exactly its start', LOCK, guest(), START, true, 'guestCard'],
-  ['guest card one second before its end', LOCK, guest(), END - 1, true, 'guestCard'],
-  ['guest card at exactly its end', LOCK, guest(), END, false, 'expired'],
-  ['guest card one second before its start', LOCK, guest(), START - 1, false, 'notYetValid'],
-  ['guest card long after its stay', LOCK, guest(), END + 30 * 86_400, false, 'expired'],
-  ['guest card on another room', LOCK, guest({ mac_id: 'A1B2C3D4E5F7' }), MID, false, 'wrongRoom'],
-  ['guest card, lock mac in lower case', lock({ mac_id: 'a1b2c3d4e5f6' }), guest(), MID, true, 'guestCard'],
-  ['guest card of another hotel', LOCK, guest({ hotelId: 2002 }), MID, false, 'wrongHotel'],
-  ['guest card the lock learned as deleted', lock({ deletedCards: [5001] }), guest(), MID, false, 'deleted'],
-  ['guest card while another card is deleted', lock({ deletedCards: [5002] }), guest(), MID, true, 'guestCard'],
-  ['guest card older than a newer one used', lock({ newestSequence: { normal: 8 } }), guest(), MID, false, 'superseded'],
-  ['guest card issued with the newest one', lock({ newestSequence: { normal: 7 } }), guest(), MID, true, 'guestCard'],
-  ['guest card newer than the newest seen', lock({ newestSequence: { normal: 6 } }), guest(), MID, true, 'guestCard'],
-  ['guest card, only master cards superseded', lock({ newestSequence: { master: 99 } }), guest(), MID, true, 'guestCard'],
-  ['guest card, deadbolt thrown', lock({ deadbolt: true }), guest(), MID, false, 'deadbolt'],
-  ['guest card on another room and expired', LOCK, guest({ mac_id: '0A0B0C0D0E0F' }), END, false, 'wrongRoom'],
-  ['guest card deleted and expired', lock({ deletedCards: [5001] }), guest(), END, false, 'deleted'],
-  ['guest card until the last 4-byte second', LOCK, guest({ end_time: 0xfffffffe }), 0xfffffffd, true, 'guestCard'],
-  // Master cards: every lock of their hotel, issued by the main administrator only.
-  ['master card', LOCK, master(), MID, true, 'masterCard'],
-  ['master card on another building and floor', lock({ building: 9, floor: 12 }), master(), MID, true, 'masterCard'],
-  ['master card of another hotel', LOCK, master({ hotelId: 7 }), MID, false, 'wrongHotel'],
-  ['master card of a secondary administrator', LOCK, master({ issuerRole: 'secondary' }), MID, false, 'issuerNotAllowed'],
-  ['master card issued by staff', LOCK, master({ issuerRole: 'staff' }), MID, false, 'issuerNotAllowed'],
-  ['master card expired', LOCK, master(), END, false, 'expired'],
-  ['master card, deadbolt thrown', lock({ deadbolt: true }), master(), MID, false, 'deadbolt'],
-  ['master card superseded', lock({ newestSequence: { master: 1 } }), master(), MID, false, 'superseded'],
-  ['master card deleted', lock({ deletedCards: [5001] }), master(), MID, false, 'deleted'],
-  // Building cards: the lock's building.
-  ['building card', LOCK, building(), MID, true, 'buildingCard'],
-  ['building card on another floor of its building', lock({ floor: 8 }), building(), MID, true, 'buildingCard'],
-  ['building card on another building', LOCK, building({ building: 4 }), MID, false, 'wrongBuilding'],
-  ['building card of a secondary administrator', LOCK, building({ issuerRole: 'secondary' }), MID, true, 'buildingCard'],
-  ['building card not yet valid', LOCK, building(), START - 60, false, 'notYetValid'],
-  // Floor cards: the lock's building and floor.
-  ['floor card', LOCK, floor(), MID, true, 'floorCard'],
-  ['floor card on another floor', LOCK, floor({ floor: 4 }), MID, false, 'wrongFloor'],
-  ['floor card, same floor of another building', LOCK, floor({ building: 1 }), MID, false, 'wrongBuilding'],
-  ['floor card expired', LOCK, floor(), END, false, 'expired'],
-  ['floor card superseded', lock({ newestSequence: { floor: 3 } }), floor({ sequence: 2 }), MID, false, 'superseded'],
-  // Universal cards: only once the lock learned them by a Bluetooth unlock.
-  ['universal card the lock learned', lock({ universalCards: [7001] }), universal(), MID, true, 'universalCard'],
-  ['universal card not yet learned', LOCK, universal(), MID, false, 'universalNotLearned'],
-  ['universal card learned, then deleted', lock({ universalCards: [7001], deletedCards: [7001] }), universal(), MID, false, 'deleted'],
-  ['universal card learned but expired', lock({ universalCards: [7001] }), universal(), END, false, 'expired'],
-  ['universal card of another hotel', lock({ universalCards: [7001] }), universal({ hotelId: 3 }), MID, false, 'wrongHotel'],
-  // Super cards: like master, and they open a thrown deadbolt.
-  ['super card', LOCK, superCard(), MID, true, 'superCard'],
-  ['super card, deadbolt thrown', lock({ deadbolt: true }), superCard(), MID, true, 'superCard'],
-  ['super card of another hotel', LOCK, superCard({ hotelId: 2 }), MID, false, 'wrongHotel'],
-  ['super card of a secondary administrator', LOCK, superCard({ issuerRole: 'secondary' }), MID, false, 'issuerNotAllowed'],
-  ['super card superseded', lock({ newestSequence: { super: 4 } }), superCard({ sequence: 3 }), MID, false, 'superseded'],
-  ['super card expired, deadbolt thrown', lock({ deadbolt: true }), superCard(), END, false, 'expired'],
-  // Cards that are not valid cards.
-  ['emptied (withdrawn) card', LOCK, emptied, MID, false, 'emptyCard'],
-  ['factory-blank card', LOCK, factoryBlank, MID, false, 'emptyCard'],
-  ['card whose CRC failed', LOCK, fail('SECTOR_VERIFICATION_FAILED', 'CRC'), MID, false, 'corruptedCard'],
-  ['card with a block unreadable', LOCK, fail('READ_DATA_FAILED', 'block 5'), MID, false, 'corruptedCard'],
-  ['card of another system', LOCK, fail('EXTERNAL_CARD', 'no magic'), MID, false, 'externalCard'],
-  // Content as issued (not yet bytes) goes through the same codec.
-  ['issued content for this room', LOCK, { hotelId: HOTEL, cardNumber: 9, type: 4, mac_id: 'A1B2C3D4E5F6', start_time: START, end_time: END }, MID, true, 'guestCard'],
-  ['issued content that cannot be written', LOCK, { hotelId: HOTEL, cardNumber: 9, type: 4, mac_id: 'A1B2C3D4E5F6', start_time: END, end_time: START }, MID, false, 'corruptedCard'],
-];
+// The table lives in fixtures/lock-decisions.ts so the tests package can replay it through the virtual lock.
+const DECISIONS = LOCK_DECISIONS.map(
+  (row) => [row.name, row.lock, lockDecisionPresented(row.card), row.now, row.open, row.reason] as const,
+);
 
 describe('decideUnlock', () => {
   it('has a decision table of at least 40 cases', () => {
