@@ -15,6 +15,7 @@
  */
 import { CARD_TYPE } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { defineCall } from '../call.js';
 import type { LockStateJson } from '../db/schema.js';
 import { failure } from '../errors.js';
@@ -126,7 +127,8 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
                 'l.created_at as sync_created_at',
               ])
               .where('c.hotel_id', '=', room.hotel_id)
-              .where('c.card_number', 'in', cardNumbers)
+              // The state carries numbers; a stored number may have been written with leading zeros.
+              .where(sql<string>`ltrim(c.card_number, '0')`, 'in', cardNumbers)
               .orderBy('c.id', 'desc')
               .orderBy('l.id', 'desc')
               .execute(),
