@@ -47,6 +47,8 @@ export const READERS = {
   secondReader: 'http://127.0.0.1:13571',
   /** Reader type 3: the WebSocket (goReadCard). */
   thirdReader: 'ws://127.0.0.1:39002',
+  /** The simulated encoder's control service (gateway `--simulate` only): its virtual locks (contract F). */
+  simulator: 'http://127.0.0.1:13572',
 } as const;
 
 /** Card issuer (dispenser) models; the value is the reader type kept under `cardSenderType`. */

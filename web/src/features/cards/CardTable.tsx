@@ -2,6 +2,7 @@ import { Space, Table, type TableColumnsType, type TablePaginationConfig, Tag, T
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMobile } from '../../app/layout/useMobile.ts';
+import { CardDeliveryPopover, CardLockSynced } from '../door/CardDeliveryPopover.tsx';
 import { hotelTimeText } from '../stays/format.ts';
 import type { Card } from './api.ts';
 import { CardActions } from './CardActions.tsx';
@@ -70,11 +71,15 @@ export function CardTable(props: {
               {t('list.superseded')}
             </Tag>
           )}
+          {/* Clicked, the lock state opens what each lock does with the card (issue 10 §4, lock/cardDelivery). */}
           {card.lock_sync === 'pending' && (
-            <Tag color="orange" data-testid="card-sync-pending">
-              {t('sync.pending')}
-            </Tag>
+            <CardDeliveryPopover cardId={card.id}>
+              <Tag color="orange" data-testid="card-sync-pending">
+                {t('sync.pending')}
+              </Tag>
+            </CardDeliveryPopover>
           )}
+          {card.lock_sync === 'done' && <CardLockSynced cardId={card.id} />}
         </Space>
       ),
     },

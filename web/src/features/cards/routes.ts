@@ -1,4 +1,5 @@
 import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
+import { doorTexts } from '../door/texts.ts';
 import { cardsTexts } from './texts.ts';
 
 const cardList: PageLoader = () => import('./CardListPage.tsx');
@@ -6,6 +7,6 @@ const addCard: PageLoader = () => import('./AddCardPage.tsx');
 
 /** The 'cards' feature's routes under /center (children of their section in src/routes.tsx). */
 export const cardRoutes: RouteEntry[] = [
-  { path: 'cardList', title: 'cardList', page: cardsTexts.page(cardList) },
+  { path: 'cardList', title: 'cardList', page: cardsTexts.page(cardList, doorTexts) },
   { path: 'addCard', title: 'addCard', page: cardsTexts.page(addCard) },
 ];

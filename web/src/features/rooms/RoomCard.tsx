@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
+import { RoomLockMark } from '../door/RoomLockMark.tsx';
 import type { Room } from './api.ts';
 import { BatteryLevel } from './BatteryLevel.tsx';
 import { LinkButton } from './LinkButton.tsx';
@@ -44,6 +45,7 @@ export const RoomCard = memo(function RoomCard({ room }: { room: Room }) {
         <BatteryLevel level={room.battery} />
       </div>
       <StayLine tenant={room.tenant ?? null} />
+      <RoomLockMark room={room} />
       <div style={{ marginTop: 'auto', display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         <LinkButton size="small" to={detailPath(room)}>
           {t('list.details')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
+import { LockDeliveriesPanel } from '../door/LockDeliveriesPanel.tsx';
 import { RoomPricePanel } from '../prices/RoomPricePanel.tsx';
 import { PasswordPanel } from '../stays/PasswordPanel.tsx';
 import { TenantPanel } from '../stays/TenantPanel.tsx';
@@ -84,7 +85,13 @@ export default function RoomDetailPage() {
       </Space>
     ),
     unlock: <UnlockRecordsTab roomId={r.id} />,
-    lock: <LockSettingsTab room={r} />,
+    // The lock's deliveries and its Bluetooth unlock (issue 10 §4) above the lock's settings.
+    lock: (
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <LockDeliveriesPanel room={r} />
+        <LockSettingsTab room={r} />
+      </Space>
+    ),
     price: <RoomPricePanel roomId={r.id} />,
     status: <StatusTab room={r} />,
   };

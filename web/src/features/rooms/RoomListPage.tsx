@@ -30,6 +30,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
+import { RoomLockMark } from '../door/RoomLockMark.tsx';
 import { AddRoomModal } from './AddRoomModal.tsx';
 import { type Room, useRoomGroups, useRoomList } from './api.ts';
 import { BatteryLevel } from './BatteryLevel.tsx';
@@ -298,6 +299,7 @@ export default function RoomListPage() {
 /** The compact view: one row per room, the same facts as the cards. */
 function RoomTable({ rooms }: { rooms: Room[] }) {
   const { t } = useTranslation('rooms');
+  const { t: tDoor } = useTranslation('door');
   return (
     <Table<Room>
       rowKey="id"
@@ -329,6 +331,11 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
           title: t('fields.battery'),
           dataIndex: 'battery',
           render: (v: number | null) => <BatteryLevel level={v} />,
+        },
+        {
+          title: tDoor('panel.lastSync'),
+          key: 'lock',
+          render: (_v, room) => <RoomLockMark room={room} />,
         },
         {
           title: t('common.actions'),

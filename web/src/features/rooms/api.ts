@@ -53,6 +53,9 @@ export interface Room {
   weekend_price: number | null;
   updated_at: number;
   tenant?: RoomTenant | null;
+  /** room/listNew (contract D): changes waiting for the lock's next sync, and its last sync (seconds, 0: never). */
+  lock_waiting?: number;
+  lock_synced_at?: number;
 }
 
 /** Rooms per status (contract F2): 'all' and each status code, every filter applied but status. */

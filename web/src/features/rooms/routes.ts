@@ -1,14 +1,15 @@
 import type { PagePrefetch, RouteEntry } from '../../app/routeTable.ts';
+import { doorTexts } from '../door/texts.ts';
 import { pricesTexts } from '../prices/texts.ts';
 import { staysTexts } from '../stays/texts.ts';
 import { roomsTexts } from './texts.ts';
 
-const roomList = roomsTexts.page(() => import('./RoomListPage.tsx'));
+const roomList = roomsTexts.page(() => import('./RoomListPage.tsx'), doorTexts);
 // The landing page's rooms are asked for while its code loads, not after (issue 8 §5: first page within 1 s).
 const prefetchRoomList: PagePrefetch = ({ queryClient, search }) =>
   import('./prefetch.ts').then((m) => m.prefetchRoomList(queryClient, search));
 // The detail's tenant and price tabs are the stays and prices features' panels: their texts come with the page.
-const roomDetails = roomsTexts.page(() => import('./RoomDetailPage.tsx'), staysTexts, pricesTexts);
+const roomDetails = roomsTexts.page(() => import('./RoomDetailPage.tsx'), staysTexts, pricesTexts, doorTexts);
 
 /** The 'rooms' feature's routes (children of their section in src/routes.tsx). */
 export const roomRoutes: RouteEntry[] = [

@@ -6,6 +6,7 @@ import { useMobile } from '../../app/layout/useMobile.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import type { Card as SpecialCard } from '../cards/api.ts';
+import { CardDeliveryPopover } from '../door/CardDeliveryPopover.tsx';
 import { ConfirmedButton, emptyOf, listPagination } from '../faces/listParts.tsx';
 import { setTimeLink } from './kinds.ts';
 
@@ -151,14 +152,18 @@ export function CardTable(props: {
     {
       key: 'lock_sync',
       title: t('fields.lockSync'),
-      render: (_, card) =>
-        card.lock_sync === 'pending' ? (
-          <Tag color="gold" data-testid="card-lock-sync">
-            {t('lockSync.pending')}
-          </Tag>
-        ) : (
-          <Tag data-testid="card-lock-sync">{t(`lockSync.${card.lock_sync}`, { defaultValue: '' })}</Tag>
-        ),
+      // Clicked, the state opens what each lock does with the card (issue 10 §4, lock/cardDelivery).
+      render: (_, card) => (
+        <CardDeliveryPopover cardId={card.id}>
+          {card.lock_sync === 'pending' ? (
+            <Tag color="gold" data-testid="card-lock-sync">
+              {t('lockSync.pending')}
+            </Tag>
+          ) : (
+            <Tag data-testid="card-lock-sync">{t(`lockSync.${card.lock_sync}`, { defaultValue: '' })}</Tag>
+          )}
+        </CardDeliveryPopover>
+      ),
     },
     ...(props.canManage
       ? [

@@ -1,8 +1,12 @@
 import { cpuDispenser, type PageLoader, type RouteEntry } from '../../app/routeTable.ts';
+import { doorTexts } from '../door/texts.ts';
 import { specialCardsTexts } from './texts.ts';
 
 const list = (name: 'MasterCardsPage' | 'BuildingCardsPage' | 'FloorCardsPage'): PageLoader =>
-  specialCardsTexts.page(() => import('./SpecialCardListPage.tsx').then((m) => ({ default: m[name] })));
+  specialCardsTexts.page(
+    () => import('./SpecialCardListPage.tsx').then((m) => ({ default: m[name] })),
+    doorTexts,
+  );
 const add = (
   name: 'AddMasterCardPage' | 'AddBuildingCardPage' | 'AddFloorCardPage' | 'AddUniversalCardPage',
 ): PageLoader =>
@@ -37,7 +41,7 @@ export const specialCardRoutes: RouteEntry[] = [
   {
     path: 'universalCardList',
     title: 'universalCardList',
-    page: specialCardsTexts.page(() => import('./UniversalCardListPage.tsx')),
+    page: specialCardsTexts.page(() => import('./UniversalCardListPage.tsx'), doorTexts),
   },
   {
     path: 'universalCardList/addUniversalCard',

@@ -1,0 +1,106 @@
+import type { Texts } from './en.ts';
+
+const ja: Texts = {
+  feature: 'ドア',
+  panel: {
+    title: '錠と配信状況',
+    lastSync: '最終同期',
+    never: '未同期',
+    waiting: '同期待ちの変更',
+    waitingHint: '次の Bluetooth 解錠で錠が覚える内容',
+    noLock: 'この部屋には錠がありません（MAC アドレスなし）。ドアに配信するものはありません。',
+    noSecret: '錠にまだシークレットがないため、LockDesk と同期できません。',
+    loadFailed: '錠の配信状況を読み込めませんでした。',
+    retry: '再試行',
+    refresh: '更新',
+    deliveries: '配信内容',
+    syncs: '最近の同期',
+    noDeliveries: 'この錠が覚えるものはありません。',
+    noSyncs: '錠はまだ同期していません。',
+  },
+  columns: {
+    item: '項目',
+    kind: '種類',
+    state: '状態',
+    changed: '変更日時',
+    confirmed: '確認日時',
+    started: '開始',
+    finished: '完了',
+    operator: '操作者',
+    records: '記録',
+  },
+  kinds: {
+    card_delete: '拒否するカード',
+    universal_card: '共通カード',
+    sequence: 'カード連番',
+    password: 'パスワード',
+    face: '顔',
+    fingerprint: '指紋',
+  },
+  actions: {
+    add: '登録',
+    remove: '削除',
+  },
+  states: {
+    issued: '発行済み',
+    waiting: '錠の次回同期待ち',
+    confirmed: '錠が確認済み',
+  },
+  stateHints: {
+    issued: 'カード自体に書かれているため、錠が覚えるものはありません。',
+    waiting: '次の Bluetooth 解錠で錠が覚えます。それまでドアは以前の状態のまま動作します。',
+    confirmed: '錠が同期時に確認しました。',
+  },
+  syncs: {
+    unfinished: '中断',
+    records: '保存 {{stored}} 件、既存 {{duplicates}} 件',
+  },
+  bluetooth: {
+    button: 'Bluetooth 解錠',
+    hint: 'ドア横のスマホアプリの代わりです。錠が LockDesk と同期し、解錠記録をアップロードします。',
+    done: 'Bluetooth 解錠が完了しました',
+    learned:
+      '錠が覚えた内容: 拒否するカード {{deleted}} 枚、共通カード {{universal}} 枚、パスワード {{passwords}} 件、顔 {{faces}} 件、指紋 {{fingerprints}} 件。',
+    uploaded: 'アップロードした解錠記録: {{uploaded}} 件（既存: {{duplicates}} 件）。',
+    failed: 'Bluetooth 解錠に失敗しました',
+    phoneApp:
+      'この PC では仮想錠が動いていません。Bluetooth 解錠はドア横のスマホアプリで行い、アプリが錠を同期して解錠記録をアップロードします。',
+  },
+  virtual: {
+    title: '仮想錠 — シミュレーション',
+    simulated: 'シミュレーション',
+    installed: 'シミュレーターに設置済み',
+    buffered: '錠に残っている記録: {{buffered}}',
+    notInstalled: 'この部屋の仮想錠はシミュレーターに設置されていません。',
+    install: '仮想錠を設置',
+    installHint: '錠に新しいシークレットが発行され（古いものは無効）、シミュレーターに設置されます。',
+    installDone: '仮想錠を設置しました',
+    installFailed: '仮想錠を設置できませんでした',
+    adminsOnly: '錠を設置できるのは管理者だけです。',
+  },
+  errors: {
+    unreachable: 'この PC のゲートウェイのシミュレーターが応答しません（{{address}}）。',
+    notInstalled: 'この錠はシミュレーターに設置されていません。',
+    noLocks: 'このゲートウェイには仮想錠がありません。ゲートウェイを更新してください。',
+    refused: 'シミュレーターが拒否しました: {{detail}}',
+  },
+  roomMark: {
+    waiting: '同期待ち: {{count}}',
+    waitingHint: '錠の次回同期を待つ変更: {{count}}',
+    lastSync: '錠の最終同期: {{time}}',
+    neverSynced: '錠はまだ同期していません',
+  },
+  card: {
+    show: '錠ごと',
+    title: '錠ごとの配信状況',
+    empty: 'このカードについて覚える錠はありません。',
+    loadFailed: 'カードの配信状況を読み込めませんでした。',
+    delete: 'カードを拒否',
+    learn: 'カードを登録',
+    lastSync: '錠の同期 {{time}}',
+    neverSynced: '錠は未同期',
+    synced: '錠が登録済み',
+  },
+};
+
+export default ja;

@@ -1,0 +1,106 @@
+import type { Texts } from './en.ts';
+
+const ko: Texts = {
+  feature: '도어락',
+  panel: {
+    title: '도어락과 전달 상태',
+    lastSync: '마지막 동기화',
+    never: '동기화한 적 없음',
+    waiting: '대기 중인 변경',
+    waitingHint: '다음 블루투스 잠금 해제 때 도어락이 배울 내용',
+    noLock: '이 객실에는 도어락이 없습니다(MAC 주소 없음). 도어락에 전달되는 것이 없습니다.',
+    noSecret: '도어락에 아직 비밀 키가 없어 LockDesk와 동기화할 수 없습니다.',
+    loadFailed: '도어락의 전달 상태를 불러오지 못했습니다.',
+    retry: '다시 시도',
+    refresh: '새로 고침',
+    deliveries: '전달 항목',
+    syncs: '최근 동기화',
+    noDeliveries: '이 도어락이 배울 것이 없습니다.',
+    noSyncs: '도어락이 아직 동기화하지 않았습니다.',
+  },
+  columns: {
+    item: '항목',
+    kind: '종류',
+    state: '상태',
+    changed: '변경 시각',
+    confirmed: '확인 시각',
+    started: '시작',
+    finished: '완료',
+    operator: '작업자',
+    records: '기록',
+  },
+  kinds: {
+    card_delete: '거부할 카드',
+    universal_card: '공용 카드',
+    sequence: '카드 순번',
+    password: '비밀번호',
+    face: '얼굴',
+    fingerprint: '지문',
+  },
+  actions: {
+    add: '학습',
+    remove: '삭제',
+  },
+  states: {
+    issued: '발급됨',
+    waiting: '도어락의 다음 동기화 대기',
+    confirmed: '도어락이 확인함',
+  },
+  stateHints: {
+    issued: '카드 자체에 기록되어 있어 도어락이 배울 것이 없습니다.',
+    waiting: '다음 블루투스 잠금 해제 때 도어락이 배웁니다. 그때까지 도어락은 이전 상태로 동작합니다.',
+    confirmed: '도어락이 동기화 때 확인했습니다.',
+  },
+  syncs: {
+    unfinished: '중단됨',
+    records: '{{stored}}건 저장, {{duplicates}}건 이미 있음',
+  },
+  bluetooth: {
+    button: '블루투스 잠금 해제',
+    hint: '문 옆 휴대폰 앱을 대신합니다. 도어락이 LockDesk와 동기화하고 잠금 해제 기록을 올립니다.',
+    done: '블루투스 잠금 해제 완료',
+    learned:
+      '도어락이 배운 내용: 거부할 카드 {{deleted}}장, 공용 카드 {{universal}}장, 비밀번호 {{passwords}}개, 얼굴 {{faces}}개, 지문 {{fingerprints}}개.',
+    uploaded: '올린 잠금 해제 기록: {{uploaded}}건 (이미 있음: {{duplicates}}건).',
+    failed: '블루투스 잠금 해제에 실패했습니다',
+    phoneApp:
+      '이 PC에는 가상 도어락이 없습니다. 블루투스 잠금 해제는 문 옆의 휴대폰 앱으로 하며, 앱이 도어락을 동기화하고 잠금 해제 기록을 올립니다.',
+  },
+  virtual: {
+    title: '가상 도어락 — 시뮬레이션',
+    simulated: '시뮬레이션',
+    installed: '시뮬레이터에 설치됨',
+    buffered: '도어락에 남은 기록: {{buffered}}',
+    notInstalled: '이 객실의 가상 도어락이 시뮬레이터에 설치되어 있지 않습니다.',
+    install: '가상 도어락 설치',
+    installHint: '도어락이 새 비밀 키를 받고(이전 키는 더 이상 쓸 수 없음) 시뮬레이터에 설치됩니다.',
+    installDone: '가상 도어락이 설치되었습니다',
+    installFailed: '가상 도어락을 설치하지 못했습니다',
+    adminsOnly: '관리자만 도어락을 설치할 수 있습니다.',
+  },
+  errors: {
+    unreachable: '이 PC의 게이트웨이 시뮬레이터가 응답하지 않습니다({{address}}).',
+    notInstalled: '이 도어락은 시뮬레이터에 설치되어 있지 않습니다.',
+    noLocks: '이 게이트웨이에는 가상 도어락이 없습니다. 게이트웨이를 업데이트하세요.',
+    refused: '시뮬레이터가 거부했습니다: {{detail}}',
+  },
+  roomMark: {
+    waiting: '대기: {{count}}',
+    waitingHint: '도어락의 다음 동기화를 기다리는 변경: {{count}}',
+    lastSync: '도어락 마지막 동기화: {{time}}',
+    neverSynced: '도어락이 아직 동기화하지 않았습니다',
+  },
+  card: {
+    show: '도어락별',
+    title: '도어락별 전달 상태',
+    empty: '이 카드에 대해 배울 도어락이 없습니다.',
+    loadFailed: '카드의 전달 상태를 불러오지 못했습니다.',
+    delete: '카드 거부',
+    learn: '카드 학습',
+    lastSync: '도어락 동기화 {{time}}',
+    neverSynced: '도어락이 동기화한 적 없음',
+    synced: '도어락이 학습함',
+  },
+};
+
+export default ko;
