@@ -1,5 +1,6 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
+import { deviceRoutes } from '../device/routes.js';
 import { accountRoutes } from './account.js';
 import { cardEncryptionRoutes } from './card-encryption.js';
 import { cardRoutes } from './cards.js';
@@ -7,10 +8,12 @@ import { categoryRoutes } from './categories.js';
 import { cpuCardRoutes } from './cpu-cards.js';
 import { devRoutes } from './dev.js';
 import { dispenserRoutes } from './dispensers.js';
+import { exportRoutes } from './exports.js';
 import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
 import { hotelRoutes } from './hotel.js';
 import { lockDeliveryRoutes } from './lock-deliveries.js';
+import { lockDeviceRoutes } from './lock-devices.js';
 import { m1CardRoutes } from './m1-cards.js';
 import { operationRoutes } from './operation.js';
 import { passwordRoutes } from './passwords.js';
@@ -48,4 +51,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   cpuCardRoutes,
   cardRoutes,
   cardEncryptionRoutes,
+  exportRoutes,
+  lockDeviceRoutes,
+  deviceRoutes,
 ];

@@ -13,6 +13,7 @@ import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import { failure } from '../errors.js';
 import { f } from '../fields.js';
+import { issueLockSecret } from '../services/lock-secrets.js';
 import { normaliseMac, roomView } from './room-views.js';
 
 async function requireNameFree(ctx: UserContext, hotelId: number, name: string, exceptId?: number) {
@@ -79,11 +80,14 @@ export function roomAdminRoutes(app: FastifyInstance): void {
               .values({ user_id: ctx.user.id, room_id: added.id, granted_by: ctx.user.id, created_at: now })
               .execute();
           }
-          return added;
+          // A room with a lock gets the lock's secret in the same step (answered once, API.md §10).
+          const lock = added.mac_id ? await issueLockSecret(trx, added, now) : null;
+          return { ...added, lock_secret: lock?.secret };
         });
         ctx.touchRooms([room.id]);
         ctx.audit(`Room ${room.name} added${mac ? ` with lock ${mac}` : ''}`);
-        return roomView(room);
+        const { lock_secret, ...added } = room;
+        return lock_secret ? { ...roomView(added), lock_secret } : roomView(added);
       } catch (e) {
         if (isConstraintViolation(e, 'unique')) throw failure('LOCK_MAC_IN_USE');
         throw e;

@@ -1,0 +1,102 @@
+/**
+ * Who is calling the device API: the lock whose secret the `Authorization: Lock <secret>` header carries. The
+ * secret names its room; the room must still have a lock (a mac id) and the secret must be the one last issued.
+ * Failed attempts are counted per address: past the budget an address is refused before any secret is looked at.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { type AppError, failure } from '../errors.js';
+import { lockSecretMatches, lockSecretRoom } from '../services/lock-secrets.js';
+
+/** The lock a device call comes from: its room, as the device API answers it. */
+export interface CallingLock {
+  roomId: number;
+  hotelId: number;
+  roomName: string;
+  building: number | null;
+  floor: number | null;
+  /** 12 hex, upper case. */
+  macId: string;
+  confirmedSyncId: number | null;
+}
+
+/** HTTP 401, LOCK_AUTH_FAILED. */
+export const lockAuthFailed = (): AppError => failure('LOCK_AUTH_FAILED');
+
+/** The secret of an `Authorization: Lock <secret>` header; undefined for any other header. */
+export function lockSecretOf(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const m = /^Lock[ \t]+(\S{1,200})[ \t]*$/i.exec(value ?? '');
+  return m?.[1];
+}
+
+/** The lock the secret belongs to (and notes that it was seen); LOCK_AUTH_FAILED when it belongs to none. */
+export async function authenticateLock(
+  db: Kysely<Database>,
+  secret: string | undefined,
+  now: Date,
+): Promise<CallingLock> {
+  const roomId = secret === undefined ? undefined : lockSecretRoom(secret);
+  if (secret === undefined || roomId === undefined) throw lockAuthFailed();
+  const row = await db
+    .selectFrom('lock_devices as d')
+    .innerJoin('rooms as r', 'r.id', 'd.room_id')
+    .select([
+      'd.secret_hash',
+      'd.confirmed_sync_id',
+      'r.id',
+      'r.hotel_id',
+      'r.name',
+      'r.building',
+      'r.floor',
+      'r.mac_id',
+    ])
+    .where('d.room_id', '=', roomId)
+    .whereRef('r.hotel_id', '=', 'd.hotel_id')
+    .executeTakeFirst();
+  if (!row?.mac_id || !lockSecretMatches(secret, row.secret_hash)) throw lockAuthFailed();
+  await db.updateTable('lock_devices').set({ last_seen_at: now }).where('room_id', '=', row.id).execute();
+  return {
+    roomId: row.id,
+    hotelId: row.hotel_id,
+    roomName: row.name,
+    building: row.building,
+    floor: row.floor,
+    macId: row.mac_id,
+    confirmedSyncId: row.confirmed_sync_id,
+  };
+}
+
+const MINUTE = 60_000;
+
+/** Failed device authentications per address and minute (fixed windows; in memory, per server replica). */
+export class FailedLockAuth {
+  readonly #windows = new Map<string, { start: number; count: number }>();
+  constructor(
+    private readonly perMinute: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** True when the address is over its budget of failures this minute. */
+  blocked(address: string): boolean {
+    const w = this.#windows.get(address);
+    return w !== undefined && w.start === this.#minute() && w.count >= this.perMinute;
+  }
+
+  /** Counts a failure of the address. */
+  fail(address: string): void {
+    const minute = this.#minute();
+    const w = this.#windows.get(address);
+    if (w && w.start === minute) {
+      w.count++;
+      return;
+    }
+    if (this.#windows.size >= 10_000)
+      for (const [key, old] of this.#windows) if (old.start < minute) this.#windows.delete(key);
+    this.#windows.set(address, { start: minute, count: 1 });
+  }
+
+  #minute(): number {
+    return Math.floor(this.now() / MINUTE) * MINUTE;
+  }
+}
