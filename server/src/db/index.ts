@@ -41,6 +41,8 @@ import * as m008 from './migrations/008_cards.js';
 import * as m009 from './migrations/009_dispensers.js';
 import * as m010 from './migrations/010_card_void.js';
 import * as m011 from './migrations/011_locks.js';
+import * as m012 from './migrations/012_exports.js';
+import * as m013 from './migrations/013_lock_change_notices.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -249,6 +251,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_dispensers': m009,
   '010_card_void': m010,
   '011_locks': m011,
+  '012_exports': m012,
+  '013_lock_change_notices': m013,
 };
 
 /** The migration names, in order. */

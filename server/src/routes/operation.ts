@@ -6,8 +6,40 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { seesAllRooms } from '../auth/permissions.js';
-import { defineCall } from '../call.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { defineCall, type UserContext } from '../call.js';
+import { epochSeconds, f, type Infer, pageFields, pageOf } from '../fields.js';
+
+/** The filters of operation/list (every one optional); the operation-log export takes the same. */
+export const OPERATION_FILTERS = {
+  path: f.string({ optional: true, max: 100 }),
+  user_id: f.id({ optional: true }),
+  start_time: f.time({ optional: true }),
+  end_time: f.time({ optional: true }),
+};
+export type OperationFilters = Infer<typeof OPERATION_FILTERS>;
+
+/** The log entries (`l`, with their account `u`) the caller may read, filtered; neither ordered nor paged. */
+export function operationLogQuery(ctx: UserContext, body: OperationFilters) {
+  const hotelId = ctx.requireHotelId();
+  let q = ctx.db
+    .selectFrom('operation_log as l')
+    .leftJoin('users as u', 'u.id', 'l.user_id')
+    .where('l.hotel_id', '=', hotelId);
+  if (!seesAllRooms(ctx.user.role)) {
+    const me = ctx.user.id;
+    q = q.where((eb) =>
+      eb.or([
+        eb('l.user_id', '=', me),
+        sql<boolean>`l.room_ids && ARRAY(SELECT room_id FROM user_rooms WHERE user_id = ${me})`,
+      ]),
+    );
+  }
+  if (body.path) q = q.where('l.path', '=', body.path);
+  if (body.user_id) q = q.where('l.user_id', '=', body.user_id);
+  if (body.start_time) q = q.where('l.created_at', '>=', body.start_time);
+  if (body.end_time) q = q.where('l.created_at', '<', body.end_time);
+  return q;
+}
 
 export function operationRoutes(app: FastifyInstance): void {
   defineCall(app, {
@@ -15,33 +47,10 @@ export function operationRoutes(app: FastifyInstance): void {
     auth: 'user',
     mutates: false,
     permission: 'log.view',
-    schema: {
-      ...pageFields,
-      path: f.string({ optional: true, max: 100 }),
-      user_id: f.id({ optional: true }),
-      start_time: f.time({ optional: true }),
-      end_time: f.time({ optional: true }),
-    },
+    schema: { ...pageFields, ...OPERATION_FILTERS },
     handler: async (ctx, body) => {
-      const hotelId = ctx.requireHotelId();
       const { page, limit, offset } = pageOf(body);
-      let q = ctx.db
-        .selectFrom('operation_log as l')
-        .leftJoin('users as u', 'u.id', 'l.user_id')
-        .where('l.hotel_id', '=', hotelId);
-      if (!seesAllRooms(ctx.user.role)) {
-        const me = ctx.user.id;
-        q = q.where((eb) =>
-          eb.or([
-            eb('l.user_id', '=', me),
-            sql<boolean>`l.room_ids && ARRAY(SELECT room_id FROM user_rooms WHERE user_id = ${me})`,
-          ]),
-        );
-      }
-      if (body.path) q = q.where('l.path', '=', body.path);
-      if (body.user_id) q = q.where('l.user_id', '=', body.user_id);
-      if (body.start_time) q = q.where('l.created_at', '>=', body.start_time);
-      if (body.end_time) q = q.where('l.created_at', '<', body.end_time);
+      const q = operationLogQuery(ctx, body);
       const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const rows = await q
         .select([

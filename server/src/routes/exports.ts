@@ -1,0 +1,357 @@
+/**
+ * Exports of guests, unlock records and the operation log as CSV or XLSX (API.md §11, issue 10 contract E).
+ * - `export/create` checks the kind's filters exactly as the exported list does (same schema, same query builder,
+ *   same NOT_FOUND / PERMISSION_DENIED) and answers a single-use link `/export/<token>` valid for 5 minutes.
+ * - `GET /export/<token>` uses the link up (one UPDATE: two replicas cannot both serve it), rebuilds the caller from
+ *   the session that made the link (the session must still be live: logging out kills the link; the room scope is
+ *   the account's at download time), and streams the file: rows are read in keyset batches and written as the
+ *   download takes them (services/export/). Headers and values are in the language of the create call, times in
+ *   hotel time (UTC+08:00).
+ * - An unknown, used or expired link answers HTTP 410 with a small page saying EXPORT_LINK_EXPIRED in the link's
+ *   language (the token carries it after a dot, as upload tokens do).
+ * - One running export per account: export/create answers EXPORT_TOO_MANY while a download of the account's is
+ *   being written (a download that started more than RUNNING_MINUTES ago no longer counts, should a process have
+ *   died in the middle of one).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { type ErrorCode, isRtl, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Permission, roleAllows, seesAllRooms } from '../auth/permissions.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { defineCall, type UserContext } from '../call.js';
+import {
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  type ExportFormat,
+  type ExportKind,
+  type ExportLinksTable,
+} from '../db/schema.js';
+import { shanghaiDate } from '../domain/time.js';
+import { AppError, failure } from '../errors.js';
+import { checkBody, epochSeconds, f } from '../fields.js';
+import { messageFor } from '../i18n.js';
+import { EXPORT_SOURCES, exportFileName } from '../services/export/kinds.js';
+import { exportTexts } from '../services/export/texts.js';
+import { type Cell, csvWriter, type SheetWriter, xlsxWriter } from '../services/export/writers.js';
+import { serviceEndsSql } from '../services/service-period.js';
+import { tokenLanguage } from './uploads.js';
+
+/** How long a download link lives. */
+export const EXPORT_LINK_SECONDS = 300;
+/** A download older than this no longer holds the account's one running export. */
+export const RUNNING_MINUTES = 10;
+
+const hashExportToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const TOKEN = /^[A-Za-z0-9_-]{43}\.[A-Za-z-]{2,10}$/;
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Dates become ISO text, so the filters keep in jsonb and read back through the same schema. */
+function storedFilters(filters: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+  );
+}
+
+export function exportRoutes(app: FastifyInstance): void {
+  defineCall(app, {
+    path: 'export/create',
+    auth: 'user',
+    // Recorded in the operation log: who took guests' data out of the console, and which.
+    mutates: true,
+    schema: {
+      kind: f.enum(EXPORT_KINDS),
+      format: f.enum(EXPORT_FORMATS),
+      filters: f.object({ optional: true }),
+    },
+    handler: async (ctx, body) => {
+      const kind = body.kind as ExportKind;
+      const format = body.format as ExportFormat;
+      const source = EXPORT_SOURCES[kind];
+      ctx.require(source.permission);
+      const hotelId = ctx.requireHotelId();
+      const filters = checkBody(source.filters, (body.filters ?? {}) as Record<string, unknown>);
+      // The list's own checks (a room or stay out of scope, a reversed period) answer now, not at download.
+      await source.open(ctx, filters, exportTexts(ctx.lang));
+      const now = ctx.now();
+      const running = await ctx.db
+        .selectFrom('export_links')
+        .select('id')
+        .where('user_id', '=', ctx.user.id)
+        .where('used_at', '>', new Date(now.getTime() - RUNNING_MINUTES * 60_000))
+        .where('finished_at', 'is', null)
+        .executeTakeFirst();
+      if (running) throw failure('EXPORT_TOO_MANY');
+      // The account's spent and expired links go; the new one is the only form of it ever answered.
+      await ctx.db
+        .deleteFrom('export_links')
+        .where('user_id', '=', ctx.user.id)
+        .where((eb) => eb.or([eb('finished_at', 'is not', null), eb('expires_at', '<=', now)]))
+        .execute();
+      const token = `${randomBytes(32).toString('base64url')}.${ctx.lang}`;
+      const fileName = exportFileName(kind, format, shanghaiDate(now.getTime()));
+      const expiresAt = new Date(now.getTime() + EXPORT_LINK_SECONDS * 1000);
+      await ctx.db
+        .insertInto('export_links')
+        .values({
+          token_hash: hashExportToken(token),
+          hotel_id: hotelId,
+          user_id: ctx.user.id,
+          session_id: ctx.user.sessionId,
+          kind,
+          format,
+          language: ctx.lang,
+          filters: JSON.stringify(storedFilters(filters)),
+          file_name: fileName,
+          expires_at: expiresAt,
+          created_at: now,
+        })
+        .execute();
+      ctx.audit(`Export of ${kind} (${format}): ${JSON.stringify(storedFilters(filters))}`);
+      return { url: `/export/${token}`, file_name: fileName, expires_at: epochSeconds(expiresAt) };
+    },
+  });
+
+  // A HEAD (a link preview, a download manager) must not use the link up.
+  app.get('/export/:token', { exposeHeadRoute: false }, (request, reply) => download(app, request, reply));
+}
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small page in the language of the link: the export cannot be downloaded. */
+function refusal(reply: FastifyReply, status: number, lang: LanguageCode, code: ErrorCode): FastifyReply {
+  const t = exportTexts(lang);
+  const title = code === 'EXPORT_LINK_EXPIRED' ? t.page.title : messageFor(lang, code);
+  const html = `<!doctype html>
+<html lang="${escapeHtml(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<p data-code="${code}">${escapeHtml(messageFor(lang, code))}</p>
+<p>${escapeHtml(t.page.again)}</p>
+</body>
+</html>
+`;
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'")
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** The language to refuse in: the token's, else the browser's, else English. */
+function pageLanguage(request: FastifyRequest, token: string): LanguageCode {
+  const accepted = request.headers['accept-language'];
+  const first = (Array.isArray(accepted) ? accepted[0] : accepted)?.split(',')[0]?.split(';')[0];
+  return tokenLanguage(token) ?? languageFromHeader(first) ?? 'en';
+}
+
+/** `attachment` with the name in plain ASCII and, for any browser, exactly (RFC 6266 / RFC 5987). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+type Link = Pick<
+  ExportLinksTable,
+  'hotel_id' | 'user_id' | 'session_id' | 'kind' | 'format' | 'language' | 'file_name'
+> & { id: number; filters: Record<string, unknown> };
+
+async function download(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const token = (request.params as { token?: string }).token ?? '';
+  let lang = pageLanguage(request, token);
+  if (!TOKEN.test(token)) return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
+  const now = new Date(app.config.now());
+  const link: Link | undefined = await app.db
+    .updateTable('export_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashExportToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning([
+      'id',
+      'hotel_id',
+      'user_id',
+      'session_id',
+      'kind',
+      'format',
+      'language',
+      'filters',
+      'file_name',
+    ])
+    .executeTakeFirst();
+  if (!link) return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
+  lang = languageFromHeader(link.language) ?? lang;
+  const finish = (rows: number | null) =>
+    app.db
+      .updateTable('export_links')
+      .set({ finished_at: new Date(app.config.now()), rows_written: rows })
+      .where('id', '=', link.id)
+      .execute()
+      .catch((e: unknown) => request.log.error({ err: e }, 'export: the link could not be closed'));
+
+  const user = await sessionUser(app, link, now);
+  if (!user) {
+    await finish(null);
+    return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
+  }
+  const source = EXPORT_SOURCES[link.kind];
+  const texts = exportTexts(lang);
+  const ctx = downloadContext(app, request, user, lang, now);
+  let batches: AsyncIterable<Cell[][]>;
+  try {
+    if (!roleAllows(user.role, user.authorities, source.permission)) throw failure('PERMISSION_DENIED');
+    batches = await source.open(ctx, checkBody(source.filters, link.filters), texts);
+  } catch (e) {
+    await finish(null);
+    if (e instanceof AppError) return refusal(reply, 403, lang, e.code);
+    throw e;
+  }
+
+  const out = new PassThrough({ highWaterMark: 64 * 1024 });
+  const columns = source.columns(texts);
+  const writer: SheetWriter =
+    link.format === 'csv'
+      ? csvWriter(out, columns)
+      : xlsxWriter(out, columns, {
+          sheetName: texts.sheets[link.kind],
+          rightToLeft: isRtl(lang),
+          timeColumns: source.timeColumns,
+        });
+  void (async () => {
+    let rows = 0;
+    try {
+      for await (const batch of batches) {
+        await writer.write(batch);
+        rows += batch.length;
+      }
+      // Marked finished before the file's last bytes go out: once the download has ended, the account may export
+      // again at once.
+      await finish(rows);
+      await writer.end();
+    } catch (e) {
+      // Headers are gone: the download breaks off (the browser shows it failed) rather than ending short.
+      if (!out.destroyed) request.log.error({ err: e, kind: link.kind, rows }, 'export failed');
+      out.destroy(e instanceof Error ? e : new Error(String(e)));
+      await finish(null);
+    }
+  })();
+  return reply
+    .code(200)
+    .header('Content-Type', CONTENT_TYPES[link.format])
+    .header('Content-Disposition', attachment(link.file_name))
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(out);
+}
+
+/** The account behind a link, while the session that made it is live and the account may still work. */
+async function sessionUser(app: FastifyInstance, link: Link, now: Date): Promise<SessionUser | undefined> {
+  const row = await app.db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id as session_id',
+      'u.id',
+      'u.role',
+      'u.hotel_id',
+      'u.mobile',
+      'u.email',
+      'u.nickname',
+      'u.frozen',
+      'u.authorities',
+      serviceEndsSql.as('service_ends_at'),
+    ])
+    .where('s.id', '=', link.session_id)
+    .where('s.user_id', '=', link.user_id)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row || row.frozen || row.hotel_id !== link.hotel_id) return undefined;
+  const serviceEndsAt = row.service_ends_at === null ? null : new Date(row.service_ends_at);
+  if (serviceEndsAt !== null && serviceEndsAt.getTime() <= now.getTime()) return undefined;
+  return Object.freeze({
+    id: row.id,
+    sessionId: row.session_id,
+    role: row.role,
+    hotelId: row.hotel_id,
+    mobile: row.mobile,
+    email: row.email,
+    nickname: row.nickname,
+    frozen: row.frozen,
+    authorities: Array.isArray(row.authorities) ? row.authorities.map(String) : [],
+    serviceEndsAt,
+  });
+}
+
+/**
+ * The caller as the list query builders expect it (call.ts's context, read-only): the same room checks as a call's
+ * ctx.requireRoom, for the account of the link.
+ */
+function downloadContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: SessionUser,
+  lang: LanguageCode,
+  now: Date,
+): UserContext {
+  const hotelId = user.hotelId;
+  const assigned = async (roomId: number) =>
+    seesAllRooms(user.role) ||
+    (await app.db
+      .selectFrom('user_rooms')
+      .select('room_id')
+      .where('user_id', '=', user.id)
+      .where('room_id', '=', roomId)
+      .executeTakeFirst()) !== undefined;
+  const roomOf = (roomId: number) =>
+    hotelId === null
+      ? Promise.resolve(undefined)
+      : app.db
+          .selectFrom('rooms')
+          .selectAll()
+          .where('id', '=', roomId)
+          .where('hotel_id', '=', hotelId)
+          .executeTakeFirst();
+  const allows = (permission: Permission) => roleAllows(user.role, user.authorities, permission);
+  return {
+    app,
+    db: app.db,
+    config: app.config,
+    lang,
+    log: request.log,
+    client: { ip: request.ip, uuid: null, userAgent: request.headers['user-agent'] ?? null },
+    path: 'export/download',
+    token: undefined,
+    now: () => now,
+    audit: () => undefined,
+    validUntil: () => undefined,
+    user,
+    hotelId,
+    async can(permission, roomId) {
+      if (!allows(permission)) return false;
+      if (roomId === undefined) return true;
+      return (await roomOf(roomId)) !== undefined && (await assigned(roomId));
+    },
+    require(permission) {
+      if (!allows(permission)) throw failure('PERMISSION_DENIED');
+    },
+    async requireRoom(roomId, permission) {
+      const room = await roomOf(roomId);
+      if (!room) throw failure('NOT_FOUND');
+      if (!allows(permission) || !(await assigned(roomId))) throw failure('PERMISSION_DENIED');
+      return room;
+    },
+    touchRooms: () => undefined,
+    requireHotelId() {
+      if (hotelId === null) throw failure('PERMISSION_DENIED');
+      return hotelId;
+    },
+  };
+}
