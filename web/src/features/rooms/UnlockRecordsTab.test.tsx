@@ -7,7 +7,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import type { UnlockRecord } from './api.ts';
+import type { UnlockRecord } from '../unlockRecords/api.ts';
+import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import { roomsTexts } from './texts.ts';
 import { UnlockRecordsTab } from './UnlockRecordsTab.tsx';
 
@@ -22,31 +23,46 @@ function record(id: number, over: Partial<UnlockRecord> = {}): UnlockRecord {
     room_name: '1106',
     time: LATE_EVENING_UTC,
     type: 'card',
-    content: 'Card 00012345',
+    content: 'Guest card',
     from: 'card 00012345 / Li Wei',
-    operator: 'Demo owner',
+    operator: '',
     stay_id: 41,
     nickname: 'Li Wei',
     mobile: '13912345678',
+    opened: true,
+    reason: 'guestCard',
+    credential: '00012345',
+    mac_id: 'A0B0C0010106',
     ...over,
   };
 }
 
-beforeAll(() => roomsTexts.load('en'));
+beforeAll(() => Promise.all([roomsTexts.load('en'), unlockRecordsTexts.load('en')]));
 
-describe('unlock records tab (contract B)', () => {
+describe('the room’s unlock-records tab (the shared table, room fixed)', () => {
   let seen: SeenCall[];
   beforeEach(() => {
     seen = fakeServer({
-      'room/openHistory': (f) => {
-        const all = [record(1), record(2, { type: 'password', content: 'PIN', nickname: '', mobile: '' })];
-        const keyword = String(f['keyword'] ?? '').toLowerCase();
+      'lock/checkHistory': (f) => {
+        const all = [
+          record(1, { opened: false, reason: 'superseded', content: 'Denied: superseded' }),
+          record(2, {
+            type: 'bluetooth',
+            reason: 'bluetooth',
+            credential: '',
+            from: '',
+            operator: 'Wang Fang',
+            stay_id: null,
+            nickname: '',
+            mobile: '',
+          }),
+          record(3),
+        ];
         const list = all.filter(
           (r) =>
-            (!f['type'] || r.type === f['type']) &&
-            (!keyword || `${r.content} ${r.nickname}`.toLowerCase().includes(keyword)),
+            (!f['type'] || r.type === f['type']) && (!f['result'] || (f['result'] === 'open') === r.opened),
         );
-        return { errno: 0, data: { list, total: 23, page: f['page'], limit: f['limit'] } };
+        return { errno: 0, data: { list, total: list.length, page: f['page'], limit: f['limit'] } };
       },
     });
   });
@@ -67,92 +83,39 @@ describe('unlock records tab (contract B)', () => {
     );
     return router;
   };
-  const calls = () => seen.filter((c) => c.path === 'room/openHistory');
+  const calls = () => seen.filter((c) => c.path === 'lock/checkHistory');
   const at = (router: { state: { location: { search: string } } }) => router.state.location.search;
 
-  it('lists the room’s records in hotel time, newest first as the server pages them', async () => {
+  it('asks lock/checkHistory for this room only and shows whether the door opened and why', async () => {
     renderTab();
-    await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(2), SLOW);
-    const [first, second] = screen.getAllByTestId('unlock-row');
-    expect(within(first!).getByText('2026-11-25 00:05:09')).toBeTruthy();
-    expect(within(first!).getByText('Card')).toBeTruthy();
-    expect(within(first!).getByText('Li Wei')).toBeTruthy();
-    expect(within(second!).getByText('Password')).toBeTruthy();
-    expect(within(second!).getByText('—')).toBeTruthy();
-    expect(seen.filter((c) => c.path === 'room/openHistory')[0]?.fields).toMatchObject({
-      room_id: 17,
-      page: 1,
-      limit: 10,
-    });
-    expect(seen[0]?.fields).not.toHaveProperty('type');
+    await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(3), SLOW);
+    expect(calls()[0]?.fields).toMatchObject({ room_id: 17, page: 1, limit: 10 });
+    const [denied, bluetooth, opened] = screen.getAllByTestId('unlock-row');
+    expect(within(denied!).getByText('Refused')).toBeTruthy();
+    expect(within(denied!).getByText('Replaced by a newer card')).toBeTruthy();
+    expect(within(denied!).getByText('00012345')).toBeTruthy();
+    expect(within(bluetooth!).getByText('Opened')).toBeTruthy();
+    expect(within(bluetooth!).getByText('Bluetooth unlock from the phone')).toBeTruthy();
+    expect(within(bluetooth!).getByText('Wang Fang')).toBeTruthy();
+    expect(within(opened!).getByText('Guest card')).toBeTruthy();
+    expect(within(opened!).getByText('2026-11-25 00:05:09')).toBeTruthy();
+    // The room is fixed: no room filter to widen it.
+    expect(screen.queryByTestId('unlock-filter-room')).toBeNull();
   });
 
-  it('asks for one type and for the next page, both kept in the URL', async () => {
+  it('filters by result, kept in the URL under the tab’s prefix beside the detail’s own params', async () => {
     const router = renderTab();
-    await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(2), SLOW);
-    await userEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(seen.at(-1)?.fields).toMatchObject({ page: 2 }));
-    expect(at(router)).toBe('?id=17&tab=unlock&unlockPage=2');
-    await userEvent.click(screen.getByRole('combobox', { name: 'Unlock type' }));
-    await userEvent.click(await screen.findByTitle('Password'));
-    await waitFor(() => expect(seen.at(-1)?.fields).toMatchObject({ type: 'password', page: 1 }));
+    await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(3), SLOW);
+    await userEvent.click(within(screen.getByTestId('unlock-filter-result')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('Refused'));
+    await waitFor(() => expect(calls().at(-1)?.fields).toMatchObject({ room_id: 17, result: 'deny', page: 1 }));
     await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(1));
+    expect(at(router)).toBe('?id=17&tab=unlock&unlockResult=deny');
   });
 
-  it('searches by keyword on Enter, keeps it in the URL, and clears it with the box', async () => {
-    const router = renderTab('/room/roomDetails?id=17&tab=unlock&unlockPage=3');
+  it('starts from a shared link: type and page read from the tab’s params, the room still fixed', async () => {
+    renderTab('/room/roomDetails?id=17&tab=unlock&unlockType=card&unlockPage=2&unlockRoom=99');
     await waitFor(() => expect(calls()).toHaveLength(1), SLOW);
-    const box = within(screen.getByTestId('unlock-records')).getByRole('searchbox', { name: 'Keyword' });
-    await userEvent.type(box, '  pin ');
-    // Typing alone asks nothing; Enter searches the trimmed keyword from the first page.
-    expect(calls()).toHaveLength(1);
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(calls().at(-1)?.fields).toMatchObject({ keyword: 'pin', page: 1 }));
-    expect(at(router)).toBe('?id=17&tab=unlock&unlockKeyword=pin');
-    await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(1));
-
-    await userEvent.clear(box);
-    await waitFor(() => expect(at(router)).toBe('?id=17&tab=unlock'));
-    await waitFor(() => expect(calls().at(-1)?.fields).not.toHaveProperty('keyword'));
-    await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(2));
-  });
-
-  it('starts from a shared link: keyword, type, days and page read from the URL', async () => {
-    renderTab(
-      '/room/roomDetails?id=17&tab=unlock&unlockKeyword=PIN&unlockType=password&unlockFrom=2026-11-25&unlockTo=2026-11-26&unlockPage=2',
-    );
-    await waitFor(() => expect(calls()).toHaveLength(1), SLOW);
-    expect(calls()[0]?.fields).toMatchObject({
-      room_id: 17,
-      keyword: 'PIN',
-      type: 'password',
-      // Hotel days (Asia/Shanghai): 2026-11-25 00:00 to 2026-11-26 23:59:59.999.
-      start_time: Date.UTC(2026, 10, 24, 16) / 1000,
-      page: 2,
-    });
-    expect(screen.getByRole('searchbox', { name: 'Keyword' })).toHaveProperty('value', 'PIN');
-  });
-
-  it('leaves out what a hand-edited URL gets wrong', async () => {
-    renderTab(
-      '/room/roomDetails?id=17&tab=unlock&unlockType=magic&unlockFrom=2026-02-30&unlockTo=2026-03-01&unlockPage=-4',
-    );
-    await waitFor(() => expect(calls()).toHaveLength(1), SLOW);
-    const fields = calls()[0]?.fields;
-    expect(fields).toMatchObject({ room_id: 17, page: 1 });
-    for (const key of ['type', 'start_time', 'end_time', 'keyword']) expect(fields).not.toHaveProperty(key);
-  });
-
-  it('says when no record matches the keyword', async () => {
-    renderTab('/room/roomDetails?id=17&tab=unlock&unlockKeyword=nobody');
-    await screen.findByText('No unlock records match these filters', {}, SLOW);
-  });
-
-  it('shows the empty state when the room has no records', async () => {
-    fakeServer({
-      'room/openHistory': () => ({ errno: 0, data: { list: [], total: 0, page: 1, limit: 10 } }),
-    });
-    renderTab();
-    await screen.findByText('No unlock records', {}, SLOW);
+    expect(calls()[0]?.fields).toMatchObject({ room_id: 17, type: 'card', page: 2 });
   });
 });

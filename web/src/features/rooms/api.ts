@@ -82,42 +82,6 @@ export interface RoomGroup {
   room_count: number;
 }
 
-export type UnlockType = 'card' | 'password' | 'face' | 'fingerprint' | 'bluetooth' | 'remote';
-export const UNLOCK_TYPES: readonly UnlockType[] = [
-  'card',
-  'password',
-  'face',
-  'fingerprint',
-  'bluetooth',
-  'remote',
-];
-
-/** An unlock record (contract B). */
-export interface UnlockRecord {
-  id: number;
-  room_id: number;
-  room_name: string;
-  time: number;
-  type: UnlockType;
-  content: string;
-  from: string;
-  operator: string;
-  stay_id: number | null;
-  nickname: string;
-  mobile: string;
-}
-
-export interface UnlockQuery {
-  room_id: number;
-  type?: UnlockType | undefined;
-  start_time?: number | undefined;
-  end_time?: number | undefined;
-  /** Found in the content, source, operator, room name and guest (server/API.md §6). */
-  keyword?: string | undefined;
-  page: number;
-  limit: number;
-}
-
 export const roomKeys = {
   all: ['rooms'] as const,
   lists: () => [...roomKeys.all, 'list'] as const,
@@ -125,8 +89,6 @@ export const roomKeys = {
   details: () => [...roomKeys.all, 'detail'] as const,
   detail: (id: number) => [...roomKeys.details(), id] as const,
   groups: () => [...roomKeys.all, 'groups'] as const,
-  unlocks: (roomId: number) => [...roomKeys.all, 'unlocks', roomId] as const,
-  unlockPage: (query: UnlockQuery) => [...roomKeys.unlocks(query.room_id), query] as const,
 };
 
 /** The fields room/listNew takes for a list state. */
@@ -335,20 +297,6 @@ export function useDeleteGroup(): UseMutationResult<{ id: number }, Error, numbe
   return useMutation({
     mutationFn: (id: number) => callManage<{ id: number }>('hotel/delCategory', { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: roomKeys.groups() }),
-  });
-}
-
-/** The fields room/openHistory takes for a query. */
-export function unlockRequest(query: UnlockQuery): Record<string, unknown> {
-  return clean({ ...query });
-}
-
-/** One page of a room's unlock records (contract B), newest first. */
-export function useUnlockRecords(query: UnlockQuery): UseQueryResult<Page<UnlockRecord>> {
-  return useQuery({
-    queryKey: roomKeys.unlockPage(query),
-    queryFn: () => callManage<Page<UnlockRecord>>('room/openHistory', unlockRequest(query)),
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -2,6 +2,7 @@ import type { PagePrefetch, RouteEntry } from '../../app/routeTable.ts';
 import { doorTexts } from '../door/texts.ts';
 import { pricesTexts } from '../prices/texts.ts';
 import { staysTexts } from '../stays/texts.ts';
+import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import { roomsTexts } from './texts.ts';
 
 const roomList = roomsTexts.page(() => import('./RoomListPage.tsx'), doorTexts);
@@ -9,7 +10,14 @@ const roomList = roomsTexts.page(() => import('./RoomListPage.tsx'), doorTexts);
 const prefetchRoomList: PagePrefetch = ({ queryClient, search }) =>
   import('./prefetch.ts').then((m) => m.prefetchRoomList(queryClient, search));
 // The detail's tenant and price tabs are the stays and prices features' panels: their texts come with the page.
-const roomDetails = roomsTexts.page(() => import('./RoomDetailPage.tsx'), staysTexts, pricesTexts, doorTexts);
+// The lock tab's deliveries (door) and the unlock-records tab's shared table (unlockRecords) too.
+const roomDetails = roomsTexts.page(
+  () => import('./RoomDetailPage.tsx'),
+  staysTexts,
+  pricesTexts,
+  doorTexts,
+  unlockRecordsTexts,
+);
 
 /** The 'rooms' feature's routes (children of their section in src/routes.tsx). */
 export const roomRoutes: RouteEntry[] = [
