@@ -1,0 +1,72 @@
+/**
+ * Migration 013: a write to a table the room list's lock marks read (lock syncs, card changes, passwords, faces,
+ * fingerprint deliveries), made through another connection pool (another server replica), reaches this process's
+ * change feed, so a kept room-list answer of this replica drops its stale marks. PostgreSQL only: PGlite lives in one
+ * process, where every write is this process's own (lock-deliveries.test.ts checks the kept pages are dropped).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { changeFeed, VersionedCache } from '../src/db/changes.js';
+import { type Db, migrateToLatest, openDatabase } from '../src/db/index.js';
+import { databaseKinds } from './helpers.js';
+
+const base = process.env['TEST_DATABASE_URL'];
+const LOCK_TABLES = [
+  'lock_devices',
+  'card_lock_sync',
+  'cards',
+  'lock_passwords',
+  'faces',
+  'fingerprint_deliveries',
+] as const;
+
+for (const kind of databaseKinds().filter((k) => k === 'postgres'))
+  describe(`lock marks across processes [${kind}]`, () => {
+    const name = `${inject('testDatabasePrefix')}lockmarks_${process.pid}`;
+    let here: Db;
+    let replica: Db;
+    const admin = () => new pg.Client({ connectionString: base });
+
+    beforeAll(async () => {
+      const c = admin();
+      await c.connect();
+      await c.query(`CREATE DATABASE ${name}`);
+      await c.end();
+      const url = new URL(base as string);
+      url.pathname = `/${name}`;
+      here = await openDatabase({ kind: 'postgres', url: url.toString() });
+      replica = await openDatabase({ kind: 'postgres', url: url.toString() });
+      await migrateToLatest(here);
+    }, 60_000);
+
+    afterAll(async () => {
+      await here?.destroy();
+      await replica?.destroy();
+      const c = admin();
+      await c.connect();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      await c.end();
+    });
+
+    it('drops what is kept on a table of the marks when another replica writes it', async () => {
+      const feed = changeFeed(here);
+      if (!feed) throw new Error('no change feed');
+      await vi.waitFor(() => expect(feed.live).toBe(true), { timeout: 10_000 });
+      for (const table of LOCK_TABLES) {
+        const cache = new VersionedCache<string>(feed, [table], 10);
+        cache.set('k', cache.version(), 'kept', 0);
+        expect(cache.get('k', 1), table).toBe('kept');
+        // A statement trigger fires for a statement that changes no row too: enough to prove the notice is sent.
+        await replica.deleteFrom(table).where('hotel_id', '=', -1).execute();
+        await vi.waitFor(() => expect(cache.get('k', 1), table).toBeUndefined(), { timeout: 10_000 });
+      }
+    }, 60_000);
+  });
