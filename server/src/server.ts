@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.js';
+import { installDemoLocks, locksSheetPath } from './demo-locks.js';
 
 export interface StartOptions extends BuildOptions {
   port?: number;
@@ -14,7 +15,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Builds the app, seeds the demo when asked and the install is empty, and listens (127.0.0.1:8080 by default). */
+/**
+ * Builds the app, seeds the demo when asked and the install is empty (and installs the demo rooms' locks), and
+ * listens (127.0.0.1:8080 by default).
+ */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const app = await buildApp(options);
   if (app.config.demo) {
@@ -23,6 +27,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       scryptCost: app.config.scryptCost,
     });
     if (seeded) app.log.info('demo data written');
+    // The demo rooms' locks get their secrets, and the gateway's virtual locks the installer's sheet — in the data
+    // folder of the database it describes: an app handed an open database (tests) writes no sheet.
+    const issued = options.db
+      ? 0
+      : await installDemoLocks(app.db, app.config.dataDir, new Date(app.config.now()));
+    if (issued > 0)
+      app.log.info({ sheet: locksSheetPath(app.config.dataDir), issued }, 'demo lock secrets written');
   }
   const port = options.port ?? Number(process.env['PORT'] ?? 8080);
   const host = options.host ?? process.env['HOST'] ?? '127.0.0.1';
