@@ -108,17 +108,24 @@ export async function lockOf(mac: string): Promise<VirtualLock | undefined> {
  * who it is), and answers them.
  */
 export async function installedLocks(macs: string[], timeout = 60_000): Promise<VirtualLock[]> {
-  let found: (VirtualLock | undefined)[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = await Promise.all(macs.map(lockOf));
-        return found.map((l) => Boolean(l?.room_id));
-      },
-      { timeout, interval: 500 },
-    )
-    .toEqual(macs.map(() => true));
-  return found as VirtualLock[];
+  const deadline = Date.now() + timeout;
+  let listed: VirtualLock[] = [];
+  let problem = '';
+  while (Date.now() < deadline) {
+    try {
+      listed = await locks.list();
+      problem = '';
+    } catch (e) {
+      problem = (e as Error).message;
+    }
+    const key = (mac: string) => mac.replace(/[:-]/g, '').toUpperCase();
+    const found = macs.map((mac) => listed.find((l) => key(l.mac_id) === key(mac)));
+    if (found.every((l) => l?.room_id)) return found as VirtualLock[];
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(
+    `the virtual locks ${macs.join(', ')} were not installed in ${timeout / 1000} s (${listed.length} installed${problem ? `; ${problem}` : ''})`,
+  );
 }
 
 /** One run of the gateway's command line: its exit code and both streams. */
