@@ -34,6 +34,26 @@ describe('gateway configuration', () => {
     ]);
   });
 
+  it('reads the virtual locks settings from the environment and refuses a server that is not http(s)', () => {
+    const config = resolveConfig({
+      env: {
+        LOCKDESK_GW_SERVER_URL: 'http://127.0.0.1:40123/ignored/path',
+        LOCKDESK_GW_SIM_LOCKS: '/srv/data/virtual-locks.json',
+        LOCKDESK_GW_SIM_LOCK_STATE: '/srv/gateway/locks.json',
+      },
+    });
+    expect(config.simulator).toMatchObject({
+      serverUrl: 'http://127.0.0.1:40123',
+      locksSheet: '/srv/data/virtual-locks.json',
+      lockStateFile: '/srv/gateway/locks.json',
+    });
+    expect(resolveConfig().simulator).toMatchObject({ serverUrl: 'http://127.0.0.1:8080', locksSheet: null });
+    expect(() => resolveConfig({ env: { LOCKDESK_GW_SERVER_URL: 'mqtt://127.0.0.1:1883' } })).toThrow(
+      /LOCKDESK_GW_SERVER_URL: expected a URL starting with http/,
+    );
+    expect(() => resolveConfig({ file: { simulator: { serverUrl: 'nonsense' } } })).toThrow(ConfigError);
+  });
+
   it('layers file, environment and flags, the later winning', () => {
     const config = resolveConfig({
       file: { readerPort: 1000, deviceId: 'aabbccddeeff', broker: { url: 'mqtt://127.0.0.1:1883' } },

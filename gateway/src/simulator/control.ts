@@ -234,6 +234,10 @@ body{font-family:system-ui,sans-serif;margin:0;background:#fafafa}
 main{padding:16px 24px;max-width:900px}
 button{margin:4px 6px 4px 0;padding:6px 12px}
 pre{background:#fff;border:1px solid #ddd;padding:12px;overflow:auto}
+.locks{border:2px dashed #d4380d;padding:8px 16px;margin:16px 0;background:#fff}
+.locks h2{color:#d4380d;margin:4px 0 8px}
+.decision{font-size:22px;font-weight:700;margin:8px 0;min-height:28px}
+.decision.open{color:#389e0d}.decision.deny{color:#cf1322}
 </style></head>
 <body><div class="banner">SIMULATED ENCODER — no real card is written</div>
 <main>
@@ -253,6 +257,22 @@ pre{background:#fff;border:1px solid #ddd;padding:12px;overflow:auto}
 <button onclick="call('POST','/fault',{kind:'unplug-mid-write'})">unplug during next write</button>
 </div>
 <div>Load dump (.bin .mfd .eml .json .mct): <input type="file" id="dump" onchange="loadDump(this.files[0])"></div>
+<section class="locks" aria-label="Virtual locks">
+<h2>Virtual locks — SIMULATED</h2>
+<p>Stand-ins for the rooms' offline door locks. They decide from the card and what they learned at their last
+Bluetooth sync only.</p>
+<div><label>Lock <select id="lock"></select></label> <button onclick="refreshLocks()">Refresh</button>
+<span id="lockInfo"></span></div>
+<div><button onclick="tapLock({})">Hold the card on the encoder to the lock</button></div>
+<div><label>PIN <input id="pin" inputmode="numeric" maxlength="6" size="8"></label>
+<button onclick="tapLock({password: field('pin')})">Type PIN</button>
+<label>Face id <input id="face" size="10"></label> <button onclick="tapLock({face: field('face')})">Show face</button>
+<label>Finger id <input id="finger" size="10"></label>
+<button onclick="tapLock({finger: field('finger')})">Press finger</button></div>
+<div><label>Operator <input id="operator" value="Simulator" maxlength="64"></label>
+<button onclick="syncLock()">Bluetooth sync</button></div>
+<div id="decision" class="decision" role="status"></div>
+</section>
 <pre id="state">loading…</pre>
 </main>
 <script>
@@ -266,6 +286,56 @@ async function loadDump(file) {
   let binary = ''; for (const b of bytes) binary += String.fromCharCode(b);
   await call('POST', '/card', { dump: btoa(binary), encoding: 'base64' });
 }
+function field(id) { return document.getElementById(id).value.trim(); }
+function chosenLock() { return document.getElementById('lock').value; }
+function showDecision(text, kind) {
+  const box = document.getElementById('decision');
+  box.textContent = text;
+  box.className = 'decision ' + (kind || '');
+}
+async function refreshLocks() {
+  const answer = await (await fetch('/locks')).json();
+  const select = document.getElementById('lock');
+  const chosen = select.value;
+  select.replaceChildren();
+  for (const lock of answer.locks || []) {
+    const option = document.createElement('option');
+    option.value = lock.mac_id;
+    option.textContent = (lock.room_name ? 'Room ' + lock.room_name + ' — ' : 'Bench lock — ') + lock.mac_id;
+    select.append(option);
+  }
+  if (chosen) select.value = chosen;
+  const lock = (answer.locks || []).find((l) => l.mac_id === select.value);
+  document.getElementById('lockInfo').textContent = lock
+    ? ' building ' + lock.building + ', floor ' + lock.floor + ', ' + lock.buffered + ' records waiting, last sync ' +
+      (lock.last_sync_at ? new Date(lock.last_sync_at * 1000).toLocaleString() : 'never')
+    : (answer.locks || []).length ? '' : ' no virtual lock installed (install one from the console or the sim CLI)';
+}
+async function lockCall(path, body) {
+  const mac = chosenLock();
+  if (!mac) { showDecision('Pick a lock first', 'deny'); return null; }
+  const res = await fetch('/locks/' + encodeURIComponent(mac) + path, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await res.json();
+  show(answer);
+  if (!answer.ok) { showDecision(answer.msg || answer.message || 'refused', 'deny'); return null; }
+  return answer;
+}
+async function tapLock(body) {
+  const answer = await lockCall('/tap', body);
+  if (answer) showDecision((answer.decision === 'open' ? 'OPEN' : 'DENIED') + ' — ' + (answer.reason || ''), answer.decision);
+  refreshLocks();
+}
+async function syncLock() {
+  showDecision('Syncing…');
+  const operator = field('operator');
+  const answer = await lockCall('/sync', operator ? { operator } : {});
+  if (answer) showDecision('Synced: ' + answer.uploaded + ' records uploaded, ' + answer.duplicates + ' already known, ' +
+    answer.learned.deleted_cards.length + ' deleted cards learned', 'open');
+  refreshLocks();
+}
+document.getElementById('lock').addEventListener('change', refreshLocks);
+refreshLocks();
 call('GET', '/state');
 setInterval(() => call('GET', '/state'), 2000);
 </script></body></html>

@@ -571,6 +571,9 @@ describe('control routes and command line', () => {
         ok: false,
         error: 'FIELD_INVALID',
       });
+      const page = await app.inject({ method: 'GET', url: '/' });
+      expect(page.body).toContain('Virtual locks — SIMULATED');
+      expect(page.body).toContain('Hold the card on the encoder to the lock');
       expect(await call('DELETE', `/locks/${MAC}`)).toMatchObject({ ok: true, mac_id: MAC });
       expect((await call('GET', '/locks')).locks).toEqual([]);
     } finally {
