@@ -901,3 +901,32 @@ describeEachDatabase('device API of the locks', (t) => {
     });
   });
 });
+
+describeEachDatabase(
+  'device API: failed authentications',
+  (t) => {
+    beforeEach(() => t.reset());
+
+    it('refuses an address with 429 once it failed too often, even with a good secret, until the minute passes', async () => {
+      const token = await t.login(DEMO_ACCOUNTS.super);
+      const issued = ok(
+        await t.call<{ lock_secret: string }>(
+          'lock/issueSecret',
+          { room_id: t.ids.rooms['1106'] },
+          { token },
+        ),
+      );
+      const wrong = `lds_${t.ids.rooms['1106']}_${randomBytes(32).toString('base64url')}`;
+      for (let i = 0; i < 3; i++)
+        expectDeviceRefused(await device(t, 'GET', 'lock', { secret: wrong }), 401, 'LOCK_AUTH_FAILED');
+      expectDeviceRefused(
+        await device(t, 'GET', 'lock', { secret: issued.lock_secret }),
+        429,
+        'TOO_MANY_ATTEMPTS',
+      );
+      t.clock.advance(60_000);
+      deviceOk(await device(t, 'GET', 'lock', { secret: issued.lock_secret }));
+    });
+  },
+  { publicCallsPerMinute: 3 },
+);
