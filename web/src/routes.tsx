@@ -12,6 +12,7 @@ import { priceRoutes } from './features/prices/routes.ts';
 import { roomRoutes } from './features/rooms/routes.ts';
 import { specialCardRoutes } from './features/specialCards/routes.ts';
 import { stayRoutes } from './features/stays/routes.ts';
+import { touristRoutes } from './features/tourists/routes.ts';
 
 /**
  * THE route table of the console (spec §2). It builds the router, the sidebar menu, the breadcrumb and the page
@@ -74,13 +75,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'tourists',
     icon: 'userList',
     redirect: '/tourists/touristsList',
-    children: [
-      { path: 'touristsList', title: 'tourists', page: notBuilt },
-      { path: 'touristsDetails', title: 'touristsDetails', hidden: true, page: notBuilt },
-      { path: 'inPage', title: 'inPage', hidden: true, page: notBuilt },
-      { path: 'openHistory', title: 'openHistory', hidden: true, page: notBuilt },
-      { path: 'export', title: 'export', hidden: true, page: notBuilt },
-    ],
+    children: [...touristRoutes],
   },
   {
     path: '/card',

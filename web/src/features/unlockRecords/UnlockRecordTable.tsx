@@ -1,13 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { isMobile } from '@lockdesk/protocol';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { lockRoomsQuery } from '../../api/locks.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
@@ -21,6 +19,7 @@ import {
   useCheckHistory,
 } from './api.ts';
 import { ExportButton } from './ExportButton.tsx';
+import { RoomFilter } from './RoomFilter.tsx';
 import { reasonKey } from './reasons.ts';
 
 export type UnlockFilterName = 'room' | 'person' | 'type' | 'result' | 'dates' | 'keyword';
@@ -56,8 +55,6 @@ const DAY_FORMAT = 'YYYY-MM-DD';
 /** A cell with nothing to show (the same mark in every language). */
 const NONE = '—';
 const KEYWORD_MAX = 50;
-/** The room picker lists at most this many matches; typing narrows the rest (a hotel may hold 10,000 rooms). */
-const ROOM_OPTIONS_MAX = 100;
 
 /** The table's filters as the URL holds them; anything unreadable in a hand-edited URL is left out. */
 export interface UnlockTableFilters {
@@ -290,18 +287,6 @@ export function UnlockRecordTable({
     },
   };
 
-  const rooms = useQuery({ ...lockRoomsQuery, enabled: shows('room') && fixed.room_id === undefined });
-  const [roomSearch, setRoomSearch] = useState('');
-  const roomOptions = useMemo(() => {
-    const all = rooms.data?.list ?? [];
-    const needle = roomSearch.trim().toLowerCase();
-    const matches = all.filter((r) => !needle || r.name.toLowerCase().includes(needle));
-    const shown = matches.slice(0, ROOM_OPTIONS_MAX);
-    const chosen = all.find((r) => r.id === filters.room);
-    if (chosen && !shown.includes(chosen)) shown.push(chosen);
-    return shown.map((r) => ({ value: r.id, label: r.name }));
-  }, [rooms.data, roomSearch, filters.room]);
-
   const searchMobile = (value: string) => {
     const v = value.trim();
     if (v && !isMobile(v)) {
@@ -316,18 +301,12 @@ export function UnlockRecordTable({
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid={testId}>
       <Space wrap>
         {shows('room') && fixed.room_id === undefined ? (
-          <Select<number>
-            showSearch={{ filterOption: false, onSearch: setRoomSearch }}
-            allowClear
-            value={roomOptions.some((o) => o.value === filters.room) ? filters.room : undefined}
-            onChange={(v) => change({ room: v })}
-            onClear={() => change({ room: undefined })}
-            loading={rooms.isLoading}
-            options={roomOptions}
+          <RoomFilter
+            value={filters.room}
+            onChange={(room) => change({ room })}
             placeholder={t('filters.allRooms')}
-            aria-label={t('filters.room')}
-            style={{ minWidth: 160 }}
-            data-testid="unlock-filter-room"
+            label={t('filters.room')}
+            testId="unlock-filter-room"
           />
         ) : null}
         {shows('person') && fixed.mobile === undefined && fixed.stay_id === undefined ? (

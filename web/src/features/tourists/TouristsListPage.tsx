@@ -1,0 +1,195 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, DatePicker, Empty, Input, Space, Switch, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PATHS } from '../../app/paths.ts';
+import { formatHotelTime } from '../../app/time.ts';
+import { exportFilters } from '../unlockRecords/api.ts';
+import { ExportButton } from '../unlockRecords/ExportButton.tsx';
+import { RoomFilter } from '../unlockRecords/RoomFilter.tsx';
+import { type Guest, useGuests } from './api.ts';
+import { GuestNav } from './GuestNav.tsx';
+import {
+  GUEST_PAGE_SIZE,
+  type GuestListState,
+  guestQuery,
+  NAME_MAX,
+  readGuestList,
+  writeGuestList,
+} from './listParams.ts';
+import { StayStatusTag } from './StayStatusTag.tsx';
+
+const DAY = 'YYYY-MM-DD';
+const NONE = '—';
+
+/** A guest's detail page. */
+export function guestPath(id: number): string {
+  return `${PATHS.touristsDetails}?id=${id}`;
+}
+
+/**
+ * The guests (passenger/list, contract D): search by name or mobile, in house now, a room, stayed between two
+ * hotel days; paged by the server, the state in the URL. A row opens the guest.
+ */
+export default function TouristsListPage() {
+  const { t } = useTranslation('tourists');
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const state = useMemo(() => readGuestList(search), [search]);
+  // A filter change goes back to page 1 (the old page may not exist in the new result).
+  const change = (patch: Partial<GuestListState>) =>
+    setSearch(writeGuestList({ ...state, page: 1, ...patch }), { replace: true });
+  const [typed, setTyped] = useState(state.name ?? '');
+  useEffect(() => setTyped(state.name ?? ''), [state.name]);
+
+  const query = guestQuery(state);
+  const guests = useGuests(query);
+  const filtered = Boolean(state.name || state.inHouse || state.room || state.from);
+  const range: [Dayjs, Dayjs] | null = state.from && state.to ? [dayjs(state.from), dayjs(state.to)] : null;
+
+  return (
+    <Card
+      title={t('nav.list')}
+      extra={<GuestNav current={PATHS.touristsList} />}
+      data-testid="guest-list"
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 12 } }}
+    >
+      <Space wrap>
+        <Input.Search
+          allowClear
+          value={typed}
+          maxLength={NAME_MAX}
+          prefix={<SearchOutlined />}
+          placeholder={t('list.searchPlaceholder')}
+          aria-label={t('list.search')}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            if (!e.target.value && state.name) change({ name: undefined });
+          }}
+          onSearch={(v) => change({ name: v.trim() || undefined })}
+          style={{ width: 260, maxWidth: '100%' }}
+          data-testid="guest-search"
+        />
+        <Space size={6}>
+          <Switch
+            checked={state.inHouse}
+            onChange={(on) => change({ inHouse: on })}
+            aria-label={t('list.inHouse')}
+            data-testid="guest-in-house"
+          />
+          <span>{t('list.inHouse')}</span>
+        </Space>
+        <RoomFilter
+          value={state.room}
+          onChange={(room) => change({ room })}
+          placeholder={t('common.allRooms')}
+          label={t('common.room')}
+          testId="guest-room"
+        />
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(v) =>
+            change(
+              v?.[0] && v[1]
+                ? { from: v[0].format(DAY), to: v[1].format(DAY) }
+                : { from: undefined, to: undefined },
+            )
+          }
+          allowClear
+          placeholder={[t('common.from'), t('common.to')]}
+          aria-label={t('list.stayed')}
+          data-testid="guest-dates"
+        />
+        <Button icon={<ReloadOutlined />} onClick={() => guests.refetch()} loading={guests.isFetching}>
+          {t('common.refresh')}
+        </Button>
+        <ExportButton kind="guests" filters={exportFilters(query)} testId="guest-export" />
+      </Space>
+      {guests.isError && !guests.data ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('list.loadFailed')}
+          data-testid="guest-error"
+          action={
+            <Button size="small" onClick={() => guests.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<Guest>
+          rowKey="id"
+          size="middle"
+          loading={guests.isPending || guests.isPlaceholderData}
+          dataSource={guests.data?.list ?? []}
+          scroll={{ x: 860 }}
+          locale={{
+            emptyText: filtered ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.emptyFiltered')}>
+                <Button size="small" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
+                  {t('list.clearFilters')}
+                </Button>
+              </Empty>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
+            ),
+          }}
+          onRow={(guest) =>
+            ({
+              'data-testid': 'guest-row',
+              style: { cursor: 'pointer' },
+              onClick: () => navigate(guestPath(guest.id)),
+            }) as HTMLAttributes<HTMLElement>
+          }
+          pagination={{
+            current: state.page,
+            pageSize: GUEST_PAGE_SIZE,
+            total: guests.data?.total ?? 0,
+            onChange: (page) => setSearch(writeGuestList({ ...state, page }), { replace: true }),
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            showTotal: (total) => t('list.total', { count: total }),
+          }}
+          columns={[
+            {
+              key: 'guest',
+              title: t('list.guest'),
+              render: (_v, g) => (
+                <Link to={guestPath(g.id)} onClick={(e) => e.stopPropagation()}>
+                  {g.nickname || g.name || g.mobile}
+                </Link>
+              ),
+            },
+            { key: 'mobile', title: t('list.mobile'), dataIndex: 'mobile', width: 140 },
+            {
+              key: 'stay',
+              title: t('list.stay'),
+              render: (_v, g) =>
+                g.stay ? (
+                  <Space size={6} wrap>
+                    <Typography.Text strong>{g.stay.room_name}</Typography.Text>
+                    <StayStatusTag status={g.stay.status} />
+                    <Typography.Text type="secondary">
+                      {formatHotelTime(g.stay.check_in_time)} – {formatHotelTime(g.stay.estimated_check_out)}
+                    </Typography.Text>
+                  </Space>
+                ) : (
+                  <Typography.Text type="secondary">{t('list.noStay')}</Typography.Text>
+                ),
+            },
+            {
+              key: 'createdAt',
+              title: t('list.createdAt'),
+              dataIndex: 'created_at',
+              width: 150,
+              render: (v: number) => formatHotelTime(v) || NONE,
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
