@@ -1,7 +1,7 @@
-import { Alert, List, Popover, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Flex, Popover, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CardLockDelivery, useCardDelivery } from './api.ts';
+import { useCardDelivery } from './api.ts';
 import { doorErrorText, doorTime, STATE_COLOURS } from './format.ts';
 
 /**
@@ -55,27 +55,39 @@ function CardDeliveryList({ cardId }: { cardId: number }) {
         data-testid="card-delivery-error"
       />
     );
+  const list = delivery.data.list;
+  if (list.length === 0)
+    return (
+      <Typography.Text type="secondary" data-testid="card-delivery-list">
+        {t('card.empty')}
+      </Typography.Text>
+    );
   return (
-    <List<CardLockDelivery>
-      size="small"
+    <Flex
+      vertical
+      gap={8}
       style={{ maxWidth: 420, maxHeight: 320, overflowY: 'auto' }}
-      dataSource={delivery.data.list}
-      locale={{ emptyText: t('card.empty') }}
       data-testid="card-delivery-list"
-      renderItem={(row) => (
-        <List.Item data-testid="card-delivery-row" data-room-id={row.room_id} data-state={row.state}>
-          <Space orientation="vertical" size={0}>
-            <Space size={6} wrap>
-              <Typography.Text strong dir="auto">
-                {row.room_name}
-              </Typography.Text>
-              <Typography.Text type="secondary">
-                {t(`card.${row.action}`, { defaultValue: row.action })}
-              </Typography.Text>
-              <Tag color={STATE_COLOURS[row.state] ?? 'default'} data-state={row.state}>
-                {t(`states.${row.state}`, { defaultValue: row.state })}
-              </Tag>
-            </Space>
+    >
+      {list.map((row) => (
+        <div
+          key={`${row.room_id}:${row.action}`}
+          data-testid="card-delivery-row"
+          data-room-id={row.room_id}
+          data-state={row.state}
+        >
+          <Space size={6} wrap>
+            <Typography.Text strong dir="auto">
+              {row.room_name}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {t(`card.${row.action}`, { defaultValue: row.action })}
+            </Typography.Text>
+            <Tag color={STATE_COLOURS[row.state] ?? 'default'}>
+              {t(`states.${row.state}`, { defaultValue: row.state })}
+            </Tag>
+          </Space>
+          <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {row.state === 'confirmed' ? doorTime(row.confirmed_at) : doorTime(row.changed_at)}
               {' · '}
@@ -83,10 +95,10 @@ function CardDeliveryList({ cardId }: { cardId: number }) {
                 ? t('card.lastSync', { time: doorTime(row.last_sync_at) })
                 : t('card.neverSynced')}
             </Typography.Text>
-          </Space>
-        </List.Item>
-      )}
-    />
+          </div>
+        </div>
+      ))}
+    </Flex>
   );
 }
 

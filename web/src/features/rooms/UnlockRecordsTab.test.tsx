@@ -108,7 +108,9 @@ describe('the room’s unlock-records tab (the shared table, room fixed)', () =>
     await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(3), SLOW);
     await userEvent.click(within(screen.getByTestId('unlock-filter-result')).getByRole('combobox'));
     await userEvent.click(await screen.findByTitle('Refused'));
-    await waitFor(() => expect(calls().at(-1)?.fields).toMatchObject({ room_id: 17, result: 'deny', page: 1 }));
+    await waitFor(() =>
+      expect(calls().at(-1)?.fields).toMatchObject({ room_id: 17, result: 'deny', page: 1 }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(1));
     expect(at(router)).toBe('?id=17&tab=unlock&unlockResult=deny');
   });
