@@ -431,6 +431,88 @@ describeEachDatabase('lock deliveries', (t) => {
     });
   });
 
+  describe('through the device API', () => {
+    const lockCall = async <T>(secret: string, path: string, body: unknown): Promise<T> => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/device/v1/${path}`,
+        headers: { authorization: `Lock ${secret}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: T }).data;
+    };
+
+    it('goes from waiting to confirmed when the lock finishes a sync, and shows its records', async () => {
+      const roomId = room('1102');
+      const pin = await t.db
+        .insertInto('lock_passwords')
+        .values({
+          hotel_id: t.ids.hotelId,
+          room_id: roomId,
+          stay_id: await stayIn('1102'),
+          kind: 'custom',
+          pin_hash: 'pbkdf2-sha256$20000$c2FsdA==$a2V5',
+          start_time: at(-MINUTE),
+          end_time: at(DAY),
+          created_at: at(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const before = ok(await inLock('1102'));
+      expect(before).toMatchObject({ installed: false, waiting: 1 });
+      expect(find(before, 'password', 'add', 'waiting')).toMatchObject([{ ref_id: pin.id }]);
+
+      const { lock_secret: secret } = ok(
+        await t.call<{ lock_secret: string }>(
+          'lock/issueSecret',
+          { room_id: roomId },
+          { token: tokens['super']! },
+        ),
+      );
+      expect(ok(await inLock('1102'))).toMatchObject({ installed: true, waiting: 1, last_sync_at: 0 });
+      const started = await lockCall<{ sync_id: string }>(secret, 'sync/start', { operator: 'Front desk' });
+      // Started, not finished: still waiting, the sync listed as unfinished.
+      const during = ok(await inLock('1102'));
+      expect(during.waiting).toBe(1);
+      expect(during.syncs).toMatchObject([{ operator: 'Front desk', finished_at: 0 }]);
+      await lockCall(secret, 'records', {
+        sync_id: started.sync_id,
+        records: [
+          {
+            record_uid: '6f1d2c1e-0000-4000-8000-000000000001',
+            time: seconds(t.clock.ms) - 60,
+            type: 'password',
+            opened: false,
+            reason: 'passwordUnknown',
+            credential: '',
+          },
+        ],
+      });
+      t.clock.advance(1000);
+      await lockCall(secret, 'sync/finish', { sync_id: started.sync_id });
+      const after = ok(await inLock('1102'));
+      expect(after).toMatchObject({ waiting: 0, last_sync_at: seconds(t.clock.ms) });
+      expect(find(after, 'password', 'add', 'confirmed')).toMatchObject([
+        { ref_id: pin.id, confirmed_at: seconds(t.clock.ms) },
+      ]);
+      expect(after.syncs).toMatchObject([
+        { operator: 'Front desk', records_stored: 1, finished_at: seconds(t.clock.ms) },
+      ]);
+      expect(await marks('1102')).toEqual({ lock_waiting: 0, lock_synced_at: seconds(t.clock.ms) });
+      const records = ok(
+        await t.call<{ list: { opened: boolean; reason: string; mac_id: string }[] }>(
+          'lock/checkHistory',
+          { room_id: roomId, result: 'deny' },
+          { token: tokens['staff']! },
+        ),
+      );
+      expect(records.list).toMatchObject([
+        { opened: false, reason: 'passwordUnknown', mac_id: before.mac_id },
+      ]);
+    });
+  });
+
   describe('room scope', () => {
     it('shows each role only the locks and deliveries of its rooms', async () => {
       expect(ok(await inLock('1101', 'staff')).room_id).toBe(room('1101'));
