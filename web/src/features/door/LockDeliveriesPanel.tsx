@@ -289,7 +289,7 @@ function DoorControls({ roomId, mac }: { roomId: number; mac: string }) {
 /** The deliveries of the lock with their state tags. */
 function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }) {
   const { t } = useTranslation('door');
-  const columns: TableColumnsType<Delivery> = [
+  const columns: TableColumnsType<Delivery & { key: string }> = [
     {
       key: 'kind',
       title: t('columns.kind'),
@@ -327,12 +327,18 @@ function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }
     { key: 'changed', title: t('columns.changed'), render: (_v, d) => doorTime(d.changed_at) },
     { key: 'confirmed', title: t('columns.confirmed'), render: (_v, d) => doorTime(d.confirmed_at) },
   ];
+  // A guest card can be listed twice (the sequence the lock must learn, and the card itself as issued): the row's
+  // place makes its key unique.
+  const rows = list.map((d, i) => ({
+    ...d,
+    key: `${i}:${d.kind}:${d.action}:${d.state}:${d.ref_id ?? d.label}`,
+  }));
   return (
-    <Table<Delivery>
+    <Table<Delivery & { key: string }>
       size="small"
-      rowKey={(d) => `${d.kind}:${d.action}:${d.ref_id ?? d.label}`}
+      rowKey="key"
       columns={columns}
-      dataSource={list}
+      dataSource={rows}
       loading={loading}
       pagination={list.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
       locale={{ emptyText: t('panel.noDeliveries') }}
