@@ -56,4 +56,6 @@ export function registerLockRoutes(app: FastifyInstance, locks: VirtualLocks): v
     return locks.injectFault(macOf(request), body['kind'], body['count'] ?? 1);
   });
   app.delete('/locks/:mac', async (request) => locks.uninstall(macOf(request)));
+  // The browser guard admits GET and POST from the console: this is the console's way to uninstall.
+  app.post('/locks/:mac/uninstall', async (request) => locks.uninstall(macOf(request)));
 }

@@ -575,6 +575,10 @@ describe('control routes and command line', () => {
       expect(page.body).toContain('Virtual locks — SIMULATED');
       expect(page.body).toContain('Hold the card on the encoder to the lock');
       expect(await call('DELETE', `/locks/${MAC}`)).toMatchObject({ ok: true, mac_id: MAC });
+      expect(await call('POST', `/locks/${MAC}/uninstall`, {})).toMatchObject({
+        ok: false,
+        error: 'LOCK_NOT_INSTALLED',
+      });
       expect((await call('GET', '/locks')).locks).toEqual([]);
     } finally {
       await app.close();

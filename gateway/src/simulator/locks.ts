@@ -390,7 +390,7 @@ export class VirtualLocks {
       }
       const pending = this.pendingSheet.get(mac);
       if (!changed && pending?.secret === entry.secret && this.now() - pending.triedAt < 10_000) continue;
-      const result = await this.install({ mac_id: mac, secret: entry.secret });
+      const result = await this.install({ mac_id: mac, secret: entry.secret }, true);
       if (result.ok) {
         this.pendingSheet.delete(mac);
         installed += 1;
@@ -445,11 +445,10 @@ export class VirtualLocks {
    * Installs (or reinstalls) a lock with its secret: asks the server who it is. A lock reinstalled in the same
    * room keeps what it learned; its buffered records are always kept.
    */
-  async install(request: {
-    mac_id?: unknown;
-    secret?: unknown;
-    server?: unknown;
-  }): Promise<LockResult<{ lock: LockSummary }>> {
+  async install(
+    request: { mac_id?: unknown; secret?: unknown; server?: unknown },
+    quiet = false,
+  ): Promise<LockResult<{ lock: LockSummary }>> {
     const mac = normalizeMac(request.mac_id);
     if (!mac) return fail('FIELD_INVALID', 'mac_id must be 12 hex characters (colons allowed)');
     const secret = request.secret;
@@ -502,7 +501,7 @@ export class VirtualLocks {
     };
     this.locks.set(mac, lock);
     this.saveState();
-    this.log('info', `virtual lock ${mac} installed for room ${room.room_name}`, { server });
+    if (!quiet) this.log('info', `virtual lock ${mac} installed for room ${room.room_name}`, { server });
     return { ok: true, lock: this.summary(lock) };
   }
 
