@@ -5,19 +5,27 @@ import type { VirtualLocks } from './locks.js';
  * The virtual locks' control routes on the simulator's service (contract F). Every answer is JSON with `ok`;
  * a refusal is `ok: false` with `error` (a code) and `msg`, never an exception: the daemon must survive any body.
  */
+const SHEET_WAIT_MS = 2_000;
+
 export function registerLockRoutes(app: FastifyInstance, locks: VirtualLocks): void {
   const bodyOf = (request: { body: unknown }): Record<string, unknown> =>
     request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)
       ? (request.body as Record<string, unknown>)
       : {};
   const macOf = (request: { params: unknown }) => (request.params as { mac: string }).mac;
+  // A call picks up a rewritten installer's sheet first, but never waits long on a slow server for it.
+  const sheet = () =>
+    Promise.race([
+      locks.refreshSheet(),
+      new Promise<void>((resolve) => setTimeout(resolve, SHEET_WAIT_MS).unref()),
+    ]);
 
   app.get('/locks', async () => {
-    await locks.refreshSheet();
+    await sheet();
     return { ok: true, msg: 'virtual locks (SIMULATED)', locks: locks.list() };
   });
   app.get('/locks/:mac', async (request) => {
-    await locks.refreshSheet();
+    await sheet();
     const lock = locks.get(macOf(request));
     if (!lock)
       return {
@@ -44,11 +52,11 @@ export function registerLockRoutes(app: FastifyInstance, locks: VirtualLocks): v
     return locks.install({ mac_id, secret: body['secret'], server: body['server'] });
   });
   app.post('/locks/:mac/tap', async (request) => {
-    await locks.refreshSheet();
+    await sheet();
     return locks.tap(macOf(request), bodyOf(request));
   });
   app.post('/locks/:mac/sync', async (request) => {
-    await locks.refreshSheet();
+    await sheet();
     return locks.sync(macOf(request), { operator: bodyOf(request)['operator'] });
   });
   app.post('/locks/:mac/fault', async (request) => {

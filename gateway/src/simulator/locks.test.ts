@@ -85,7 +85,7 @@ class FakeDeviceApi {
   private server: Server | undefined;
   url = '';
 
-  async start(): Promise<string> {
+  async start(port = 0): Promise<string> {
     this.server = createServer((request, response) => {
       let text = '';
       request.on('data', (chunk) => {
@@ -154,7 +154,7 @@ class FakeDeviceApi {
         return send(404, { errno: 1, code: 'NOT_FOUND', errmsg: 'no such call', data: null });
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this.url;
   }
@@ -505,6 +505,22 @@ describe('the installer sheet and the state file', () => {
     await locks.refreshSheet();
     expect(locks.list().map((l) => l.room_name)).toEqual(['1101', '1102']);
     expect(api.calls.filter((c) => c === 'GET /device/v1/lock')).toHaveLength(2);
+  });
+
+  it('retries a sheet lock whose server did not answer, ten seconds later', async () => {
+    const sheet = join(mkdtempSync(join(tmpdir(), 'locks-sheet-')), 'virtual-locks.json');
+    writeFileSync(sheet, JSON.stringify({ locks: [{ room: '1101', mac_id: MAC, secret: 'lds_11_secret' }] }));
+    const locks = newLocks({ sheetPath: sheet });
+    const port = Number(new URL(api.url).port);
+    await api.stop();
+    await locks.refreshSheet();
+    expect(locks.list()).toEqual([]);
+    await api.start(port);
+    await locks.refreshSheet();
+    expect(locks.list()).toEqual([]); // not due yet
+    clock += 10_000;
+    await locks.refreshSheet();
+    expect(locks.list().map((l) => l.mac_id)).toEqual([MAC]);
   });
 
   it('keeps learned state and buffered records across a restart', async () => {

@@ -32,6 +32,8 @@ import {
 export const LOCK_READ_BLOCKS = [4, 5, 6, 53, 54] as const;
 /** Records per upload call (contract C: 1..500). */
 export const RECORD_BATCH = 500;
+/** Locks of the installer's sheet installed at the same time. */
+const SHEET_INSTALLS_AT_ONCE = 8;
 export const LOCK_FAULT_KINDS = ['drop-upload-reply', 'stop-before-finish'] as const;
 export type LockFaultKind = (typeof LOCK_FAULT_KINDS)[number];
 
@@ -380,7 +382,7 @@ export class VirtualLocks {
       this.log('warn', `installer's sheet ${path} is not valid JSON`, { err: (error as Error).message });
       return;
     }
-    let installed = 0;
+    const due: Array<{ mac: string; secret: string }> = [];
     for (const entry of entries) {
       const mac = normalizeMac(entry?.mac_id);
       if (!mac || typeof entry.secret !== 'string' || !entry.secret) continue;
@@ -390,17 +392,31 @@ export class VirtualLocks {
       }
       const pending = this.pendingSheet.get(mac);
       if (!changed && pending?.secret === entry.secret && this.now() - pending.triedAt < 10_000) continue;
-      const result = await this.install({ mac_id: mac, secret: entry.secret }, true);
-      if (result.ok) {
-        this.pendingSheet.delete(mac);
-        installed += 1;
-      } else {
-        this.pendingSheet.set(mac, { secret: entry.secret, triedAt: this.now() });
-        this.log('warn', `virtual lock ${mac} from the installer's sheet not installed: ${result.msg}`);
-      }
+      due.push({ mac, secret: entry.secret });
     }
+    // A few at a time: a hotel's sheet installs quickly without flooding the server.
+    let installed = 0;
+    const refused: string[] = [];
+    const work = [...due];
+    const installNext = async (): Promise<void> => {
+      for (let next = work.shift(); next; next = work.shift()) {
+        const result = await this.install({ mac_id: next.mac, secret: next.secret }, true);
+        if (result.ok) {
+          this.pendingSheet.delete(next.mac);
+          installed += 1;
+        } else {
+          this.pendingSheet.set(next.mac, { secret: next.secret, triedAt: this.now() });
+          refused.push(`${next.mac}: ${result.msg}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SHEET_INSTALLS_AT_ONCE, work.length) }, installNext));
     if (installed > 0)
       this.log('info', `installed ${installed} virtual locks from the installer's sheet ${path}`);
+    if (refused.length > 0)
+      this.log('warn', `${refused.length} virtual locks of the installer's sheet not installed (retried)`, {
+        first: refused[0],
+      });
   }
 
   // --- the control calls ----------------------------------------------------------------------------------
