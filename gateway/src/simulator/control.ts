@@ -268,7 +268,7 @@ Bluetooth sync only.</p>
 <button onclick="tapLock({password: field('pin')})">Type PIN</button>
 <label>Face id <input id="face" size="10"></label> <button onclick="tapLock({face: field('face')})">Show face</button>
 <label>Finger id <input id="finger" size="10"></label>
-<button onclick="tapLock({finger: field('finger')})">Press finger</button></div>
+<button onclick="tapLock({finger: field('finger')})">Present finger</button></div>
 <div><label>Operator <input id="operator" value="Simulator" maxlength="64"></label>
 <button onclick="syncLock()">Bluetooth sync</button></div>
 <div id="decision" class="decision" role="status"></div>
