@@ -4,16 +4,18 @@
  * language (chs, ar), times in hotel time, the room scope of a staff member, filters, more rows than one keyset
  * batch (with equal times), and the link's rules: single use, 5 minutes, dies with the session, 410 page.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/demo.js';
 import { messageFor } from '../src/i18n.js';
 import { EXPORT_LINK_SECONDS } from '../src/routes/exports.js';
 import { BATCH_ROWS } from '../src/services/export/kinds.js';
 import { exportTexts } from '../src/services/export/texts.js';
 import { hotelTimeText } from '../src/services/export/writers.js';
-import { describeEachDatabase } from './helpers.js';
+import { describeEachDatabase, openTestApp } from './helpers.js';
 import { expectRefused, HOUR, ok } from './room-helpers.js';
 
 interface Link {
@@ -381,4 +383,58 @@ describeEachDatabase('exports', (t) => {
       expect(new Set(credentials).size).toBe(total);
     }
   });
+
+  it('a download broken off stops reading rows and frees the account for the next export', async () => {
+    // Its own app on a real port: the client must be able to walk away in the middle of the file.
+    const own = await openTestApp(t.kind);
+    try {
+      const ids = own.ids;
+      // 10,000 rows of 2 KB: a file larger than every buffer on the way, the kernel's socket buffers included.
+      const long = 'x'.repeat(2_000);
+      for (let start = 0; start < 10_000; start += 2_500) {
+        await own.db
+          .insertInto('unlock_records')
+          .values(
+            Array.from({ length: 2_500 }, (_, k) => ({
+              hotel_id: ids.hotelId,
+              room_id: ids.rooms['1101'] as number,
+              type: 'card',
+              content: `${start + k} ${long}`,
+              happened_at: new Date(base - (start + k) * 1000),
+            })),
+          )
+          .execute();
+      }
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (own.app.server.address() as AddressInfo).port;
+      const token = await own.login(DEMO_ACCOUNTS.super);
+      const body = { kind: 'unlock_records', format: 'csv' };
+      const link = ok(await own.call<Link>('export/create', body, { token }));
+      const received = await new Promise<number>((resolve, reject) => {
+        const req = http.get(`http://127.0.0.1:${port}${link.url}`, (res) => {
+          res.once('data', (chunk: Buffer) => {
+            req.destroy();
+            resolve(chunk.length);
+          });
+        });
+        req.on('error', (e) => ((e as { code?: string }).code === 'ECONNRESET' ? undefined : reject(e)));
+      });
+      expect(received).toBeGreaterThan(0);
+      // The export notices, stops, and is marked finished without a row count.
+      await vi.waitFor(
+        async () => {
+          const row = await own.db
+            .selectFrom('export_links')
+            .select(['finished_at', 'rows_written'])
+            .executeTakeFirstOrThrow();
+          expect(row.finished_at).not.toBeNull();
+          expect(row.rows_written).toBeNull();
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      ok(await own.call<Link>('export/create', body, { token }));
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });

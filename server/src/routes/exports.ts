@@ -226,10 +226,19 @@ async function download(app: FastifyInstance, request: FastifyRequest, reply: Fa
         });
   void (async () => {
     let rows = 0;
+    const reader = batches[Symbol.asyncIterator]();
+    // The next batch is read while this one is written (on PostgreSQL the query then overlaps the writing): two
+    // batches at most are held at a time.
+    let next = reader.next();
     try {
-      for await (const batch of batches) {
-        await writer.write(batch);
-        rows += batch.length;
+      for (;;) {
+        const batch = await next;
+        if (batch.done) break;
+        next = reader.next();
+        // A read that fails while the download is already broken off is not waited for.
+        next.catch(() => undefined);
+        await writer.write(batch.value);
+        rows += batch.value.length;
       }
       // Marked finished before the file's last bytes go out: once the download has ended, the account may export
       // again at once.
