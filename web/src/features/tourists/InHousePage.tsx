@@ -153,7 +153,7 @@ export default function InHousePage() {
             {
               key: 'remaining',
               title: t('inHouse.remaining'),
-              width: 170,
+              width: 210,
               render: (_v, g) => (g.stay ? left(g.stay.estimated_check_out) : null),
             },
           ]}

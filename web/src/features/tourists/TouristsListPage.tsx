@@ -1,4 +1,4 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Empty, Input, Space, Switch, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
@@ -61,7 +61,6 @@ export default function TouristsListPage() {
           allowClear
           value={typed}
           maxLength={NAME_MAX}
-          prefix={<SearchOutlined />}
           placeholder={t('list.searchPlaceholder')}
           aria-label={t('list.search')}
           onChange={(e) => {
@@ -69,7 +68,7 @@ export default function TouristsListPage() {
             if (!e.target.value && state.name) change({ name: undefined });
           }}
           onSearch={(v) => change({ name: v.trim() || undefined })}
-          style={{ width: 260, maxWidth: '100%' }}
+          style={{ width: 300, maxWidth: '100%' }}
           data-testid="guest-search"
         />
         <Space size={6}>

@@ -244,6 +244,7 @@ export function UnlockRecordTable({
     result: {
       key: 'result',
       title: t('columns.result'),
+      width: 240,
       render: (_v, r) => {
         const opened = r.opened !== false;
         const key = reasonKey(r.reason);
