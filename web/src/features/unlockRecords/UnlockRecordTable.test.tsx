@@ -221,6 +221,15 @@ describe('the unlock records table (lock/checkHistory)', () => {
     await waitFor(() => expect(screen.getAllByTestId('unlock-row')).toHaveLength(2));
   });
 
+  it('narrows to one room picked from the hotel’s locks, kept in the URL', async () => {
+    const router = renderTable();
+    await waitFor(() => expect(calls()).toHaveLength(1), SLOW);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Room' }));
+    await userEvent.click(await screen.findByTitle('1107'));
+    await waitFor(() => expect(calls().at(-1)?.fields).toMatchObject({ room_id: 18, page: 1 }));
+    expect(at(router)).toBe('?room=18');
+  });
+
   it('searches a guest’s mobile, refusing one that is not a mobile number', async () => {
     const router = renderTable();
     await waitFor(() => expect(calls()).toHaveLength(1), SLOW);
