@@ -1,12 +1,12 @@
 // `pnpm start`: the whole product on embedded defaults — the server (API + console, PGlite, demo data on first
 // start) and the gateway (simulated encoder, embedded MQTT broker) — until Ctrl+C.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The server's data dir (relative to the root, as the server's cwd is the root).
-const dataDir = '.data/server';
+// The server's data dir (relative to the root, as the server's cwd is the root); LOCKDESK_DATA_DIR moves it.
+const dataDir = process.env.LOCKDESK_DATA_DIR || '.data/server';
 // The console is served by the server; the gateway admits exactly that origin (its browser guard refuses every
 // other page), so a changed PORT or HOST moves both together. An explicit LOCKDESK_GW_ALLOWED_ORIGINS wins.
 const port = process.env.PORT || '8080';
@@ -32,7 +32,8 @@ const children = [
       // The virtual locks (issue 10): they sync with this server, and install themselves from the installer's sheet
       // the server writes into its data dir on a demo start (the gateway re-reads it when the server rewrites it).
       LOCKDESK_GW_SERVER_URL: process.env.LOCKDESK_GW_SERVER_URL || lockServerOrigin,
-      LOCKDESK_GW_SIM_LOCKS: process.env.LOCKDESK_GW_SIM_LOCKS || join(root, dataDir, 'virtual-locks.json'),
+      LOCKDESK_GW_SIM_LOCKS:
+        process.env.LOCKDESK_GW_SIM_LOCKS || resolve(root, dataDir, 'virtual-locks.json'),
     },
   },
 ];

@@ -35,7 +35,8 @@ export interface TapAnswer {
 
 /** What a Bluetooth unlock (sync) answers. */
 export interface SyncAnswer {
-  ok: boolean;
+  /** The control service's answer says ok; the command line prints the sync answer alone. */
+  ok?: boolean;
   sync_id: string;
   learned: {
     deleted_cards: number[];
@@ -188,6 +189,9 @@ export function lockSyncCli(mac: string, operator?: string): Promise<SyncAnswer>
   return cliJson(['sim', 'lock-sync', '--mac', mac, ...(operator ? ['--operator', operator] : [])]);
 }
 
+/** Who makes the suites' own /manage calls: a CardDesk, or a session on another server. */
+export type Caller = Pick<CardDesk, 'call'>;
+
 /** A room of the demo hotel with a lock, by name. */
 export interface DoorRoom {
   id: number;
@@ -196,7 +200,7 @@ export interface DoorRoom {
   mac_id: string;
 }
 
-export async function roomNamed(desk: CardDesk, name: string): Promise<DoorRoom> {
+export async function roomNamed(desk: Caller, name: string): Promise<DoorRoom> {
   const rooms = await desk.call<{ list: DoorRoom[] }>('room/allLock');
   const room = rooms.list.find((r) => r.name === name);
   if (!room?.mac_id) throw new Error(`the demo hotel has no room ${name} with a lock`);
@@ -221,7 +225,7 @@ export interface UnlockRecordRow {
 }
 
 /** Every unlock record of a room, newest first (room/openHistory, all pages). */
-export async function roomRecords(desk: CardDesk, roomId: number): Promise<UnlockRecordRow[]> {
+export async function roomRecords(desk: Caller, roomId: number): Promise<UnlockRecordRow[]> {
   const all: UnlockRecordRow[] = [];
   for (let page = 1; page < 50; page++) {
     const answer = await desk.call<{ list: UnlockRecordRow[]; total: number }>('room/openHistory', {
@@ -263,7 +267,7 @@ export interface LockDeliveries {
   }[];
 }
 
-export const deliveriesOf = (desk: CardDesk, roomId: number) =>
+export const deliveriesOf = (desk: Caller, roomId: number) =>
   desk.call<LockDeliveries>('lock/inLockList', { room_id: roomId });
 
 /** A fresh PostgreSQL database of the suite's own, created and dropped through TEST_DATABASE_URL's server. */
