@@ -40,6 +40,7 @@ const TEXTS: Record<
     bluetooth: string;
     opened: string;
     refused: string;
+    neverSynced: string;
   }
 > = {
   en: {
@@ -49,6 +50,7 @@ const TEXTS: Record<
     bluetooth: 'Bluetooth unlock from the phone',
     opened: 'Opened',
     refused: 'Refused',
+    neverSynced: 'The lock has not synced yet',
   },
   ar: {
     guestCard: 'بطاقة النزيل',
@@ -57,6 +59,7 @@ const TEXTS: Record<
     bluetooth: 'فتح بالبلوتوث من الهاتف',
     opened: 'فُتح',
     refused: 'رُفض',
+    neverSynced: 'لم يُزامَن القفل بعد',
   },
 };
 
@@ -162,6 +165,19 @@ async function checkOut(page: Page, room: DoorRoom, stayId: number): Promise<voi
   }
 }
 
+/** The room list's mark of the room's lock: changes waiting (0 when none) and whether it shows a last sync. */
+async function listMark(page: Page, room: DoorRoom): Promise<{ waiting: string | null; synced: string }> {
+  await page.goto(`${desk().app.base}/room/roomList?name=${room.name}`);
+  const mark = page
+    .locator(`[data-testid="room-item"][data-room-id="${room.id}"]`)
+    .getByTestId('room-lock-mark');
+  await mark.waitFor(WAIT);
+  return {
+    waiting: await mark.getAttribute('data-waiting'),
+    synced: (await mark.getByTestId('room-lock-synced').textContent()) ?? '',
+  };
+}
+
 /** Presses 'Bluetooth unlock' on the room's lock panel and answers how many records the lock uploaded. */
 async function bluetoothUnlock(page: Page, room: DoorRoom): Promise<number> {
   const panel = await doorPanel(page, room);
@@ -264,6 +280,16 @@ describe('the door, from the browser and the command line (English)', () => {
         .poll(() => panel.getByTestId('door-waiting').getAttribute('data-count'), WAIT)
         .toBe(String(waiting.waiting));
       await shot(page, 'door-loop-waiting-en.png');
+      // The room list marks A's lock: a change waiting, never synced.
+      const markWaiting = await listMark(page, roomA);
+      expect(markWaiting).toEqual({ waiting: String(waiting.waiting), synced: texts.neverSynced });
+      expect(
+        await page
+          .locator(`[data-testid="room-item"][data-room-id="${roomA.id}"]`)
+          .getByTestId('room-lock-waiting')
+          .count(),
+      ).toBe(1);
+      await shot(page, 'door-loop-list-waiting-en.png');
 
       // 5. Bluetooth unlock from the console: the lock learns the sequence and uploads its one record (the open).
       expect(await bluetoothUnlock(page, roomA)).toBe(1);
@@ -272,6 +298,11 @@ describe('the door, from the browser and the command line (English)', () => {
       const confirmed = await deliveriesOf(desk(), roomA.id);
       expect([confirmed.waiting, confirmed.last_sync_at > 0]).toEqual([0, true]);
       await shot(page, 'door-loop-confirmed-en.png');
+      // The room list: nothing waits for A's lock any more, and it shows the time of the sync.
+      const markSynced = await listMark(page, roomA);
+      expect(markSynced.waiting).toBe('0');
+      expect(markSynced.synced).not.toBe(texts.neverSynced);
+      expect(markSynced.synced).toMatch(/\d{2}:\d{2}/);
 
       // 6. The old card back on the encoder, held to A: refused, superseded (the command line).
       await desk().gateway.sim.placeDump(oldCard, 'mct');
@@ -322,6 +353,18 @@ describe('the door, from the browser and the command line (English)', () => {
         rowOf(texts.opened, texts.guestCard, first.cardId),
       ]);
       await shot(page, 'door-loop-guest-en.png');
+
+      // 10. /tourists/openHistory: the hotel's records, the four of the loop, newest first.
+      await page.goto(`${desk().app.base}/tourists/openHistory`);
+      const history = page.getByTestId('open-history');
+      await history.waitFor(WAIT);
+      expect(await tableRows(history)).toEqual([
+        rowOf(texts.refused, texts.superseded, first.cardId),
+        rowOf(texts.opened, texts.bluetooth, '—'),
+        rowOf(texts.refused, texts.wrongRoom, first.cardId),
+        rowOf(texts.opened, texts.guestCard, first.cardId),
+      ]);
+      await shot(page, 'door-loop-open-history-en.png');
 
       expect(problems).toEqual([]);
     } finally {
