@@ -224,4 +224,40 @@ describe.each(DATABASES)('the door from the command line on %s', (database) => {
     expect(syncs).toBeLessThan(10); // lock/inLockList lists the last 10
     expect(after['bluetooth open bluetooth']).toBe(syncs - 1);
   });
+
+  it('a deleted card still opens until the lock’s Bluetooth unlock, then is refused (deleted); its delivery goes from waiting to confirmed', async () => {
+    const cards = await d().call<{ list: { id: number; card_id: string; status: string }[] }>(
+      'room/cardList',
+      {
+        stay_id: stayId,
+        limit: 50,
+      },
+    );
+    const card = cards.list.find((c) => c.card_id === cardNumber);
+    if (!card) throw new Error(`room/cardList does not list card ${cardNumber}`);
+    expect(await d().call('room/delcard', { id: card.id })).toMatchObject({
+      status: 'deleted',
+      lock_sync: 'pending',
+    });
+    type CardDelivery = { list: { room_id: number; action: string; state: string; confirmed_at: number }[] };
+    const waiting = await d().call<CardDelivery>('lock/cardDelivery', { card_id: card.id });
+    expect(waiting.list.map((r) => [r.room_id, r.action, r.state])).toEqual([
+      [roomA.id, 'delete', 'waiting'],
+    ]);
+    expect((await deliveriesOf(d(), roomA.id)).list.filter((x) => x.kind === 'card_delete')).toMatchObject([
+      { action: 'add', state: 'waiting' },
+    ]);
+
+    // Offline, like a real lock: until its Bluetooth unlock the deleted card still opens.
+    expect(await tapLockCli(roomA.mac_id)).toMatchObject({ decision: 'open', reason: 'guestCard' });
+    const synced = await lockSyncCli(roomA.mac_id, 'Night porter');
+    expect(synced.learned.deleted_cards).toContain(Number(cardNumber));
+    const confirmed = await d().call<CardDelivery>('lock/cardDelivery', { card_id: card.id });
+    expect(confirmed.list.map((r) => [r.room_id, r.action, r.state])).toEqual([
+      [roomA.id, 'delete', 'confirmed'],
+    ]);
+    expect(confirmed.list[0]?.confirmed_at).toBeGreaterThan(0);
+    expect(await tapLockCli(roomA.mac_id)).toMatchObject({ decision: 'deny', reason: 'deleted' });
+    expect((await deliveriesOf(d(), roomA.id)).waiting).toBe(0);
+  });
 });
