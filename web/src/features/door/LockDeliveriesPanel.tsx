@@ -296,7 +296,8 @@ function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }
       render: (_v, d) => (
         <Space size={4} wrap>
           <span>{t(`kinds.${d.kind}`, { defaultValue: d.kind })}</span>
-          <Tag>{t(`actions.${d.action}`, { defaultValue: d.action })}</Tag>
+          {/* An issued card is on the card itself: nothing for the lock to learn or forget. */}
+          {d.state === 'issued' ? null : <Tag>{t(`actions.${d.action}`, { defaultValue: d.action })}</Tag>}
         </Space>
       ),
     },
