@@ -89,7 +89,9 @@ function CardDeliveryList({ cardId }: { cardId: number }) {
           </Space>
           <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.state === 'confirmed' ? doorTime(row.confirmed_at) : doorTime(row.changed_at)}
+              <span dir="ltr">
+                {row.state === 'confirmed' ? doorTime(row.confirmed_at) : doorTime(row.changed_at)}
+              </span>
               {' · '}
               {row.last_sync_at
                 ? t('card.lastSync', { time: doorTime(row.last_sync_at) })

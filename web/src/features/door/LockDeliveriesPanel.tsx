@@ -92,7 +92,7 @@ export function LockDeliveriesPanel({ room }: { room: DoorRoom }) {
                 label: t('panel.lastSync'),
                 children: (
                   <span data-testid="door-last-sync">
-                    {data ? (data.last_sync_at ? doorTime(data.last_sync_at) : t('panel.never')) : '…'}
+                    {data ? data.last_sync_at ? <Time seconds={data.last_sync_at} /> : t('panel.never') : '…'}
                   </span>
                 ),
               },
@@ -286,6 +286,15 @@ function DoorControls({ roomId, mac }: { roomId: number; mac: string }) {
   );
 }
 
+/** A time of the panel, read left to right in an Arabic page too ('2026-11-25 16:32', not '16:32 2026-11-25'). */
+function Time({ seconds }: { seconds: number }) {
+  return (
+    <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+      {doorTime(seconds)}
+    </span>
+  );
+}
+
 /** The deliveries of the lock with their state tags. */
 function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }) {
   const { t } = useTranslation('door');
@@ -325,8 +334,8 @@ function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }
         </Tooltip>
       ),
     },
-    { key: 'changed', title: t('columns.changed'), render: (_v, d) => doorTime(d.changed_at) },
-    { key: 'confirmed', title: t('columns.confirmed'), render: (_v, d) => doorTime(d.confirmed_at) },
+    { key: 'changed', title: t('columns.changed'), render: (_v, d) => <Time seconds={d.changed_at} /> },
+    { key: 'confirmed', title: t('columns.confirmed'), render: (_v, d) => <Time seconds={d.confirmed_at} /> },
   ];
   // A guest card can be listed twice (the sequence the lock must learn, and the card itself as issued): the row's
   // place makes its key unique.
@@ -354,11 +363,12 @@ function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }
 function SyncTable({ list, loading }: { list: LockSyncRow[]; loading: boolean }) {
   const { t } = useTranslation('door');
   const columns: TableColumnsType<LockSyncRow> = [
-    { key: 'started', title: t('columns.started'), render: (_v, s) => doorTime(s.started_at) },
+    { key: 'started', title: t('columns.started'), render: (_v, s) => <Time seconds={s.started_at} /> },
     {
       key: 'finished',
       title: t('columns.finished'),
-      render: (_v, s) => (s.finished_at ? doorTime(s.finished_at) : <Tag>{t('syncs.unfinished')}</Tag>),
+      render: (_v, s) =>
+        s.finished_at ? <Time seconds={s.finished_at} /> : <Tag>{t('syncs.unfinished')}</Tag>,
     },
     {
       key: 'operator',
