@@ -582,6 +582,28 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ card_id: 0 }, 'FIELD_INVALID', { field: 'card_id' }],
     [{ card_id: 999_999 }, 'NOT_FOUND'],
   ],
+  'lock/issueSecret': [
+    [{}, 'FIELD_REQUIRED', { field: 'room_id' }],
+    [{ room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }],
+    [{ room_id: 999_999 }, 'NOT_FOUND'],
+  ],
+  'export/create': [
+    [{ format: 'csv' }, 'FIELD_REQUIRED', { field: 'kind' }],
+    [{ kind: 'rooms', format: 'csv' }, 'FIELD_INVALID', { field: 'kind' }],
+    [{ kind: 'guests', format: 'pdf' }, 'FIELD_INVALID', { field: 'format' }],
+    [{ kind: 'guests', format: 'csv', filters: 'all' }, 'FIELD_INVALID', { field: 'filters' }],
+    [
+      { kind: 'unlock_records', format: 'csv', filters: { result: 'opened' } },
+      'FIELD_INVALID',
+      { field: 'result' },
+    ],
+    [
+      { kind: 'operation_log', format: 'xlsx', filters: { start_time: 'yesterday' } },
+      'FIELD_INVALID',
+      { field: 'start_time' },
+    ],
+    [{ kind: 'guests', format: 'csv', filters: { room_id: 999_999 } }, 'NOT_FOUND'],
+  ],
   'lock/managerList': [[{ type: 4 }, 'FIELD_INVALID', { field: 'type' }]],
   'lock/managerDelete': [[{}, 'FIELD_REQUIRED', { field: 'id' }]],
   'lock/accessControlList': [],
