@@ -87,8 +87,10 @@ export interface DeviceRecord {
 export const MAX_RECORDS = 500;
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-/** Record times: seconds, from 2000 to 9999. */
-const FIRST_SECOND = 946_684_800;
+/**
+ * Record times: whole seconds up to the year 9999. A lock whose clock was reset still reports what happened, so no
+ * lower bound but the epoch: a record refused for its time would stay in the lock's buffer for ever.
+ */
 const LAST_SECOND = 253_402_300_799;
 
 const isMissing = (v: unknown) => v === undefined || v === null || v === '';
@@ -123,7 +125,7 @@ export function checkRecords(value: unknown): DeviceRecord[] {
       if (isMissing(r[field])) throw failure('FIELD_REQUIRED', { field: `${at}.${field}` });
     if (typeof r['record_uid'] !== 'string' || !UUID.test(r['record_uid'])) throw invalid('record_uid');
     const time = r['time'];
-    if (typeof time !== 'number' || !Number.isFinite(time) || time < FIRST_SECOND || time > LAST_SECOND)
+    if (typeof time !== 'number' || !Number.isFinite(time) || time < 0 || time > LAST_SECOND)
       throw invalid('time');
     if (!RECORD_TYPES.includes(r['type'] as RecordType)) throw invalid('type');
     if (typeof r['opened'] !== 'boolean') throw invalid('opened');
