@@ -865,6 +865,22 @@ describeEachDatabase('device API of the locks', (t) => {
       expect((await pendingDeliveries(room('1106'))).fingers).toEqual(['deleted']);
     });
 
+    it('ends a withdrawal that a new delivery of the same fingerprint overtook', async () => {
+      const secret = await install('1106');
+      const fingerprintId = await makeFingerprint(t, null);
+      const first = ok(
+        await call<{ id: number }>('fingerprint/send', { id: fingerprintId, room_id: room('1106') }),
+      );
+      await finish(secret, (await start(secret)).sync_id);
+      ok(await call('fingerprint/delSendData', { id: first.id }));
+      ok(await call('fingerprint/send', { id: fingerprintId, room_id: room('1106') }));
+      expect((await pendingDeliveries(room('1106'))).fingers).toEqual(['deleting', 'pending']);
+      const sync = await start(secret);
+      expect(sync.state.fingerprints.map((f) => f.id)).toEqual([fingerprintId]);
+      expect(await finish(secret, sync.sync_id)).toMatchObject({ confirmed: 2 });
+      expect((await pendingDeliveries(room('1106'))).fingers).toEqual(['deleted', 'delivered']);
+    });
+
     it('keeps the newer confirmed state when an older sync finishes late; refuses unknown syncs', async () => {
       const secret = await install('1106');
       const older = await start(secret);

@@ -152,8 +152,8 @@ export async function finishSync(
 /**
  * Marks what the finished sync's state covers as learned by the lock: the room's card changes queued before the
  * state was taken (as room/resetCardSyncData does, a card all of whose locks learned it turns lock_synced), and
- * its fingerprint deliveries: pending ones the state holds become delivered, withdrawn ones it no longer holds
- * deleted. Answers how many rows changed.
+ * its fingerprint deliveries: pending ones the state holds become delivered, withdrawn ones it no longer holds (or
+ * that a new delivery of the same fingerprint replaced) deleted. Answers how many rows changed.
  */
 async function confirmDeliveries(
   trx: Kysely<Database>,
@@ -201,12 +201,27 @@ async function confirmDeliveries(
       .execute();
     delivered = rows.length;
   }
+  // A withdrawal is done when the lock no longer holds the fingerprint, or when the fingerprint was sent to this
+  // lock again since (the new delivery is what the lock holds now).
   let removal = trx
     .updateTable('fingerprint_deliveries')
     .set({ status: 'deleted', updated_at: now })
     .where('room_id', '=', lock.roomId)
     .where('status', '=', 'deleting');
-  if (held.length > 0) removal = removal.where('fingerprint_id', 'not in', held);
+  if (held.length > 0)
+    removal = removal.where((eb) =>
+      eb.or([
+        eb('fingerprint_id', 'not in', held),
+        eb.exists(
+          eb
+            .selectFrom('fingerprint_deliveries as live')
+            .select('live.id')
+            .whereRef('live.fingerprint_id', '=', 'fingerprint_deliveries.fingerprint_id')
+            .whereRef('live.room_id', '=', 'fingerprint_deliveries.room_id')
+            .where('live.status', 'in', ['pending', 'delivered']),
+        ),
+      ]),
+    );
   const removed = await removal.returning('id').execute();
   return cards.length + delivered + removed.length;
 }
