@@ -5,6 +5,7 @@
  * is finished the way the device API's sync/finish does (lock_devices.confirmed_state = the sync's state).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changeFeed } from '../src/db/changes.js';
 import { DEMO_ACCOUNTS } from '../src/demo.js';
 import { lockState } from '../src/services/lock-state.js';
 import { describeEachDatabase } from './helpers.js';
@@ -331,6 +332,16 @@ describeEachDatabase('lock deliveries', (t) => {
       // The universal card and the deleted card of 2201.
       expect(await marks('2201')).toEqual({ lock_waiting: 2, lock_synced_at: 0 });
       expect(await marks('1102')).toEqual({ lock_waiting: 0, lock_synced_at: 0 });
+    });
+
+    it('reads the marks without counting as a write (which would drop every kept answer)', async () => {
+      const feed = changeFeed(t.db);
+      if (!feed) throw new Error('no change feed');
+      const tables = ['rooms', 'stays', 'lock_devices', 'card_lock_sync', 'lock_passwords', 'faces'];
+      const before = feed.version(tables);
+      await marks('1201');
+      await marks('2201');
+      expect(feed.version(tables)).toBe(before);
     });
 
     it('follows a card through its locks', async () => {

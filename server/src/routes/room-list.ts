@@ -68,76 +68,45 @@ async function lockMarks(
 ): Promise<Map<number, LockMark>> {
   const marks = new Map<number, LockMark>();
   if (roomIds.length === 0) return marks;
-  const since = sql<Date>`coalesce(ld.last_sync_at, '-infinity'::timestamptz)`;
-  const rows = await db
-    .selectFrom('rooms as r')
-    .leftJoin('lock_devices as ld', 'ld.room_id', 'r.id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('card_lock_sync as s')
-          .innerJoin('cards as c', 'c.id', 's.card_id')
-          .select([
-            sql<number>`count(*)::int`.as('n'),
-            sql<Date | null>`min(c.end_time) FILTER (WHERE s.action = 'delete')`.as('next'),
-          ])
-          .whereRef('s.room_id', '=', 'r.id')
-          .where('s.synced_at', 'is', null)
-          .where((w) =>
-            w.or([w('s.action', '=', 'learn'), w('c.end_time', 'is', null), w('c.end_time', '>', now)]),
-          )
-          .as('cs'),
-      (join) => join.onTrue(),
-    )
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('lock_passwords as p')
-          .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(p.end_time)`.as('next')])
-          .whereRef('p.room_id', '=', 'r.id')
-          .where('p.end_time', '>', now)
-          .where(sql<boolean>`greatest(p.created_at, p.revoked_at, p.deleted_at) > ${since}`)
-          .as('ps'),
-      (join) => join.onTrue(),
-    )
-    .select((eb) => [
-      'r.id',
-      'ld.last_sync_at',
-      'cs.n as cards',
-      'cs.next as cards_next',
-      'ps.n as passwords',
-      'ps.next as passwords_next',
-      eb
-        .selectFrom('faces as fa')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('fa.hotel_id', '=', hotelId)
-        .whereRef('fa.room_id', '=', 'r.id')
-        .where(sql<boolean>`fa.updated_at > ${since}`)
-        .where((w) => w.or([w('fa.status', '<>', 'deleted'), w('ld.last_sync_at', 'is not', null)]))
-        .as('faces'),
-      eb
-        .selectFrom('fingerprint_deliveries as d')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('d.room_id', '=', 'r.id')
-        .where('d.status', 'in', ['pending', 'deleting'])
-        .as('fingerprints'),
-    ])
-    .where('r.hotel_id', '=', hotelId)
-    .where('r.id', 'in', roomIds)
-    .where('r.mac_id', 'is not', null)
-    .execute();
-  for (const row of rows) {
-    const next = [row.cards_next, row.passwords_next]
-      .filter((d): d is Date => d !== null && d !== undefined)
-      .map((d) => new Date(d).getTime());
-    marks.set(row.id, {
-      waiting:
-        Number(row.cards ?? 0) +
-        Number(row.passwords ?? 0) +
-        Number(row.faces ?? 0) +
-        Number(row.fingerprints ?? 0),
-      syncedAt: row.last_sync_at,
-      changesAt: next.length > 0 ? Math.min(...next) : null,
+  // One index scan per source for all the rooms together (not a probe per room and source), then summed per room.
+  // A plain SELECT (no WITH): db/changes.ts takes any other statement for a write that drops every kept answer.
+  const ids = sql`SELECT unnest(${`{${roomIds.join(',')}}`}::int[])`;
+  const since = sql`coalesce(ld.last_sync_at, '-infinity'::timestamptz)`;
+  const rows = await sql<{ id: number; last_sync_at: Date | null; waiting: number; next: Date | null }>`
+    SELECT l.id, l.last_sync_at, coalesce(sum(w.n), 0)::int AS waiting, min(w.next) AS next
+    FROM (
+      SELECT r.id, ld.last_sync_at FROM rooms r LEFT JOIN lock_devices ld ON ld.room_id = r.id
+      WHERE r.hotel_id = ${hotelId} AND r.id IN (${ids}) AND r.mac_id IS NOT NULL
+    ) l LEFT JOIN (
+      SELECT s.room_id, count(*)::int AS n, min(c.end_time) FILTER (WHERE s.action = 'delete') AS next
+        FROM card_lock_sync s JOIN cards c ON c.id = s.card_id
+        WHERE s.room_id IN (${ids}) AND s.synced_at IS NULL
+          AND (s.action = 'learn' OR c.end_time IS NULL OR c.end_time > ${now})
+        GROUP BY s.room_id
+      UNION ALL
+      SELECT p.room_id, count(*)::int, min(p.end_time)
+        FROM lock_passwords p LEFT JOIN lock_devices ld ON ld.room_id = p.room_id
+        WHERE p.room_id IN (${ids}) AND p.end_time > ${now}
+          AND greatest(p.created_at, p.revoked_at, p.deleted_at) > ${since}
+        GROUP BY p.room_id
+      UNION ALL
+      SELECT fa.room_id, count(*)::int, NULL
+        FROM faces fa LEFT JOIN lock_devices ld ON ld.room_id = fa.room_id
+        WHERE fa.hotel_id = ${hotelId} AND fa.room_id IN (${ids}) AND fa.updated_at > ${since}
+          AND (fa.status <> 'deleted' OR ld.last_sync_at IS NOT NULL)
+        GROUP BY fa.room_id
+      UNION ALL
+      SELECT d.room_id, count(*)::int, NULL
+        FROM fingerprint_deliveries d
+        WHERE d.room_id IN (${ids}) AND d.status IN ('pending', 'deleting')
+        GROUP BY d.room_id
+    ) w ON w.room_id = l.id
+    GROUP BY l.id, l.last_sync_at`.execute(db);
+  for (const row of rows.rows) {
+    marks.set(Number(row.id), {
+      waiting: Number(row.waiting),
+      syncedAt: row.last_sync_at === null ? null : new Date(row.last_sync_at),
+      changesAt: row.next === null ? null : new Date(row.next).getTime(),
     });
   }
   return marks;
@@ -258,6 +227,49 @@ async function pageAnchors(
       .execute();
     return rows.map((r): Anchor => [String(r.name_key), Number(r.id)]);
   });
+}
+
+/** The lock marks of a chunk's rooms, and until when (server ms) they hold by time alone. */
+interface ChunkMarks {
+  marks: Map<number, LockMark>;
+  holds: number;
+}
+
+const keptMarks = new WeakMap<ChangeFeed, VersionedCache<ChunkMarks>>();
+
+/**
+ * The lock marks of the page's rooms. Read for the whole chunk the page was cut from and kept with it (until a
+ * room or a lock table changes, or a counted credential expires): one statement for CHUNK_PAGES pages, shared by
+ * concurrent requests (PGlite runs one statement at a time), so paging through the list, or answering a page whose
+ * kept answer another change dropped, reads no marks again.
+ */
+async function marksOf(
+  db: Db,
+  hotelId: number,
+  chunk: { key?: string; rows: PageRow[] },
+  nowMs: number,
+  until: number,
+): Promise<Map<number, LockMark>> {
+  const ids = chunk.rows.map((row) => Number(row.r['id']));
+  const feed = changeFeed(db);
+  if (!feed || chunk.key === undefined) return lockMarks(db, hotelId, ids, new Date(nowMs));
+  let kept = keptMarks.get(feed);
+  if (!kept) {
+    kept = new VersionedCache(feed, [...LIST_TABLES, ...LOCK_TABLES], MAX_CHUNKS);
+    keptMarks.set(feed, kept);
+  }
+  const read = async (): Promise<ChunkMarks> => {
+    const marks = await lockMarks(db, hotelId, ids, new Date(nowMs));
+    let holds = Number.POSITIVE_INFINITY;
+    for (const m of marks.values()) if (m.changesAt !== null) holds = Math.min(holds, m.changesAt);
+    return { marks, holds };
+  };
+  let found = await kept.load(chunk.key, nowMs, until, read);
+  if (found.holds <= nowMs) {
+    kept.delete(chunk.key);
+    found = await kept.load(chunk.key, nowMs, until, read);
+  }
+  return found.marks;
 }
 
 export function roomListRoutes(app: FastifyInstance): void {
@@ -398,6 +410,8 @@ export function roomListRoutes(app: FastifyInstance): void {
       // The page's rows. Read ahead: the rows of CHUNK_PAGES pages are read at once (from the anchor before the
       // first of them) and kept like the pages, so paging on costs no query; what cannot be kept (the moving
       // 'week' window) reads just its page.
+      // The chunk the page was cut from (when chunks are kept): the lock marks are read and kept for all its rooms.
+      let chunkOf: { key: string; rows: PageRow[] } | undefined;
       const pageRows = async (): Promise<PageRow[]> => {
         const chunks = chunkCache(ctx.db);
         if (!chunks || until <= nowMs) return readRows(undefined, (page - 1) * limit, limit);
@@ -412,6 +426,7 @@ export function roomListRoutes(app: FastifyInstance): void {
           if (!after) return readRows(undefined, (page - 1) * limit, limit);
         }
         const rows = await chunks.load(key, nowMs, until, () => readRows(after, 0, CHUNK_PAGES * limit));
+        chunkOf = { key, rows };
         const from = (page - firstPage) * limit;
         return rows.slice(from, from + limit);
       };
@@ -419,12 +434,7 @@ export function roomListRoutes(app: FastifyInstance): void {
         kept ? kept.load(countsKey, nowMs, until, readCounts) : readCounts(),
         pageRows(),
       ]);
-      const marks = await lockMarks(
-        ctx.db,
-        hotelId,
-        rows.map((row) => Number(row.r['id'])),
-        new Date(nowMs),
-      );
+      const marks = await marksOf(ctx.db, hotelId, chunkOf ?? { rows }, nowMs, until);
       return {
         list: rows.map((row) => {
           const r = withDates<Room>(row.r, ROOM_TIMES);
