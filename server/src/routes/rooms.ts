@@ -20,6 +20,7 @@ import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { failure } from '../errors.js';
 import { f } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
+import { roomLockMarks } from './lock-marks.js';
 import {
   callerScope,
   guardOverlap,
@@ -88,6 +89,7 @@ async function roomWithTenant(ctx: UserContext, room: Room) {
     ...roomView(room, category?.name ?? null),
     status_name: ROOM_STATUS_NAMES[room.status] ?? null,
     tenant: stay ? stayView(stay, ctx.now().getTime()) : null,
+    ...(await roomLockMarks(ctx.db, room.hotel_id, room.id, ctx.now().getTime())),
   };
 }
 
