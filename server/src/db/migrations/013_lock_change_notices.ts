@@ -5,7 +5,14 @@ import { type Kysely, sql } from 'kysely';
  * of another replica must drop its marks when a lock syncs there or a card, password, face or fingerprint delivery
  * changes there, as it does for its own writes.
  */
-const TABLES = ['lock_devices', 'card_lock_sync', 'cards', 'lock_passwords', 'faces', 'fingerprint_deliveries'];
+const TABLES = [
+  'lock_devices',
+  'card_lock_sync',
+  'cards',
+  'lock_passwords',
+  'faces',
+  'fingerprint_deliveries',
+];
 
 const UP: string[] = TABLES.map(
   (t) => `CREATE TRIGGER ${t}_notify_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${t}
