@@ -30,7 +30,7 @@ const ar: Messages = {
     touristsDetails: 'معلومات النزيل',
     inPage: 'تسجيل وصول النزيل',
     openHistory: 'سجل الفتح',
-    export: 'تصدير النزلاء',
+    export: 'تصدير البيانات',
     card: 'إدارة البطاقات',
     masterControlCard: 'البطاقة الرئيسية',
     BuildingCard: 'بطاقة المبنى',

@@ -30,7 +30,7 @@ const chs: Messages = {
     touristsDetails: '住客信息',
     inPage: '住客入住',
     openHistory: '开锁记录',
-    export: '导出住客',
+    export: '数据导出',
     card: '卡片管理',
     masterControlCard: '总控卡',
     BuildingCard: '楼栋卡',

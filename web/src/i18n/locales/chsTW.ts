@@ -30,7 +30,7 @@ const chsTW: Messages = {
     touristsDetails: '住客資訊',
     inPage: '住客入住',
     openHistory: '開鎖紀錄',
-    export: '匯出住客',
+    export: '資料匯出',
     card: '卡片管理',
     masterControlCard: '總控卡',
     BuildingCard: '樓棟卡',

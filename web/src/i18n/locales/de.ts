@@ -30,7 +30,7 @@ const de: Messages = {
     touristsDetails: 'Gastinformationen',
     inPage: 'Gast einchecken',
     openHistory: 'Öffnungsprotokoll',
-    export: 'Gäste exportieren',
+    export: 'Datenexport',
     card: 'Kartenverwaltung',
     masterControlCard: 'Generalkarte',
     BuildingCard: 'Gebäudekarte',

@@ -28,7 +28,7 @@ const en = {
     touristsDetails: 'Guest information',
     inPage: 'Guest check-in',
     openHistory: 'Unlock record',
-    export: 'Export guests',
+    export: 'Export',
     card: 'Card management',
     masterControlCard: 'Master card',
     BuildingCard: 'Building card',

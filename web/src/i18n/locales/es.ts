@@ -30,7 +30,7 @@ const es: Messages = {
     touristsDetails: 'Información del huésped',
     inPage: 'Registro del huésped',
     openHistory: 'Registro de aperturas',
-    export: 'Exportar huéspedes',
+    export: 'Exportar datos',
     card: 'Gestión de tarjetas',
     masterControlCard: 'Tarjeta maestra',
     BuildingCard: 'Tarjeta de edificio',

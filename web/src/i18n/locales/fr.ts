@@ -30,7 +30,7 @@ const fr: Messages = {
     touristsDetails: 'Informations du client',
     inPage: 'Arrivée du client',
     openHistory: 'Historique d’ouverture',
-    export: 'Exporter les clients',
+    export: 'Export des données',
     card: 'Gestion des cartes',
     masterControlCard: 'Carte maîtresse',
     BuildingCard: 'Carte de bâtiment',

@@ -30,7 +30,7 @@ const it: Messages = {
     touristsDetails: 'Informazioni ospite',
     inPage: 'Arrivo ospite',
     openHistory: 'Registro aperture',
-    export: 'Esporta ospiti',
+    export: 'Esportazione dati',
     card: 'Gestione tessere',
     masterControlCard: 'Tessera master',
     BuildingCard: 'Tessera edificio',

@@ -30,7 +30,7 @@ const ja: Messages = {
     touristsDetails: '宿泊者情報',
     inPage: '宿泊者チェックイン',
     openHistory: '解錠履歴',
-    export: '宿泊者のエクスポート',
+    export: 'データのエクスポート',
     card: 'カード管理',
     masterControlCard: 'マスターカード',
     BuildingCard: '棟カード',

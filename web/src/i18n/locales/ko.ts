@@ -30,7 +30,7 @@ const ko: Messages = {
     touristsDetails: '투숙객 정보',
     inPage: '투숙객 체크인',
     openHistory: '잠금 해제 기록',
-    export: '투숙객 내보내기',
+    export: '데이터 내보내기',
     card: '카드 관리',
     masterControlCard: '마스터 카드',
     BuildingCard: '건물 카드',

@@ -30,7 +30,7 @@ const pt: Messages = {
     touristsDetails: 'Informações do hóspede',
     inPage: 'Entrada de hóspede',
     openHistory: 'Registro de aberturas',
-    export: 'Exportar hóspedes',
+    export: 'Exportar dados',
     card: 'Gestão de cartões',
     masterControlCard: 'Cartão mestre',
     BuildingCard: 'Cartão de edifício',

@@ -30,7 +30,7 @@ const ru: Messages = {
     touristsDetails: 'Информация о госте',
     inPage: 'Заселение гостя',
     openHistory: 'Журнал открытий',
-    export: 'Экспорт гостей',
+    export: 'Экспорт данных',
     card: 'Управление картами',
     masterControlCard: 'Мастер-карта',
     BuildingCard: 'Карта здания',

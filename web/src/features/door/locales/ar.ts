@@ -97,7 +97,7 @@ const ar: Texts = {
     loadFailed: 'تعذّر تحميل حالة إرسال البطاقة.',
     delete: 'رفض البطاقة',
     learn: 'تعلّم البطاقة',
-    lastSync: 'زُومن القفل {{time}}',
+    lastSync: 'تمت مزامنة القفل {{time}}',
     neverSynced: 'لم يُزامَن القفل قط',
     synced: 'تعلّمته الأقفال',
   },

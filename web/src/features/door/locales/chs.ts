@@ -30,7 +30,7 @@ const chs: Texts = {
     records: '记录',
   },
   kinds: {
-    card_delete: '需拒绝的卡',
+    card_delete: '禁用卡',
     universal_card: '通用卡',
     sequence: '卡序号',
     password: '密码',
@@ -60,7 +60,7 @@ const chs: Texts = {
     hint: '代替门旁的手机 App：门锁与 LockDesk 同步并上传开锁记录。',
     done: '蓝牙开锁完成',
     learned:
-      '门锁已学习：需拒绝的卡 {{deleted}} 张，通用卡 {{universal}} 张，密码 {{passwords}} 个，人脸 {{faces}} 个，指纹 {{fingerprints}} 个。',
+      '门锁已学习：禁用卡 {{deleted}} 张，通用卡 {{universal}} 张，密码 {{passwords}} 个，人脸 {{faces}} 个，指纹 {{fingerprints}} 个。',
     uploaded: '已上传开锁记录：{{uploaded}} 条（已存在：{{duplicates}} 条）。',
     failed: '蓝牙开锁失败',
     phoneApp: '本机没有运行虚拟门锁：蓝牙开锁由门旁的手机 App 完成，它会同步门锁并上传开锁记录。',
@@ -94,7 +94,7 @@ const chs: Texts = {
     title: '各门锁下发状态',
     empty: '没有门锁需要学习这张卡的信息。',
     loadFailed: '无法加载该卡的下发状态。',
-    delete: '拒绝该卡',
+    delete: '禁用该卡',
     learn: '学习该卡',
     lastSync: '门锁同步于 {{time}}',
     neverSynced: '门锁从未同步',

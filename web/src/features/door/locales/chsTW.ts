@@ -30,7 +30,7 @@ const chsTW: Texts = {
     records: '紀錄',
   },
   kinds: {
-    card_delete: '需拒絕的卡',
+    card_delete: '禁用卡',
     universal_card: '通用卡',
     sequence: '卡序號',
     password: '密碼',
@@ -60,7 +60,7 @@ const chsTW: Texts = {
     hint: '代替門旁的手機 App：門鎖與 LockDesk 同步並上傳開鎖紀錄。',
     done: '藍牙開鎖完成',
     learned:
-      '門鎖已學習：需拒絕的卡 {{deleted}} 張，通用卡 {{universal}} 張，密碼 {{passwords}} 組，人臉 {{faces}} 個，指紋 {{fingerprints}} 個。',
+      '門鎖已學習：禁用卡 {{deleted}} 張，通用卡 {{universal}} 張，密碼 {{passwords}} 組，人臉 {{faces}} 個，指紋 {{fingerprints}} 個。',
     uploaded: '已上傳開鎖紀錄：{{uploaded}} 筆（已存在：{{duplicates}} 筆）。',
     failed: '藍牙開鎖失敗',
     phoneApp: '本機沒有執行虛擬門鎖：藍牙開鎖由門旁的手機 App 完成，它會同步門鎖並上傳開鎖紀錄。',
@@ -94,7 +94,7 @@ const chsTW: Texts = {
     title: '各門鎖下發狀態',
     empty: '沒有門鎖需要學習這張卡的資訊。',
     loadFailed: '無法載入此卡的下發狀態。',
-    delete: '拒絕此卡',
+    delete: '禁用此卡',
     learn: '學習此卡',
     lastSync: '門鎖同步於 {{time}}',
     neverSynced: '門鎖從未同步',

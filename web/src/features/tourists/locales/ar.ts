@@ -80,7 +80,7 @@ const ar: Texts = {
   cardStatus: {
     pending: 'قيد الكتابة',
     issued: 'صادرة',
-    withdrawn: 'مسحوبة',
+    withdrawn: 'مُستردّة',
     deleted: 'محذوفة',
   },
   passwordStatus: {

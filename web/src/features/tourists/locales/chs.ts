@@ -80,7 +80,7 @@ const chs: Texts = {
   cardStatus: {
     pending: '写卡中',
     issued: '已发卡',
-    withdrawn: '已收回',
+    withdrawn: '已退卡',
     deleted: '已删除',
   },
   passwordStatus: {

@@ -80,7 +80,7 @@ const chsTW: Texts = {
   cardStatus: {
     pending: '寫卡中',
     issued: '已發卡',
-    withdrawn: '已收回',
+    withdrawn: '已退卡',
     deleted: '已刪除',
   },
   passwordStatus: {

@@ -79,8 +79,8 @@ const de: Texts = {
   },
   cardStatus: {
     pending: 'Wird geschrieben',
-    issued: 'Ausgestellt',
-    withdrawn: 'Zurückgezogen',
+    issued: 'Ausgegeben',
+    withdrawn: 'Zurückgenommen',
     deleted: 'Gelöscht',
   },
   passwordStatus: {
@@ -99,7 +99,7 @@ const de: Texts = {
     empty: 'Zurzeit ist kein Gast im Haus.',
   },
   openHistory: {
-    hint: 'Was die Schlösser bei ihrer letzten Bluetooth-Synchronisierung gemeldet haben: jede Karte, jedes Passwort, Gesicht und jeder Fingerabdruck an einer Tür, geöffnet oder abgewiesen.',
+    hint: 'Was die Schlösser bei ihrem letzten Bluetooth-Abgleich gemeldet haben: jede Karte, jedes Passwort, Gesicht und jeder Fingerabdruck an einer Tür, geöffnet oder abgewiesen.',
   },
   export: {
     hint: 'Wählen Sie Inhalt, Format und Filter. Die Datei ist in der Sprache der Konsole, mit Zeiten in Hotelzeit.',
@@ -126,7 +126,7 @@ const de: Texts = {
     period: 'Zeitraum',
     submit: 'Exportieren',
     streaming:
-      'Große Exporte werden gestreamt: Der Server schreibt die Zeilen, während er sie liest, sodass selbst 100.000 Zeilen sofort herunterladen und nie auf die ganze Datei warten.',
+      'Große Exporte werden gestreamt: Der Server schreibt die Zeilen, während er sie liest, sodass selbst bei 100.000 Zeilen der Download sofort beginnt und nie auf die ganze Datei wartet.',
     linkOnce: 'Jeder Download-Link gilt einmal und 5 Minuten lang; für einen neuen erneut exportieren.',
     started: 'Der Download von {{file}} hat begonnen',
   },

@@ -80,7 +80,7 @@ const es: Texts = {
   cardStatus: {
     pending: 'Grabándose',
     issued: 'Emitida',
-    withdrawn: 'Retirada',
+    withdrawn: 'Devuelta',
     deleted: 'Eliminada',
   },
   passwordStatus: {

@@ -80,7 +80,7 @@ const fr: Texts = {
   cardStatus: {
     pending: 'En cours d’écriture',
     issued: 'Émise',
-    withdrawn: 'Retirée',
+    withdrawn: 'Rendue',
     deleted: 'Supprimée',
   },
   passwordStatus: {

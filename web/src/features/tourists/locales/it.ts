@@ -80,7 +80,7 @@ const it: Texts = {
   cardStatus: {
     pending: 'In scrittura',
     issued: 'Emessa',
-    withdrawn: 'Ritirata',
+    withdrawn: 'Restituita',
     deleted: 'Eliminata',
   },
   passwordStatus: {

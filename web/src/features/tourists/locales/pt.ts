@@ -80,7 +80,7 @@ const pt: Texts = {
   cardStatus: {
     pending: 'Sendo gravado',
     issued: 'Emitido',
-    withdrawn: 'Retirado',
+    withdrawn: 'Devolvido',
     deleted: 'Excluído',
   },
   passwordStatus: {

@@ -28,7 +28,7 @@ const chsTW: Texts = {
     masterCard: '總控卡',
     buildingCard: '樓棟卡',
     floorCard: '樓層卡',
-    guestCard: '客人卡',
+    guestCard: '住客卡',
     universalCard: '通用卡',
     superCard: '超級卡',
     corruptedCard: '無法讀取的卡',

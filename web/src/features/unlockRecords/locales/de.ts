@@ -28,7 +28,7 @@ const de: Texts = {
     masterCard: 'Generalkarte',
     buildingCard: 'Gebäudekarte',
     floorCard: 'Etagenkarte',
-    guestCard: 'Gastkarte',
+    guestCard: 'Gästekarte',
     universalCard: 'Universalkarte',
     superCard: 'Superkarte',
     corruptedCard: 'Unlesbare Karte',

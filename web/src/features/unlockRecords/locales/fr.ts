@@ -6,7 +6,7 @@ const fr: Texts = {
     room: 'Chambre',
     type: 'Mode d’ouverture',
     result: 'Résultat',
-    credential: 'Identifiant d’accès',
+    credential: 'Moyen d’accès',
     from: 'Provenance',
     operator: 'Opérateur',
     guest: 'Client',

@@ -30,7 +30,7 @@ const it: Texts = {
     floorCard: 'Tessera piano',
     guestCard: 'Tessera ospite',
     universalCard: 'Tessera universale',
-    superCard: 'Super tessera',
+    superCard: 'Supertessera',
     corruptedCard: 'Tessera illeggibile',
     externalCard: 'Tessera di un altro sistema',
     emptyCard: 'Tessera vuota',

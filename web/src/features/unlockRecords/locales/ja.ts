@@ -26,7 +26,7 @@ const ja: Texts = {
   },
   reasons: {
     masterCard: 'マスターカード',
-    buildingCard: '建物カード',
+    buildingCard: '棟カード',
     floorCard: 'フロアカード',
     guestCard: '宿泊者カード',
     universalCard: '共通カード',
@@ -38,7 +38,7 @@ const ja: Texts = {
     tamperedCard: '改ざんされたカード',
     copiedCard: 'コピーされたカード',
     wrongHotel: '他ホテルのカード',
-    wrongBuilding: '他の建物のカード',
+    wrongBuilding: '他の棟のカード',
     wrongFloor: '他のフロアのカード',
     wrongRoom: '他の部屋のカード',
     universalNotLearned: 'ドアロックがまだ学習していない共通カード',
