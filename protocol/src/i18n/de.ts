@@ -170,7 +170,7 @@ export const deErrors: ErrorTexts = {
     'Die Generalkarte eines Unteradministrators ist nicht gültig: nur der Hauptadministrator kann eine ausstellen.',
   LOCK_AUTH_FAILED:
     'Das Schloss konnte nicht erkannt werden: sein Geheimschlüssel fehlt, ist unbekannt oder wurde zurückgezogen',
-  LOCK_SYNC_UNKNOWN: 'Diese Synchronisierung ist unbekannt oder gehört zu einem anderen Schloss',
+  LOCK_SYNC_UNKNOWN: 'Dieser Abgleich ist unbekannt oder gehört zu einem anderen Schloss',
   ROOM_HAS_NO_LOCK: 'Dieses Zimmer hat kein Schloss (keine MAC-Adresse)',
   EXPORT_LINK_EXPIRED:
     'Dieser Download-Link ist abgelaufen oder wurde bereits verwendet; bitte erneut exportieren',
