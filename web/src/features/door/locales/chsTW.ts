@@ -78,9 +78,9 @@ const chsTW: Texts = {
     adminsOnly: '只有管理員可以安裝門鎖。',
   },
   errors: {
-    unreachable: '本機閘道的模擬器沒有回應（{{address}}）。',
+    unreachable: '本機閘道器的模擬器沒有回應（{{address}}）。',
     notInstalled: '此門鎖未安裝在模擬器中。',
-    noLocks: '此閘道沒有虛擬門鎖：請更新閘道。',
+    noLocks: '此閘道器沒有虛擬門鎖：請更新閘道器。',
     refused: '模擬器拒絕：{{detail}}',
   },
   roomMark: {

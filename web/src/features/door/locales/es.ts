@@ -20,7 +20,7 @@ const es: Texts = {
   },
   columns: {
     item: 'Elemento',
-    kind: 'Clase',
+    kind: 'Tipo',
     state: 'Estado',
     changed: 'Modificado',
     confirmed: 'Confirmado',

@@ -20,7 +20,7 @@ const fr: Texts = {
   },
   columns: {
     item: 'Élément',
-    kind: 'Genre',
+    kind: 'Type',
     state: 'État',
     changed: 'Modifié',
     confirmed: 'Confirmé',

@@ -21,7 +21,7 @@ const it: Texts = {
   },
   columns: {
     item: 'Voce',
-    kind: 'Genere',
+    kind: 'Tipo',
     state: 'Stato',
     changed: 'Modificato',
     confirmed: 'Confermato',

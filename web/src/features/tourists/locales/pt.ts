@@ -14,7 +14,7 @@ const pt: Texts = {
   },
   nav: {
     list: 'Lista de hóspedes',
-    inHouse: 'Hóspedes hospedados',
+    inHouse: 'Hóspedes no hotel',
     openHistory: 'Registros de abertura',
     export: 'Exportar',
   },
@@ -96,7 +96,7 @@ const pt: Texts = {
     leftHours: 'Faltam {{hours}} h {{minutes}} min',
     leftMinutes: 'Faltam {{minutes}} min',
     overdue: 'Horário de saída ultrapassado',
-    empty: 'Nenhum hóspede está hospedado agora.',
+    empty: 'Nenhum hóspede está no hotel agora.',
   },
   openHistory: {
     hint: 'O que as fechaduras informaram na última sincronização Bluetooth: cada cartão, senha, rosto e impressão digital apresentados a uma porta, aberta ou recusada.',
@@ -112,7 +112,7 @@ const pt: Texts = {
     format: 'Formato do arquivo',
     filters: 'Filtros',
     name: 'Nome ou celular do hóspede',
-    inHouse: 'Somente hóspedes hospedados agora',
+    inHouse: 'Somente hóspedes no hotel agora',
     mobile: 'Celular do hóspede',
     type: 'Tipo de abertura',
     allTypes: 'Todos os tipos de abertura',
