@@ -189,7 +189,7 @@ const chs: ExportTexts = {
 };
 
 const chsTW: ExportTexts = {
-  sheets: { guests: '住客', unlock_records: '開鎖記錄', operation_log: '操作日誌' },
+  sheets: { guests: '住客', unlock_records: '開鎖紀錄', operation_log: '操作日誌' },
   records: {
     time: '時間',
     room: '房間',
