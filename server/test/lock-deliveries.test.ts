@@ -16,6 +16,10 @@ interface Delivery {
   action: 'add' | 'remove';
   ref_id: number | null;
   label: string;
+  subject: string;
+  guest: string;
+  card_type?: string;
+  sequence?: number;
   state: 'issued' | 'waiting' | 'confirmed';
   changed_at: number;
   confirmed_at: number;
@@ -297,38 +301,74 @@ describeEachDatabase('lock deliveries', (t) => {
           action: 'add',
           ref_id: card['deleted'],
           label: '00011111',
+          subject: '00011111',
+          guest: 'Li Wei',
           state: 'waiting',
           changed_at: seconds(start),
           confirmed_at: 0,
         },
       ]);
       expect(find(answer, 'universal_card')).toMatchObject([
-        { ref_id: card['universal'], label: '00077777', state: 'waiting' },
+        { ref_id: card['universal'], label: '00077777', subject: '00077777', guest: '', state: 'waiting' },
       ]);
+      // The sequence the lock must learn, and the guest card itself (its own kind, on the card: issued).
       expect(find(answer, 'sequence', 'add', 'waiting')).toMatchObject([
-        { ref_id: card['guest'], label: 'normal #5 (card 00012345)' },
+        {
+          ref_id: card['guest'],
+          label: 'normal #5 (card 00012345)',
+          subject: '00012345',
+          guest: 'Li Wei',
+          card_type: 'normal',
+          sequence: 5,
+        },
       ]);
-      expect(find(answer, 'sequence', 'add', 'issued')).toMatchObject([
-        { ref_id: card['guest'], label: 'Guest card 00012345 (Li Wei)', confirmed_at: 0 },
+      expect(find(answer, 'sequence', 'add', 'issued')).toEqual([]);
+      expect(find(answer, 'card', 'add', 'issued')).toEqual([
+        {
+          kind: 'card',
+          action: 'add',
+          ref_id: card['guest'],
+          label: 'Guest card 00012345 (Li Wei)',
+          subject: '00012345',
+          guest: 'Li Wei',
+          state: 'issued',
+          changed_at: seconds(start),
+          confirmed_at: 0,
+        },
       ]);
       expect(find(answer, 'password')).toMatchObject([
         {
           ref_id: password,
           label: `Password #${password} (Li Wei)`,
+          subject: String(password),
+          guest: 'Li Wei',
           state: 'waiting',
           changed_at: seconds(start),
         },
       ]);
-      expect(find(answer, 'face')).toMatchObject([{ ref_id: face, state: 'waiting' }]);
-      expect(find(answer, 'face')[0]?.label).toContain('G-01');
-      expect(find(answer, 'fingerprint')).toMatchObject([{ ref_id: finger, state: 'waiting' }]);
+      expect(find(answer, 'face')).toMatchObject([
+        {
+          ref_id: face,
+          state: 'waiting',
+          label: 'Face G-01 Li Wei (Li Wei)',
+          subject: 'G-01 Li Wei',
+          guest: 'Li Wei',
+        },
+      ]);
+      expect(find(answer, 'fingerprint')).toMatchObject([
+        { ref_id: finger, state: 'waiting', subject: 'F-07 right thumb', guest: 'Li Wei' },
+      ]);
+      // Only sequences name a card type and a sequence.
+      for (const d of answer.list.filter((x) => x.kind !== 'sequence'))
+        expect([d.kind, d.card_type, d.sequence]).toEqual([d.kind, undefined, undefined]);
       // What waits comes first.
       expect(answer.list.slice(0, 6).every((d) => d.state === 'waiting')).toBe(true);
     });
 
     it('marks the room on the room list with its changes waiting and no sync yet', async () => {
-      // Deleted card + universal card + password + face + fingerprint.
-      expect(await marks('1101')).toEqual({ lock_waiting: 5, lock_synced_at: 0 });
+      // Deleted card + universal card + the guest card's 'unsubscribe old card' sequence + password + face +
+      // fingerprint: what lock/inLockList counts waiting.
+      expect(await marks('1101')).toEqual({ lock_waiting: 6, lock_synced_at: 0 });
       // The universal card and the deleted card of 2201.
       expect(await marks('2201')).toEqual({ lock_waiting: 2, lock_synced_at: 0 });
       expect(await marks('1102')).toEqual({ lock_waiting: 0, lock_synced_at: 0 });
@@ -372,7 +412,7 @@ describeEachDatabase('lock deliveries', (t) => {
       for (const kind of ['card_delete', 'universal_card', 'password', 'face', 'fingerprint'])
         expect(find(answer, kind, 'add', 'confirmed'), kind).toHaveLength(1);
       expect(find(answer, 'sequence', 'add', 'confirmed')).toHaveLength(1);
-      expect(find(answer, 'sequence', 'add', 'issued')).toHaveLength(1);
+      expect(find(answer, 'card', 'add', 'issued')).toHaveLength(1);
       for (const d of answer.list) expect(d.confirmed_at).toBe(d.state === 'confirmed' ? syncedAt : 0);
       expect(answer.syncs).toEqual([
         {
@@ -439,6 +479,38 @@ describeEachDatabase('lock deliveries', (t) => {
       expect(find(after, 'universal_card')).toEqual([]);
       expect(after.syncs.map((s) => s.operator)).toEqual(['Housekeeping', 'Front desk']);
       expect(await marks('1101')).toEqual({ lock_waiting: 0, lock_synced_at: syncedAgain });
+    });
+
+    it("marks a guest card issued with 'unsubscribe old card' since the last sync, once, as lock/inLockList does", async () => {
+      t.clock.advance(MINUTE);
+      const guestCard = (label: string, number: string, sequence: number, unsubscribe: boolean) =>
+        addCard(label, {
+          type: 4,
+          card_number: number,
+          status: 'issued',
+          room: '1101',
+          sequence,
+          unsubscribe_old: unsubscribe,
+        });
+      await guestCard('next', '00012346', 6, true);
+      await guestCard('nextAgain', '00012347', 7, true);
+      // A card issued without it leaves the lock nothing to learn.
+      await guestCard('plain', '00012348', 8, false);
+      const answer = ok(await inLock('1101'));
+      expect(answer.waiting).toBe(1);
+      expect(find(answer, 'sequence', 'add', 'waiting')).toMatchObject([
+        { ref_id: card['nextAgain'], subject: '00012347', card_type: 'normal', sequence: 7 },
+      ]);
+      expect(find(answer, 'card', 'add', 'issued').map((d) => d.subject)).toEqual([
+        '00012345',
+        '00012346',
+        '00012347',
+        '00012348',
+      ]);
+      expect(await marks('1101')).toEqual({ lock_waiting: 1, lock_synced_at: expect.any(Number) });
+      const synced = await finishSync('1101', 'Front desk');
+      expect(await marks('1101')).toEqual({ lock_waiting: 0, lock_synced_at: synced });
+      expect(ok(await inLock('1101')).waiting).toBe(0);
     });
   });
 

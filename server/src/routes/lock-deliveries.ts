@@ -9,11 +9,14 @@
  *   drop (a withdrawn password, a universal card deleted) is `remove`/`waiting` until a sync confirms a state
  *   without it, then it leaves the list (the lock holds nothing of it any more);
  * - a refused card whose validity has ended leaves the state (the lock refuses it anyway), so it is not listed;
- * - the room's valid guest cards are listed as `issued` under the kind `sequence`: what the lock learns from them
- *   (their issue sequence, their period) it reads from the card itself when it is held to it;
+ * - the room's valid guest cards are listed as `issued` under their own kind `card`: what the lock learns from
+ *   them (their issue sequence, their period) it reads from the card itself when it is held to it;
+ * - each item carries its words apart from its identifying text (`subject`: a card number, a password id, a face
+ *   or finger id with its note) and its guest (`guest`), so the console writes the item in the operator's
+ *   language; `label` stays the English text for API users;
  * - `confirmed_at` is when the sync whose state the lock confirmed finished.
  */
-import { CARD_TYPE } from '@lockdesk/protocol';
+import { CARD_TYPE, type CardTypeName } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall } from '../call.js';
@@ -27,6 +30,7 @@ export const DELIVERY_KINDS = [
   'card_delete',
   'universal_card',
   'sequence',
+  'card',
   'password',
   'face',
   'fingerprint',
@@ -38,7 +42,15 @@ export interface Delivery {
   kind: DeliveryKind;
   action: 'add' | 'remove';
   ref_id: number | null;
+  /** English text for API users (the console writes its own from the fields below). */
   label: string;
+  /** The identifying text without words: a card number, a password id, a face or finger id and its note. */
+  subject: string;
+  /** The guest's name (or mobile), '' when none. */
+  guest: string;
+  /** Sequences only: the card type the sequence is of, and the sequence. */
+  card_type?: CardTypeName;
+  sequence?: number;
   state: 'issued' | 'waiting' | 'confirmed';
   changed_at: number;
   confirmed_at: number;
@@ -59,7 +71,11 @@ function sameItem(a: object, b: object): boolean {
 }
 
 /** A guest's name in a label: ' (Li Wei)', or nothing. */
-const whose = (name: string | null | undefined): string => (name ? ` (${name})` : '');
+const whose = (name: string): string => (name ? ` (${name})` : '');
+
+/** Who an item belongs to: the guest's name, else the mobile, else ''. */
+const guestOf = (row: { nickname?: string | null; mobile?: string | null } | undefined): string =>
+  row?.nickname || row?.mobile || '';
 
 export function lockDeliveryRoutes(app: FastifyInstance): void {
   defineCall(app, {
@@ -114,6 +130,7 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
               .leftJoin('card_lock_sync as l', (join) =>
                 join.onRef('l.card_id', '=', 'c.id').on('l.room_id', '=', room.id),
               )
+              .leftJoin('stays as s', 's.id', 'c.stay_id')
               .select([
                 'c.id',
                 'c.card_number',
@@ -125,6 +142,8 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
                 'c.updated_at',
                 'l.action',
                 'l.created_at as sync_created_at',
+                's.nickname',
+                's.mobile',
               ])
               .where('c.hotel_id', '=', room.hotel_id)
               // The state carries numbers; a stored number may have been written with leading zeros.
@@ -136,7 +155,16 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
           ? none
           : db
               .selectFrom('cards as c')
-              .select(['c.id', 'c.type', 'c.sequence', 'c.card_number', 'c.issued_at'])
+              .leftJoin('stays as s', 's.id', 'c.stay_id')
+              .select([
+                'c.id',
+                'c.type',
+                'c.sequence',
+                'c.card_number',
+                'c.issued_at',
+                's.nickname',
+                's.mobile',
+              ])
               .where('c.hotel_id', '=', room.hotel_id)
               .where('c.unsubscribe_old', '=', true)
               .where('c.issued_at', 'is not', null)
@@ -184,7 +212,15 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
           : db
               .selectFrom('faces as fc')
               .leftJoin('stays as s', 's.id', 'fc.stay_id')
-              .select(['fc.id', 'fc.face_id', 'fc.note', 'fc.lock_note', 'fc.updated_at', 's.nickname'])
+              .select([
+                'fc.id',
+                'fc.face_id',
+                'fc.note',
+                'fc.lock_note',
+                'fc.updated_at',
+                's.nickname',
+                's.mobile',
+              ])
               .where('fc.id', 'in', faceIds)
               .where('fc.hotel_id', '=', room.hotel_id)
               .execute(),
@@ -203,6 +239,7 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
                 'fp.updated_at',
                 'd.updated_at as sent_at',
                 's.nickname',
+                's.mobile',
               ])
               .where('fp.id', 'in', fingerIds)
               .where('fp.hotel_id', '=', room.hotel_id)
@@ -225,6 +262,8 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
           action: 'add',
           ref_id: card?.id ?? null,
           label: card?.card_number ?? String(n),
+          subject: card?.card_number ?? String(n),
+          guest: guestOf(card),
           state: heldDeleted.has(n) ? 'confirmed' : 'waiting',
           changed_at: seconds(
             card?.sync_created_at ?? card?.withdrawn_at ?? card?.deleted_at ?? card?.updated_at,
@@ -240,6 +279,8 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
           action: 'add',
           ref_id: card?.id ?? null,
           label: card?.card_number ?? String(n),
+          subject: card?.card_number ?? String(n),
+          guest: '',
           state: heldUniversal.has(n) ? 'confirmed' : 'waiting',
           changed_at: seconds(card?.sync_created_at ?? card?.issued_at ?? card?.created_at),
         });
@@ -251,6 +292,8 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
           action: 'remove',
           ref_id: card?.id ?? null,
           label: card?.card_number ?? String(n),
+          subject: card?.card_number ?? String(n),
+          guest: '',
           state: 'waiting',
           changed_at: seconds(card?.deleted_at ?? card?.withdrawn_at ?? card?.updated_at),
         });
@@ -267,6 +310,10 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
           action: 'add',
           ref_id: card?.id ?? null,
           label: `${name} #${sequence}${card ? ` (card ${card.card_number})` : ''}`,
+          subject: card?.card_number ?? '',
+          guest: guestOf(card),
+          card_type: name as CardTypeName,
+          sequence: Number(sequence),
           state: held.sequences?.[name] === sequence ? 'confirmed' : 'waiting',
           changed_at: seconds(card?.issued_at),
         });
@@ -274,10 +321,12 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
       // The room's valid guest cards: the lock reads what it needs from the card itself.
       for (const card of guestCards) {
         item({
-          kind: 'sequence',
+          kind: 'card',
           action: 'add',
           ref_id: card.id,
-          label: `Guest card ${card.card_number}${whose(card.nickname || card.mobile)}`,
+          label: `Guest card ${card.card_number}${whose(guestOf(card))}`,
+          subject: card.card_number,
+          guest: guestOf(card),
           state: 'issued',
           changed_at: seconds(card.issued_at ?? card.created_at),
         });
@@ -287,30 +336,33 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
         kind: 'password' | 'face' | 'fingerprint',
         want: T[],
         have: T[] | undefined,
-        describe: (id: number, removed: boolean) => { label: string; changedAt: Date | null | undefined },
+        describe: (
+          id: number,
+          removed: boolean,
+        ) => { label: string; subject: string; guest: string; changedAt: Date | null | undefined },
       ) => {
         const heldById = new Map((have ?? []).map((x) => [x.id, x]));
         const wanted = new Set(want.map((x) => x.id));
         for (const x of want) {
           const h = heldById.get(x.id);
-          const { label, changedAt } = describe(x.id, false);
+          const { changedAt, ...text } = describe(x.id, false);
           item({
             kind,
             action: 'add',
             ref_id: x.id,
-            label,
+            ...text,
             state: h && sameItem(h, x) ? 'confirmed' : 'waiting',
             changed_at: seconds(changedAt),
           });
         }
         for (const x of have ?? []) {
           if (wanted.has(x.id)) continue;
-          const { label, changedAt } = describe(x.id, true);
+          const { changedAt, ...text } = describe(x.id, true);
           item({
             kind,
             action: 'remove',
             ref_id: x.id,
-            label,
+            ...text,
             state: 'waiting',
             changed_at: seconds(changedAt),
           });
@@ -319,8 +371,11 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
       compare('password', desired.passwords, held.passwords, (id, removed) => {
         const p = firstWith(passwords, (r) => r.id === id);
         const ended = p && p.end_time <= now ? p.end_time : null;
+        const guest = guestOf(p);
         return {
-          label: `Password #${id}${whose(p?.nickname || p?.mobile)}`,
+          label: `Password #${id}${whose(guest)}`,
+          subject: String(id),
+          guest,
           changedAt: removed
             ? (p?.deleted_at ?? p?.revoked_at ?? ended ?? p?.checked_out_at ?? p?.created_at)
             : p?.created_at,
@@ -329,15 +384,23 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
       compare('face', desired.faces, held.faces, (id) => {
         const fc = firstWith(faces, (r) => r.id === id);
         const note = fc?.lock_note || fc?.note;
+        const subject = `${fc?.face_id ?? id}${note ? ` ${note}` : ''}`;
+        const guest = guestOf(fc);
         return {
-          label: `Face ${fc?.face_id ?? id}${note ? ` ${note}` : ''}${whose(fc?.nickname)}`,
+          label: `Face ${subject}${whose(guest)}`,
+          subject,
+          guest,
           changedAt: fc?.updated_at,
         };
       });
       compare('fingerprint', desired.fingerprints, held.fingerprints, (id) => {
         const fp = firstWith(fingers, (r) => r.id === id);
+        const subject = `${fp?.finger_id ?? id}${fp?.note ? ` ${fp.note}` : ''}`;
+        const guest = guestOf(fp);
         return {
-          label: `Fingerprint ${fp?.finger_id ?? id}${fp?.note ? ` ${fp.note}` : ''}${whose(fp?.nickname)}`,
+          label: `Fingerprint ${subject}${whose(guest)}`,
+          subject,
+          guest,
           changedAt: fp?.sent_at ?? fp?.updated_at,
         };
       });

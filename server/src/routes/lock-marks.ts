@@ -2,6 +2,7 @@
  * The marks of the room list (room/listNew, and room/info and room/lockInfo, which answer a room the same way): per
  * room with a lock, the changes waiting for its next sync (a cheap count, API.md §5) and the time of its last sync.
  */
+import { CARD_TYPE } from '@lockdesk/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { epochSeconds } from '../fields.js';
@@ -18,8 +19,9 @@ export interface LockMark {
  * The marks of the page's locks, in ONE statement whatever the page's size (API.md §5 room/listNew: an honest
  * cheap count, not the exact comparison of lock/inLockList): per room with a lock, the card changes it has not
  * learned (a deleted card only while it has not expired), the passwords created, withdrawn or deleted since its
- * last sync that have not expired, the faces of the room added or changed since then (removals only once the lock
- * synced at all) and the fingerprints pending or being withdrawn.
+ * last sync that have not expired, a new 'unsubscribe old card' sequence (one, however many guest cards of the room
+ * were issued with it since its last sync: the lock learns only the newest), the faces of the room added or changed
+ * since then (removals only once the lock synced at all) and the fingerprints pending or being withdrawn.
  */
 export async function lockMarks(
   db: Db,
@@ -50,6 +52,12 @@ export async function lockMarks(
         WHERE p.room_id IN (${ids}) AND p.end_time > ${now}
           AND greatest(p.created_at, p.revoked_at, p.deleted_at) > ${since}
         GROUP BY p.room_id
+      UNION ALL
+      SELECT c.room_id, 1, NULL
+        FROM cards c LEFT JOIN lock_devices ld ON ld.room_id = c.room_id
+        WHERE c.hotel_id = ${hotelId} AND c.room_id IN (${ids}) AND c.type = ${CARD_TYPE.normal}
+          AND c.status = 'issued' AND c.unsubscribe_old AND c.issued_at > ${since}
+        GROUP BY c.room_id
       UNION ALL
       SELECT fa.room_id, count(*)::int, NULL
         FROM faces fa LEFT JOIN lock_devices ld ON ld.room_id = fa.room_id
