@@ -25,6 +25,9 @@ function chunkModules(): Plugin {
   };
 }
 
+/** The LockDesk server the dev server passes the server's paths to. */
+const SERVER = 'http://127.0.0.1:8080';
+
 export default defineConfig({
   plugins: [react(), chunkModules()],
   // 'source': @lockdesk/protocol is bundled from its TypeScript source, so the console needs no protocol build.
@@ -32,7 +35,16 @@ export default defineConfig({
   server: {
     port: 5173,
     host: '127.0.0.1',
-    proxy: { '/manage': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+    // Every path the server answers outside the console's own pages, so `vite dev` works like the built console
+    // served by the server: the management calls, export downloads (/export/<token>), the locks' device API,
+    // uploads and the files they serve. Prefixes end with '/' where the server's paths do, so no console page
+    // (none starts with these words anyway) is taken for one.
+    proxy: Object.fromEntries(
+      ['/manage', '/export/', '/device/', '/files/', '/upload'].map((path) => [
+        path,
+        { target: SERVER, changeOrigin: true },
+      ]),
+    ),
   },
   preview: { host: '127.0.0.1' },
   build: {

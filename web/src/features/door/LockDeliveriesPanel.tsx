@@ -23,7 +23,7 @@ import {
   useVirtualLocks,
   virtualLockOf,
 } from './api.ts';
-import { doorErrorText, doorTime, STATE_COLOURS } from './format.ts';
+import { deliveryItem, doorErrorText, doorTime, STATE_COLOURS } from './format.ts';
 import { SimulatorError } from './simulator.ts';
 
 /** The room facts the panel needs (a room of room/info). */
@@ -305,7 +305,7 @@ function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }
       render: (_v, d) => (
         <Space size={4} wrap>
           <span>{t(`kinds.${d.kind}`, { defaultValue: d.kind })}</span>
-          {/* An issued card is on the card itself: nothing for the lock to learn or forget. */}
+          {/* An issued guest card is on the card itself: nothing for the lock to learn or forget. */}
           {d.state === 'issued' ? null : <Tag>{t(`actions.${d.action}`, { defaultValue: d.action })}</Tag>}
         </Space>
       ),
@@ -315,7 +315,7 @@ function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }
       title: t('columns.item'),
       render: (_v, d) => (
         <span dir="auto" data-testid="door-delivery-label">
-          {d.label}
+          {deliveryItem(t, d)}
         </span>
       ),
     },
@@ -337,12 +337,9 @@ function DeliveryTable({ list, loading }: { list: Delivery[]; loading: boolean }
     { key: 'changed', title: t('columns.changed'), render: (_v, d) => <Time seconds={d.changed_at} /> },
     { key: 'confirmed', title: t('columns.confirmed'), render: (_v, d) => <Time seconds={d.confirmed_at} /> },
   ];
-  // A guest card can be listed twice (the sequence the lock must learn, and the card itself as issued): the row's
-  // place makes its key unique.
-  const rows = list.map((d, i) => ({
-    ...d,
-    key: `${i}:${d.kind}:${d.action}:${d.state}:${d.ref_id ?? d.label}`,
-  }));
+  // A guest card with 'unsubscribe old card' is listed twice, as the sequence the lock must learn and as the card
+  // itself (kind 'card', issued): the kind tells them apart. A card number without its card has no ref_id.
+  const rows = list.map((d) => ({ ...d, key: `${d.kind}:${d.action}:${d.ref_id ?? d.subject}` }));
   return (
     <Table<Delivery & { key: string }>
       size="small"

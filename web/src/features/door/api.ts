@@ -21,6 +21,7 @@ export type DeliveryKind =
   | 'card_delete'
   | 'universal_card'
   | 'sequence'
+  | 'card'
   | 'password'
   | 'face'
   | 'fingerprint';
@@ -31,7 +32,15 @@ export interface Delivery {
   kind: DeliveryKind;
   action: 'add' | 'remove';
   ref_id: number | null;
+  /** The server's English text, for API users: the console writes the item from the fields below (deliveryItem). */
   label: string;
+  /** The identifying text without words: a card number, a password id, a face or finger id and its note. */
+  subject: string;
+  /** The guest's name or mobile, '' when none. */
+  guest: string;
+  /** Sequences only: the card type's name (protocol CardTypeName) and the sequence. */
+  card_type?: string;
+  sequence?: number;
   state: DeliveryState;
   changed_at: number;
   confirmed_at: number;

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
@@ -10,6 +11,7 @@ import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import type { Delivery, LockDeliveries } from './api.ts';
 import { CardDeliveryPopover } from './CardDeliveryPopover.tsx';
+import { deliveryItem } from './format.ts';
 import { LockDeliveriesPanel } from './LockDeliveriesPanel.tsx';
 import { RoomLockMark } from './RoomLockMark.tsx';
 import { setSimulator, simulatorClient } from './simulator.ts';
@@ -78,6 +80,8 @@ function delivery(over: Partial<Delivery>): Delivery {
     action: 'add',
     ref_id: 12,
     label: '00012345',
+    subject: '00012345',
+    guest: '',
     state: 'waiting',
     changed_at: T,
     confirmed_at: 0,
@@ -95,7 +99,14 @@ function deliveries(synced: boolean): LockDeliveries {
     waiting: synced ? 0 : 1,
     list: [
       delivery(synced ? { state: 'confirmed', confirmed_at: T + 60 } : {}),
-      delivery({ kind: 'sequence', action: 'add', ref_id: null, label: 'normal 3', state: 'issued' }),
+      delivery({
+        kind: 'card',
+        ref_id: 13,
+        label: 'Guest card 00012346 (Li Wei)',
+        subject: '00012346',
+        guest: 'Li Wei',
+        state: 'issued',
+      }),
     ],
     syncs: synced
       ? [
@@ -145,6 +156,16 @@ describe('the room’s lock panel (lock/inLockList, the virtual lock)', () => {
     // The server confirms what the lock learned once the simulator has synced it.
     renderWithQuery(<LockDeliveriesPanel room={{ id: 17, mac_id: MAC }} />);
     await waitFor(() => expect(states()).toEqual(['waiting', 'issued']), SLOW);
+    // Each row in the console's words: its kind (an issued guest card has no learn/forget tag) and its item.
+    const [refused, guestCard] = screen.getAllByTestId('door-delivery-row');
+    expect(within(refused!).getByText('Card to refuse')).toBeTruthy();
+    expect(within(refused!).getByText('Learn')).toBeTruthy();
+    expect(within(refused!).getByTestId('door-delivery-label').textContent).toBe('Card 00012345');
+    expect(within(guestCard!).getByText('Guest card')).toBeTruthy();
+    expect(within(guestCard!).queryByText('Learn')).toBeNull();
+    expect(within(guestCard!).getByTestId('door-delivery-label').textContent).toBe(
+      'Guest card 00012346 (guest: Li Wei)',
+    );
     expect(screen.getByTestId('door-last-sync').textContent).toBe('Never synced');
     expect(screen.getByTestId('door-waiting').getAttribute('data-count')).toBe('1');
     expect(screen.getByText('Waiting for the lock’s next sync')).toBeTruthy();
@@ -242,6 +263,77 @@ describe('the room’s lock panel (lock/inLockList, the virtual lock)', () => {
     await screen.findByTestId('door-no-lock', {}, SLOW);
     expect(seen.filter((c) => c.path === 'lock/inLockList')).toEqual([]);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('a delivery’s item in the operator’s language (not the server’s English label)', () => {
+  beforeAll(() => Promise.all((['chs', 'ar', 'de'] as const).map((code) => doorTexts.load(code))));
+  const items = (code: string) => {
+    const t = i18next.getFixedT(code, 'door');
+    return [
+      delivery({ kind: 'card_delete', subject: '00011111', guest: 'Li Wei' }),
+      delivery({ kind: 'universal_card', subject: '00077777' }),
+      delivery({
+        kind: 'sequence',
+        label: 'normal #5 (card 00012345)',
+        subject: '00012345',
+        guest: 'Li Wei',
+        card_type: 'normal',
+        sequence: 5,
+      }),
+      delivery({ kind: 'sequence', label: 'master #2', subject: '', card_type: 'master', sequence: 2 }),
+      delivery({ kind: 'card', subject: '00012345', guest: '13800138000', state: 'issued' }),
+      delivery({
+        kind: 'password',
+        action: 'remove',
+        label: 'Password #7 (Li Wei)',
+        subject: '7',
+        guest: 'Li Wei',
+      }),
+      delivery({ kind: 'face', subject: 'G-01 Li Wei', guest: 'Li Wei' }),
+      delivery({ kind: 'fingerprint', subject: 'F-07 right thumb' }),
+    ].map((d) => deliveryItem(t, d));
+  };
+
+  it('writes each kind with its subject and guest in English, Chinese, Arabic and German', () => {
+    expect(items('en')).toEqual([
+      'Card 00011111 (guest: Li Wei)',
+      'Card 00077777',
+      'Guest card, sequence 5, card 00012345 (guest: Li Wei)',
+      'Master card, sequence 2',
+      'Guest card 00012345 (guest: 13800138000)',
+      'Password #7 (guest: Li Wei)',
+      'Face G-01 Li Wei (guest: Li Wei)',
+      'Fingerprint F-07 right thumb',
+    ]);
+    expect(items('chs')).toEqual([
+      '卡号 00011111（住客：Li Wei）',
+      '卡号 00077777',
+      '客人卡，序号 5，卡号 00012345（住客：Li Wei）',
+      '总控卡，序号 2',
+      '客人卡 00012345（住客：13800138000）',
+      '密码 #7（住客：Li Wei）',
+      '人脸 G-01 Li Wei（住客：Li Wei）',
+      '指纹 F-07 right thumb',
+    ]);
+    expect(items('ar')).toEqual([
+      'البطاقة رقم 00011111 (النزيل: Li Wei)',
+      'البطاقة رقم 00077777',
+      'بطاقة النزيل، رقم التسلسل 5، البطاقة رقم 00012345 (النزيل: Li Wei)',
+      'البطاقة الرئيسية، رقم التسلسل 2',
+      'بطاقة النزيل رقم 00012345 (النزيل: 13800138000)',
+      'كلمة المرور رقم 7 (النزيل: Li Wei)',
+      'الوجه G-01 Li Wei (النزيل: Li Wei)',
+      'بصمة الإصبع F-07 right thumb',
+    ]);
+    expect(items('de')[2]).toBe('Gästekarte, Folgenummer 5, Karte 00012345 (Gast: Li Wei)');
+  });
+
+  it('shows the server’s label for a kind it does not know (a newer server)', () => {
+    const t = i18next.getFixedT('de', 'door');
+    expect(
+      deliveryItem(t, delivery({ kind: 'badge' as Delivery['kind'], label: 'Badge 9', subject: '9' })),
+    ).toBe('Badge 9');
   });
 });
 

@@ -34,9 +34,31 @@ const en = {
     card_delete: 'Card to refuse',
     universal_card: 'Universal card',
     sequence: 'Card sequence',
+    card: 'Guest card',
     password: 'Password',
     face: 'Face',
     fingerprint: 'Fingerprint',
+  },
+  /** Card type names (protocol CardTypeName), as the card pages write them. */
+  cardTypes: {
+    master: 'Master card',
+    building: 'Building card',
+    floor: 'Floor card',
+    normal: 'Guest card',
+    universal: 'Universal card',
+    super: 'Super card',
+  },
+  /** A delivery's item, written from its subject (card number, password id, face or finger id and note). */
+  items: {
+    card_delete: 'Card {{subject}}',
+    universal_card: 'Card {{subject}}',
+    card: 'Guest card {{subject}}',
+    sequence: '{{type}}, sequence {{sequence}}',
+    sequenceOfCard: '{{type}}, sequence {{sequence}}, card {{subject}}',
+    password: 'Password #{{subject}}',
+    face: 'Face {{subject}}',
+    fingerprint: 'Fingerprint {{subject}}',
+    withGuest: '{{item}} (guest: {{guest}})',
   },
   actions: {
     add: 'Learn',
