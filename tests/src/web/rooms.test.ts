@@ -325,7 +325,12 @@ describe.each(['en', 'ar'] as const)('rooms in Chromium (%s)', (language) => {
     await page.getByTestId('unlock-records').waitFor();
     // Unlock records (contract B): a table; a keyword no record holds is kept in the URL and says nothing matches.
     await page.getByTestId('unlock-records').locator('.ant-table').waitFor();
-    await page.getByTestId('unlock-records').getByRole('searchbox').fill('no-such-guest');
+    // The keyword box (the shared records table also has a guest-mobile box).
+    await page
+      .getByTestId('unlock-records')
+      .locator('[data-testid="unlock-filter-keyword"] input, input[data-testid="unlock-filter-keyword"]')
+      .first()
+      .fill('no-such-guest');
     await page.keyboard.press('Enter');
     await page.waitForURL(/unlockKeyword=no-such-guest/);
     await page.getByTestId('unlock-records').getByText(text.unlockNoMatch).waitFor();
