@@ -200,7 +200,7 @@ describeEachDatabase('exports', (t) => {
       const chs = await exported('super', 'unlock_records', 'xlsx', { result: 'deny' }, 'chs');
       expect(chs.header).toEqual(Object.values(exportTexts('chs').records));
       expect(chs.header[0]).toBe('时间');
-      expect(chs.rows.map((r) => [r[3], r[4], r[5]])).toEqual([['房卡', '已拒绝', '已被新卡替代']]);
+      expect(chs.rows.map((r) => [r[3], r[4], r[5]])).toEqual([['房卡', '已拒绝', '已被新卡替换']]);
       expect(chs.rtl).toBe(false);
 
       const ar = await exported('super', 'unlock_records', 'csv', { type: 'bluetooth' }, 'ar');

@@ -4,6 +4,7 @@
  * change feed, so a kept room-list answer of this replica drops its stale marks. PostgreSQL only: PGlite lives in one
  * process, where every write is this process's own (lock-deliveries.test.ts checks the kept pages are dropped).
  */
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { changeFeed, VersionedCache } from '../src/db/changes.js';
@@ -19,6 +20,31 @@ const LOCK_TABLES = [
   'faces',
   'fingerprint_deliveries',
 ] as const;
+
+// On every database: migration 013 gives each table the marks read a statement trigger that sends the change
+// notice (the cross-process check below needs PostgreSQL; this one holds on PGlite too).
+describe('migration 013 on PGlite', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    await migrateToLatest(db);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('puts a change-notice trigger on every table the lock marks read', async () => {
+    const { rows } = await sql<{ table: string; fn: string }>`
+      SELECT c.relname AS table, p.proname AS fn FROM pg_trigger t
+      JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE NOT t.tgisinternal AND t.tgname LIKE '%_notify_change'`.execute(db);
+    for (const table of LOCK_TABLES)
+      expect(
+        rows.filter((r) => r.table === table).map((r) => r.fn),
+        table,
+      ).toEqual(['lockdesk_notify_change']);
+  });
+});
 
 for (const kind of databaseKinds().filter((k) => k === 'postgres'))
   describe(`lock marks across processes [${kind}]`, () => {
