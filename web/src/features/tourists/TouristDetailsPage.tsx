@@ -27,6 +27,16 @@ import { UnlockRecordTable } from '../unlockRecords/UnlockRecordTable.tsx';
 import { type GuestInfoStay, useGuest, useStayPasswords } from './api.ts';
 import { StayStatusTag } from './StayStatusTag.tsx';
 
+/** A card type's name → the records table's word for it (the lock's reason for opening with such a card). */
+const CARD_KIND_REASON: Record<string, string> = {
+  master: 'masterCard',
+  building: 'buildingCard',
+  floor: 'floorCard',
+  normal: 'guestCard',
+  universal: 'universalCard',
+  super: 'superCard',
+};
+
 const NONE = '—';
 const MISSING_CODES: readonly string[] = ['NOT_FOUND', 'PERMISSION_DENIED'];
 /** How many of a room's faces the page looks through for one stay's. */
@@ -72,12 +82,26 @@ function StayCredentials({ stay }: { stay: GuestInfoStay }) {
               onRow={() => ({ 'data-testid': 'guest-card-row' }) as HTMLAttributes<HTMLElement>}
               columns={[
                 { key: 'number', title: t('detail.cardNumber'), dataIndex: 'card_id' },
-                { key: 'type', title: t('detail.cardType'), dataIndex: 'type_name' },
+                {
+                  key: 'type',
+                  title: t('detail.cardType'),
+                  dataIndex: 'type_name',
+                  // The card kinds as the records table names them (its texts come with this page).
+                  render: (v: string) =>
+                    CARD_KIND_REASON[v] ? t(`unlockRecords:reasons.${CARD_KIND_REASON[v]}`) : v,
+                },
                 {
                   key: 'status',
                   title: t('common.status'),
                   dataIndex: 'status',
-                  render: (v: string) => <Tag>{t(`cardStatus.${v}`, { defaultValue: v })}</Tag>,
+                  // An issued card a newer one with 'unsubscribe old card' replaced no longer opens its lock.
+                  render: (v: string, c) => (
+                    <Tag data-testid="guest-card-status">
+                      {v === 'issued' && c.superseded
+                        ? t('unlockRecords:reasons.superseded')
+                        : t(`cardStatus.${v}`, { defaultValue: v })}
+                    </Tag>
+                  ),
                 },
                 {
                   key: 'period',

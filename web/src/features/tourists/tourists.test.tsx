@@ -113,8 +113,18 @@ const handlers: Record<string, Handler> = {
               id: 3,
               card_id: '00012345',
               type: 4,
-              type_name: 'Guest card',
+              type_name: 'normal',
               status: 'issued',
+              start_time: CHECK_IN,
+              end_time: CHECK_OUT,
+            },
+            {
+              id: 2,
+              card_id: '00012300',
+              type: 4,
+              type_name: 'normal',
+              status: 'issued',
+              superseded: true,
               start_time: CHECK_IN,
               end_time: CHECK_OUT,
             },
@@ -320,7 +330,15 @@ describe('guest detail page', () => {
     );
     expect(within(stays[1]!).getByText('Checked out')).toBeTruthy();
     // The latest stay's credentials: its card, and of the room's passwords only the stay's own.
-    await waitFor(() => expect(screen.getAllByTestId('guest-card-row')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('guest-card-row')).toHaveLength(2));
+    // The server's type name in the console's words; a card a newer one replaced says so instead of 'Issued'.
+    expect(screen.getAllByTestId('guest-card-status').map((tag) => tag.textContent)).toEqual([
+      'Issued',
+      'Replaced by a newer card',
+    ]);
+    expect(
+      screen.getAllByTestId('guest-card-row').map((row) => within(row).getByText('Guest card').tagName),
+    ).toHaveLength(2);
     expect(calls('room/cardList')[0]?.fields).toMatchObject({ stay_id: 41 });
     await userEvent.click(screen.getByRole('tab', { name: 'PIN passwords' }));
     await waitFor(() => expect(screen.getAllByTestId('guest-password-row')).toHaveLength(1));

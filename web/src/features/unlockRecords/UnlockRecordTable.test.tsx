@@ -187,6 +187,8 @@ describe('the unlock records table (lock/checkHistory)', () => {
     expect(within(first!).getByText('Guest card')).toBeTruthy();
     expect(within(first!).getByText('00012345')).toBeTruthy();
     expect(within(first!).getByText('13912345678')).toBeTruthy();
+    // The source is told in the console's words, not the server's English ('card 00012345 / Li Wei').
+    expect(within(first!).getByText('Card 00012345 / Li Wei')).toBeTruthy();
     expect(within(second!).getByText('Refused')).toBeTruthy();
     expect(within(second!).getByText('Replaced by a newer card')).toBeTruthy();
     expect(within(third!).getByText('Unknown password')).toBeTruthy();

@@ -265,7 +265,21 @@ export function UnlockRecordTable({
       width: 120,
       render: (v: string | undefined) => v || NONE,
     },
-    from: { key: 'from', title: t('columns.from'), dataIndex: 'from', ellipsis: true },
+    from: {
+      key: 'from',
+      title: t('columns.from'),
+      dataIndex: 'from',
+      ellipsis: true,
+      // A lock's record is told in the operator's language from its type, credential and guest (the server's
+      // `from` is the same in English); a record without a credential keeps the server's text.
+      render: (v: string, r) => {
+        const who = r.type === 'bluetooth' ? r.operator : r.nickname || r.mobile;
+        if (!UNLOCK_TYPES.includes(r.type) || (!r.credential && !(r.type === 'bluetooth' && r.reason)))
+          return v || NONE;
+        const what = [t(`types.${r.type}`), r.credential].filter(Boolean).join(' ');
+        return <span dir="auto">{who ? `${what} / ${who}` : what}</span>;
+      },
+    },
     operator: {
       key: 'operator',
       title: t('columns.operator'),
