@@ -80,13 +80,12 @@ const demoPasswordHash = () => {
   return demoHash;
 };
 
-async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
-    return { db, drop: () => db.destroy() };
-  }
+/**
+ * A PostgreSQL database of this test file's own under the run's prefix (global-setup.ts checks that every database
+ * under it is dropped at the end): its URL, and `drop`, to call once every pool on it is closed.
+ */
+export async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env['TEST_DATABASE_URL'] as string;
-  // The run's prefix (global-setup.ts checks that every database under it is dropped at the end).
   const name = `${inject('testDatabasePrefix')}${process.pid}_${++databaseSeq}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -94,11 +93,9 @@ async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Pro
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    db,
+    url: url.toString(),
     drop: async () => {
-      await db.destroy();
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       try {
@@ -117,6 +114,22 @@ async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Pro
       } finally {
         await c.end();
       }
+    },
+  };
+}
+
+async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    return { db, drop: () => db.destroy() };
+  }
+  const own = await ownPostgresDatabase();
+  const db = await openDatabase({ kind: 'postgres', url: own.url });
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      await own.drop();
     },
   };
 }

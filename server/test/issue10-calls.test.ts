@@ -4,11 +4,10 @@
  * device API (§10) and the exports (§11) sections the issue adds. A call dropped from a route file or from the
  * documentation fails here, by name.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { apiDocText, apiSections } from './api-doc.js';
 
 /** Every management call issue 10 names, by area. */
 export const ISSUE10_CALLS: Record<string, readonly string[]> = {
@@ -18,35 +17,9 @@ export const ISSUE10_CALLS: Record<string, readonly string[]> = {
   Guests: ['passenger/list', 'passenger/info'],
 };
 
-const API_MD = fileURLToPath(new URL('../API.md', import.meta.url));
-
-interface Section {
-  number: number;
-  title: string;
-  /** The calls named in backticks in the section's headings (### and deeper). */
-  calls: Set<string>;
-}
-
-/** API.md's `## N. Title` sections and the calls each documents under a heading of its own. */
-function apiSections(text: string): Section[] {
-  const sections: Section[] = [];
-  for (const line of text.split('\n')) {
-    const top = /^## (\d+)\. (.+)$/.exec(line);
-    if (top) {
-      sections.push({ number: Number(top[1]), title: top[2] as string, calls: new Set() });
-      continue;
-    }
-    const current = sections.at(-1);
-    if (current && /^#{3,6} /.test(line))
-      for (const m of line.matchAll(/`([A-Za-z][A-Za-z0-9]*\/[A-Za-z0-9/]+)`/g))
-        current.calls.add(m[1] as string);
-  }
-  return sections;
-}
-
 describe('issue 10 calls: registered and documented', () => {
   let app: FastifyInstance;
-  const text = readFileSync(API_MD, 'utf8');
+  const text = apiDocText();
   const sections = apiSections(text);
   const all = Object.values(ISSUE10_CALLS).flat();
 

@@ -5,13 +5,11 @@
  * process, where every write is this process's own (lock-deliveries.test.ts checks the kept pages are dropped).
  */
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeFeed, VersionedCache } from '../src/db/changes.js';
 import { type Db, migrateToLatest, openDatabase } from '../src/db/index.js';
-import { databaseKinds } from './helpers.js';
+import { databaseKinds, ownPostgresDatabase } from './helpers.js';
 
-const base = process.env['TEST_DATABASE_URL'];
 const LOCK_TABLES = [
   'lock_devices',
   'card_lock_sync',
@@ -48,38 +46,21 @@ describe('migration 013 on PGlite', () => {
 
 for (const kind of databaseKinds().filter((k) => k === 'postgres'))
   describe(`lock marks across processes [${kind}]`, () => {
-    const name = `${inject('testDatabasePrefix')}lockmarks_${process.pid}`;
     let here: Db;
     let replica: Db;
-    const admin = () => new pg.Client({ connectionString: base });
+    let own: Awaited<ReturnType<typeof ownPostgresDatabase>>;
 
     beforeAll(async () => {
-      const c = admin();
-      await c.connect();
-      await c.query(`CREATE DATABASE ${name}`);
-      await c.end();
-      const url = new URL(base as string);
-      url.pathname = `/${name}`;
-      here = await openDatabase({ kind: 'postgres', url: url.toString() });
-      replica = await openDatabase({ kind: 'postgres', url: url.toString() });
+      own = await ownPostgresDatabase();
+      here = await openDatabase({ kind: 'postgres', url: own.url });
+      replica = await openDatabase({ kind: 'postgres', url: own.url });
       await migrateToLatest(here);
     }, 60_000);
 
     afterAll(async () => {
       await here?.destroy();
       await replica?.destroy();
-      const c = admin();
-      await c.connect();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await c.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
-          break;
-        } catch (e) {
-          if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await c.end();
+      await own?.drop();
     });
 
     it('drops what is kept on a table of the marks when another replica writes it', async () => {
