@@ -32,6 +32,18 @@ export const PERMISSIONS = [
   'log.view',
   /** Issue, withdraw and delete cards, passwords, faces, fingerprints (wave 2). */
   'credential.manage',
+  /** Read the hotel's messages (low battery, service expiry, locks not synced, failed card writes) and clear them. */
+  'message.view',
+  /** Lock firmware: upload an image, choose the locks it applies to. */
+  'firmware.manage',
+  /** See the orders, the balance and the business figures (business and bill centre). */
+  'bill.view',
+  /** Move money: recharge, refund, withdrawal and its bank data. */
+  'bill.manage',
+  /** API keys for integrations (third-party authorisation). */
+  'apikey.manage',
+  /** The customer page: a hotel's customer manager, or a customer manager's own clients. */
+  'customer.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -48,9 +60,10 @@ export const ROLE_PERMISSIONS: Record<AccountRole, readonly Permission[]> = {
     'staff.manage',
     'log.view',
     'credential.manage',
+    'message.view',
   ],
   staff: ['room.view', 'room.status', 'stay.manage', 'credential.manage'],
-  customer_manager: [],
+  customer_manager: ['customer.view'],
 };
 
 /** Authorities an administrator may grant to a secondary administrator or staff member on top of the role. */
@@ -61,6 +74,10 @@ export const GRANTABLE: readonly Permission[] = [
   'staff.manage',
   'hotel.manage',
   'log.view',
+  'message.view',
+  'firmware.manage',
+  'bill.view',
+  'bill.manage',
 ];
 
 /** True when the role (plus granted authorities) holds the permission. */
