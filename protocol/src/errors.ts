@@ -199,6 +199,11 @@ export const ERROR_TEXTS = {
   // Exports (issue 10)
   EXPORT_LINK_EXPIRED: 'This download link has expired or was already used; export again',
   EXPORT_TOO_MANY: 'An export is already running for you; wait until it finishes',
+  // Bills (issue 11, API.md §15)
+  BALANCE_INSUFFICIENT: 'The balance is not enough: {balance} yuan available',
+  REFUND_TOO_LARGE: 'At most {max} yuan of this order can still be refunded',
+  ORDER_NOT_REFUNDABLE: 'Only room charges and deposits can be refunded',
+  CASH_DATA_REQUIRED: 'Set the bank account for withdrawals first',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

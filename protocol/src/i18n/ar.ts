@@ -164,4 +164,8 @@ export const arErrors: ErrorTexts = {
   ROOM_HAS_NO_LOCK: 'لا يوجد قفل لهذه الغرفة (لا يوجد عنوان MAC)',
   EXPORT_LINK_EXPIRED: 'انتهت صلاحية رابط التنزيل هذا أو سبق استخدامه؛ صدّر مرة أخرى',
   EXPORT_TOO_MANY: 'لديك عملية تصدير قيد التشغيل بالفعل؛ انتظر حتى تنتهي',
+  BALANCE_INSUFFICIENT: 'الرصيد غير كافٍ: المتاح {balance} يوان',
+  REFUND_TOO_LARGE: 'يمكن استرداد {max} يوان كحد أقصى من هذا الطلب',
+  ORDER_NOT_REFUNDABLE: 'لا يمكن استرداد سوى رسوم الغرفة والتأمين',
+  CASH_DATA_REQUIRED: 'حدّد الحساب المصرفي للسحب أولاً',
 };

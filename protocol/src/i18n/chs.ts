@@ -163,4 +163,8 @@ export const chsErrors: ErrorTexts = {
   ROOM_HAS_NO_LOCK: '该房间没有门锁（没有 MAC 地址）',
   EXPORT_LINK_EXPIRED: '此下载链接已过期或已被使用，请重新导出',
   EXPORT_TOO_MANY: '您已有一个导出正在进行，请等待其完成',
+  BALANCE_INSUFFICIENT: '余额不足：可用 {balance} 元',
+  REFUND_TOO_LARGE: '此订单最多还可退款 {max} 元',
+  ORDER_NOT_REFUNDABLE: '只有房费和押金可以退款',
+  CASH_DATA_REQUIRED: '请先设置提现银行账户',
 };

@@ -163,4 +163,8 @@ export const chsTWErrors: ErrorTexts = {
   ROOM_HAS_NO_LOCK: '此房間沒有門鎖（沒有 MAC 位址）',
   EXPORT_LINK_EXPIRED: '此下載連結已過期或已被使用，請重新匯出',
   EXPORT_TOO_MANY: '您已有一個匯出正在進行，請等待其完成',
+  BALANCE_INSUFFICIENT: '餘額不足：可用 {balance} 元',
+  REFUND_TOO_LARGE: '此訂單最多還可退款 {max} 元',
+  ORDER_NOT_REFUNDABLE: '只有房費和押金可以退款',
+  CASH_DATA_REQUIRED: '請先設定提現銀行帳戶',
 };

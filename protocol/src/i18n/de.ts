@@ -175,4 +175,8 @@ export const deErrors: ErrorTexts = {
   EXPORT_LINK_EXPIRED:
     'Dieser Download-Link ist abgelaufen oder wurde bereits verwendet; bitte erneut exportieren',
   EXPORT_TOO_MANY: 'Für Sie läuft bereits ein Export; bitte warten Sie, bis er fertig ist',
+  BALANCE_INSUFFICIENT: 'Das Guthaben reicht nicht: {balance} Yuan verfügbar',
+  REFUND_TOO_LARGE: 'Von dieser Bestellung können höchstens noch {max} Yuan erstattet werden',
+  ORDER_NOT_REFUNDABLE: 'Nur Zimmerpreise und Kautionen können erstattet werden',
+  CASH_DATA_REQUIRED: 'Legen Sie zuerst das Bankkonto für Auszahlungen fest',
 };

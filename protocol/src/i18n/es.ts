@@ -168,4 +168,8 @@ export const esErrors: ErrorTexts = {
   ROOM_HAS_NO_LOCK: 'Esta habitación no tiene cerradura (sin dirección MAC)',
   EXPORT_LINK_EXPIRED: 'Este enlace de descarga ha caducado o ya se usó; vuelva a exportar',
   EXPORT_TOO_MANY: 'Ya tiene una exportación en curso; espere a que termine',
+  BALANCE_INSUFFICIENT: 'El saldo no es suficiente: {balance} yuanes disponibles',
+  REFUND_TOO_LARGE: 'De este pedido se pueden reembolsar como máximo {max} yuanes más',
+  ORDER_NOT_REFUNDABLE: 'Solo se pueden reembolsar cargos de habitación y depósitos',
+  CASH_DATA_REQUIRED: 'Primero configure la cuenta bancaria para retiros',
 };

@@ -169,4 +169,8 @@ export const frErrors: ErrorTexts = {
   ROOM_HAS_NO_LOCK: 'Cette chambre n’a pas de serrure (pas d’adresse MAC)',
   EXPORT_LINK_EXPIRED: 'Ce lien de téléchargement a expiré ou a déjà été utilisé ; exportez à nouveau',
   EXPORT_TOO_MANY: 'Un export est déjà en cours pour vous ; attendez qu’il se termine',
+  BALANCE_INSUFFICIENT: 'Le solde est insuffisant : {balance} yuans disponibles',
+  REFUND_TOO_LARGE: 'Au plus {max} yuans de cette commande peuvent encore être remboursés',
+  ORDER_NOT_REFUNDABLE: 'Seuls les frais de chambre et les cautions peuvent être remboursés',
+  CASH_DATA_REQUIRED: 'Définissez d’abord le compte bancaire pour les retraits',
 };

@@ -170,4 +170,8 @@ export const itErrors: ErrorTexts = {
   ROOM_HAS_NO_LOCK: 'Questa camera non ha una serratura (nessun indirizzo MAC)',
   EXPORT_LINK_EXPIRED: 'Questo link di download è scaduto o è già stato usato; esporta di nuovo',
   EXPORT_TOO_MANY: "Hai già un'esportazione in corso; attendi che finisca",
+  BALANCE_INSUFFICIENT: 'Il saldo non è sufficiente: {balance} yuan disponibili',
+  REFUND_TOO_LARGE: 'Di questo ordine si possono ancora rimborsare al massimo {max} yuan',
+  ORDER_NOT_REFUNDABLE: 'Si possono rimborsare solo le tariffe delle camere e i depositi',
+  CASH_DATA_REQUIRED: 'Imposta prima il conto bancario per i prelievi',
 };

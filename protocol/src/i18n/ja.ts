@@ -169,4 +169,8 @@ export const jaErrors: ErrorTexts = {
   EXPORT_LINK_EXPIRED:
     'このダウンロードリンクは期限切れか、すでに使用されています。もう一度エクスポートしてください',
   EXPORT_TOO_MANY: 'すでにエクスポートを実行中です。終わるまでお待ちください',
+  BALANCE_INSUFFICIENT: '残高が不足しています：利用可能 {balance} 元',
+  REFUND_TOO_LARGE: 'この注文はあと最大 {max} 元まで返金できます',
+  ORDER_NOT_REFUNDABLE: '返金できるのは宿泊料金と保証金のみです',
+  CASH_DATA_REQUIRED: '先に出金用の銀行口座を設定してください',
 };

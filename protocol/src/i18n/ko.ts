@@ -164,4 +164,8 @@ export const koErrors: ErrorTexts = {
   ROOM_HAS_NO_LOCK: '이 객실에는 도어락이 없습니다(MAC 주소 없음).',
   EXPORT_LINK_EXPIRED: '이 다운로드 링크는 만료되었거나 이미 사용되었습니다. 다시 내보내세요.',
   EXPORT_TOO_MANY: '이미 진행 중인 내보내기가 있습니다. 끝날 때까지 기다려 주세요.',
+  BALANCE_INSUFFICIENT: '잔액이 부족합니다: 사용 가능 {balance}위안',
+  REFUND_TOO_LARGE: '이 주문은 최대 {max}위안까지 더 환불할 수 있습니다',
+  ORDER_NOT_REFUNDABLE: '객실 요금과 보증금만 환불할 수 있습니다',
+  CASH_DATA_REQUIRED: '먼저 출금 은행 계좌를 설정하세요',
 };

@@ -167,4 +167,8 @@ export const ptErrors: ErrorTexts = {
   ROOM_HAS_NO_LOCK: 'Este quarto não tem fechadura (sem endereço MAC)',
   EXPORT_LINK_EXPIRED: 'Este link de download expirou ou já foi usado; exporte novamente',
   EXPORT_TOO_MANY: 'Já há uma exportação sua em andamento; aguarde até que termine',
+  BALANCE_INSUFFICIENT: 'O saldo não é suficiente: {balance} yuans disponíveis',
+  REFUND_TOO_LARGE: 'Deste pedido ainda podem ser reembolsados no máximo {max} yuans',
+  ORDER_NOT_REFUNDABLE: 'Apenas diárias de quarto e cauções podem ser reembolsadas',
+  CASH_DATA_REQUIRED: 'Defina primeiro a conta bancária para saques',
 };
