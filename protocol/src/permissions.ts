@@ -94,3 +94,72 @@ export function roleAllows(
 export function isAccountRole(value: unknown): value is AccountRole {
   return typeof value === 'string' && Object.hasOwn(ROLE_PERMISSIONS, value);
 }
+
+/**
+ * The ONE role/route table of the console: each page route of spec §2 (full path) → the permission it needs, or
+ * null for a page every signed-in account of a hotel may open (its own password, the personal centre). The
+ * console builds its menu and route guard from it (a route the account lacks is not in the menu, and opening it
+ * shows 'no access'); the server's test holds each route's main call to the same permission (server/API.md §12).
+ * Public routes (/login, /find, /404) and the redirecting section paths are not in it.
+ */
+export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
+  '/user/changePsw': null,
+  '/room/roomList': 'room.view',
+  '/room/roomDetails': 'room.view',
+  '/room/checkIn': 'stay.manage',
+  '/room/priceSet': 'price.manage',
+  '/room/faceHistory': 'credential.manage',
+  '/room/buildFace': 'credential.manage',
+  '/room/fingerprintsHistory': 'credential.manage',
+  '/room/thetouristsDetails': 'room.view',
+  '/room/thetouristsDetailsNoUser': 'room.view',
+  '/room/cardReading': 'room.view',
+  '/worker/workerList': 'staff.manage',
+  '/worker/permissionsList': 'staff.manage',
+  '/worker/Authority': 'manager.manage',
+  '/equipmentManagement/roomList': 'room.manage',
+  '/equipmentManagement/cardSender': 'credential.manage',
+  '/tourists/touristsList': 'room.view',
+  '/tourists/touristsDetails': 'room.view',
+  '/tourists/inPage': 'room.view',
+  '/tourists/openHistory': 'room.view',
+  '/tourists/export': 'room.view',
+  '/card/masterControlCard': 'credential.manage',
+  '/card/BuildingCard': 'credential.manage',
+  '/card/floorCard': 'credential.manage',
+  '/card/featureCard/addMasterControlCard': 'credential.manage',
+  '/card/featureCard/addBuildingCard': 'credential.manage',
+  '/card/featureCard/addFloorCard': 'credential.manage',
+  '/card/universalCardList': 'credential.manage',
+  '/card/universalCardList/addUniversalCard': 'credential.manage',
+  '/card/cpuCard': 'credential.manage',
+  '/card/addCpuCard': 'credential.manage',
+  '/card/setTime': 'credential.manage',
+  '/message/messageList': 'message.view',
+  '/operation/operation': 'log.view',
+  '/business/index': 'bill.view',
+  '/bill/index': 'bill.view',
+  '/center/personalCenter': null,
+  '/center/customer': 'customer.view',
+  '/center/cardEncryption': 'credential.manage',
+  '/center/thirdPartyAuthorization': 'apikey.manage',
+  '/center/cardList': 'credential.manage',
+  '/center/addCard': 'credential.manage',
+  '/center/cardReaderAndUserList': 'credential.manage',
+  '/center/bindCardReaderToUser': 'room.manage',
+  '/center/selectRoomList': 'room.view',
+  '/center/cardSenderFingerTest': 'credential.manage',
+  '/center/mqttTest': 'credential.manage',
+  '/center/cardEncryptionPage': 'credential.manage',
+  '/center/cardEncryptionManagement': 'credential.manage',
+  '/center/cardEncryptionByUserSelectSector': 'credential.manage',
+};
+
+/**
+ * What a console route needs: its permission, null for any signed-in account, undefined for a path the table
+ * does not hold (public pages, redirects).
+ */
+export function routePermission(path: string): Permission | null | undefined {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return Object.hasOwn(ROUTE_PERMISSIONS, trimmed) ? ROUTE_PERMISSIONS[trimmed] : undefined;
+}

@@ -1,4 +1,4 @@
-import { showsBusinessAreas } from '@lockdesk/protocol';
+import { type Permission, routePermission, showsBusinessAreas } from '@lockdesk/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
@@ -22,6 +22,8 @@ export interface AccessContext {
   language: string | null;
   /** The stored card-dispenser type. */
   dispenserType: string | null;
+  /** Whether the signed-in account holds a permission (app/permissions.ts `can`); missing = every permission. */
+  allows?: (permission: Permission) => boolean;
 }
 export type AccessRule = (ctx: AccessContext) => boolean;
 
@@ -62,6 +64,15 @@ export interface RouteEntry {
 export const chineseOrUnset: AccessRule = (ctx) => showsBusinessAreas(ctx.language);
 /** Menu rule: the CPU card entry only when the stored card-dispenser type is "4" (spec §2). */
 export const cpuDispenser: AccessRule = (ctx) => ctx.dispenserType === '4';
+
+/**
+ * Whether the account may open a route, by the one role/route table (`ROUTE_PERMISSIONS` of @lockdesk/protocol):
+ * a route the table does not name (public pages, redirects) or names with null is open to every signed-in account.
+ */
+export function routeAllowed(fullPath: string, allows: AccessContext['allows']): boolean {
+  const permission = routePermission(fullPath);
+  return !permission || !allows || allows(permission);
+}
 
 /** A route with its absolute path and the entries above it. */
 export interface ResolvedRoute {
@@ -136,11 +147,16 @@ export interface MenuNode {
  * page shows as that page with the section's icon, one with several as a collapsible submenu.
  */
 export function buildMenu(table: readonly RouteEntry[], ctx: AccessContext): MenuNode[] {
-  const visible = (e: RouteEntry) => !e.hidden && !e.public && (!e.access || e.access(ctx));
+  const visible = (e: RouteEntry, fullPath: string) =>
+    !e.hidden && !e.public && (!e.access || e.access(ctx)) && routeAllowed(fullPath, ctx.allows);
   const nodes: MenuNode[] = [];
   for (const section of table) {
-    if (!visible(section) || !section.path.startsWith('/') || section.path === '/') continue;
-    const children = (section.children ?? []).filter(visible).filter((c) => c.title);
+    if (!visible(section, section.path) || !section.path.startsWith('/') || section.path === '/') continue;
+    const children = (section.children ?? [])
+      .filter((c) => visible(c, join(section.path, c.path)))
+      .filter((c) => c.title);
+    // A section whose pages the account may open none of is left out, not shown as an empty submenu.
+    if (children.length === 0 && section.children?.length) continue;
     if (children.length === 0) {
       if (section.page && section.title)
         nodes.push(withIcon({ key: section.path, title: section.title }, section.icon));

@@ -12,14 +12,28 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunction, Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import {
+  type LoaderFunction,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useNavigate,
+} from 'react-router-dom';
 import { isSignedIn } from '../api/session.ts';
 import { DEPLOY } from '../config/deploy.ts';
 import { ROUTES } from '../routes.tsx';
 import { CurrentRouteTitle } from './currentRoute.ts';
 import { guardRedirect } from './guards.ts';
-import { NOT_FOUND_PATH } from './paths.ts';
-import { type PageLoader, type PagePrefetch, type RouteEntry, titleKeyOf } from './routeTable.ts';
+import { HOME_PATH, NOT_FOUND_PATH } from './paths.ts';
+import { can } from './permissions.ts';
+import {
+  type PageLoader,
+  type PagePrefetch,
+  type RouteEntry,
+  routeAllowed,
+  titleKeyOf,
+} from './routeTable.ts';
 
 /** The page title: the route title plus the product title (spec §2). */
 export function pageTitle(titleText: string | undefined): string {
@@ -80,10 +94,13 @@ function warmUp(
   chunk: PageLoader,
   prefetch: PagePrefetch | undefined,
   queryClient?: QueryClient,
+  fullPath?: string,
 ): LoaderFunction {
   return ({ request }) => {
     const url = new URL(request.url);
     if (guardRedirect(url.pathname, url.search, isSignedIn())) return null;
+    // A page the account may not open fetches nothing: it shows 'no access' instead of refused calls.
+    if (fullPath && !routeAllowed(fullPath, allows)) return null;
     // A failure shows where it matters: the page's boundary ('Try again'), the page's own query.
     loadPage(chunk).catch(() => {});
     if (prefetch && queryClient) prefetch({ queryClient, search: url.searchParams }).catch(() => {});
@@ -170,6 +187,33 @@ function NoPage() {
   return null;
 }
 
+const allows = (permission: Parameters<typeof can>[0]) => can(permission);
+
+/** What a route the account lacks shows (the role/route table, `ROUTE_PERMISSIONS`), in place of the page. */
+export function NoAccess() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div data-testid="no-access">
+      <Result
+        status="403"
+        title={t('noAccess.title')}
+        subTitle={t('noAccess.subtitle')}
+        extra={
+          <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+            {t('noAccess.home')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** The route guard of the role/route table: the page when the account may open it, else 'no access'. */
+function RouteGate({ fullPath, children }: { fullPath: string; children: ReactNode }) {
+  return routeAllowed(fullPath, allows) ? children : <NoAccess />;
+}
+
 /**
  * The warm-up loaders run when their route is entered, never again while it stays (a filter or page change in the
  * URL): a navigation with no loader to run completes at once, so a page's `flushSync` URL change (the room list's
@@ -185,16 +229,30 @@ export interface RouteOptions {
   queryClient?: QueryClient;
 }
 
-function pageRoute(entry: RouteEntry, path: string, options: RouteOptions = {}): RouteObject {
+function pageRoute(
+  entry: RouteEntry,
+  path: string,
+  options: RouteOptions = {},
+  fullPath: string = path,
+): RouteObject {
   if (!entry.page) return { path };
   return {
     path,
     ...(entry.public
       ? {}
-      : { loader: warmUp(entry.page, entry.prefetch, options.queryClient), shouldRevalidate: enteredOnly }),
+      : {
+          loader: warmUp(entry.page, entry.prefetch, options.queryClient, fullPath),
+          shouldRevalidate: enteredOnly,
+        }),
     element: (
       <CurrentRouteTitle.Provider value={entry.title}>
-        <PageSlot loader={entry.page} />
+        {entry.public ? (
+          <PageSlot loader={entry.page} />
+        ) : (
+          <RouteGate fullPath={fullPath}>
+            <PageSlot loader={entry.page} />
+          </RouteGate>
+        )}
       </CurrentRouteTitle.Provider>
     ),
   };
@@ -206,11 +264,16 @@ function sectionRoute(entry: RouteEntry, options: RouteOptions): RouteObject {
   else if (entry.page)
     children.push({
       index: true,
-      loader: warmUp(entry.page, entry.prefetch, options.queryClient),
+      loader: warmUp(entry.page, entry.prefetch, options.queryClient, entry.path),
       shouldRevalidate: enteredOnly,
-      element: <PageSlot loader={entry.page} />,
+      element: (
+        <RouteGate fullPath={entry.path}>
+          <PageSlot loader={entry.page} />
+        </RouteGate>
+      ),
     });
-  for (const child of entry.children ?? []) children.push(pageRoute(child, child.path, options));
+  for (const child of entry.children ?? [])
+    children.push(pageRoute(child, child.path, options, `${entry.path.replace(/\/$/, '')}/${child.path}`));
   return { path: entry.path, children };
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../routes.tsx';
+import { can } from '../permissions.ts';
 import { buildMenu, type MenuNode, matchRoute, type RouteEntry } from '../routeTable.ts';
 import { storedDispenserType, storedLanguage } from '../storage.ts';
 import { MENU_ICONS } from './icons.tsx';
@@ -38,7 +39,12 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const menu = useMemo(
-    () => buildMenu(ROUTES, { language: storedLanguage(), dispenserType: storedDispenserType() }),
+    () =>
+      buildMenu(ROUTES, {
+        language: storedLanguage(),
+        dispenserType: storedDispenserType(),
+        allows: (permission) => can(permission),
+      }),
     [],
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => [sectionOf(pathname)]);

@@ -112,6 +112,11 @@ const chs: Messages = {
     failed: '页面加载失败，请检查网络连接后重试。',
     retry: '重试',
   },
+  noAccess: {
+    title: '无权访问',
+    subtitle: '您的账号没有此页面的权限。如需使用，请联系管理员。',
+    home: '返回房间列表',
+  },
   notBuilt: {
     title: '尚未开发',
     text: '“{{page}}”页面尚未开发，将在控制台的后续版本中提供。',

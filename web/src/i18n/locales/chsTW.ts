@@ -112,6 +112,11 @@ const chsTW: Messages = {
     failed: '頁面載入失敗，請檢查網路連線後重試。',
     retry: '重試',
   },
+  noAccess: {
+    title: '無權存取',
+    subtitle: '您的帳號沒有此頁面的權限。如需使用，請聯絡管理員。',
+    home: '返回房間列表',
+  },
   notBuilt: {
     title: '尚未開發',
     text: '「{{page}}」頁面尚未開發，將於主控台的後續版本提供。',

@@ -113,6 +113,12 @@ const de: Messages = {
       'Die Seite konnte nicht geladen werden. Prüfen Sie die Netzwerkverbindung und versuchen Sie es erneut.',
     retry: 'Erneut versuchen',
   },
+  noAccess: {
+    title: 'Kein Zugriff',
+    subtitle:
+      'Ihr Konto hat keine Berechtigung für diese Seite. Wenden Sie sich bei Bedarf an Ihren Administrator.',
+    home: 'Zurück zur Zimmerliste',
+  },
   notBuilt: {
     title: 'Noch nicht umgesetzt',
     text: 'Die Seite „{{page}}“ ist noch nicht umgesetzt. Sie folgt in einer späteren Version der Konsole.',

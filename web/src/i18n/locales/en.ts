@@ -110,6 +110,11 @@ const en = {
     failed: 'This page could not be loaded. Check the network connection and try again.',
     retry: 'Try again',
   },
+  noAccess: {
+    title: 'No access',
+    subtitle: 'Your account has no permission for this page. Ask your administrator if you need it.',
+    home: 'Back to room list',
+  },
   notBuilt: {
     title: 'Not built yet',
     text: 'The page “{{page}}” is not built yet. It comes with a later release of the console.',

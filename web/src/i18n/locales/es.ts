@@ -112,6 +112,11 @@ const es: Messages = {
     failed: 'No se pudo cargar la página. Compruebe la conexión de red e inténtelo de nuevo.',
     retry: 'Reintentar',
   },
+  noAccess: {
+    title: 'Sin acceso',
+    subtitle: 'Su cuenta no tiene permiso para esta página. Si lo necesita, pídalo a su administrador.',
+    home: 'Volver a la lista de habitaciones',
+  },
   notBuilt: {
     title: 'Aún no desarrollado',
     text: 'La página «{{page}}» aún no está desarrollada. Llegará en una versión posterior de la consola.',

@@ -112,6 +112,12 @@ const fr: Messages = {
     failed: 'Impossible de charger la page. Vérifiez la connexion réseau et réessayez.',
     retry: 'Réessayer',
   },
+  noAccess: {
+    title: 'Accès refusé',
+    subtitle:
+      "Votre compte n'a pas l'autorisation d'ouvrir cette page. Demandez-la à votre administrateur si nécessaire.",
+    home: 'Retour à la liste des chambres',
+  },
   notBuilt: {
     title: 'Pas encore développé',
     text: 'La page « {{page}} » n’est pas encore développée. Elle arrivera dans une version ultérieure de la console.',

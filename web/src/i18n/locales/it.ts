@@ -112,6 +112,12 @@ const it: Messages = {
     failed: 'Impossibile caricare la pagina. Controlla la connessione di rete e riprova.',
     retry: 'Riprova',
   },
+  noAccess: {
+    title: 'Accesso negato',
+    subtitle:
+      'Il tuo account non ha il permesso per questa pagina. Se ti serve, chiedilo al tuo amministratore.',
+    home: "Torna all'elenco camere",
+  },
   notBuilt: {
     title: 'Non ancora sviluppato',
     text: 'La pagina «{{page}}» non è ancora sviluppata. Arriverà in una versione successiva della console.',

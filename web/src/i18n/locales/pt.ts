@@ -112,6 +112,11 @@ const pt: Messages = {
     failed: 'Não foi possível carregar a página. Verifique a conexão de rede e tente novamente.',
     retry: 'Tentar novamente',
   },
+  noAccess: {
+    title: 'Sem acesso',
+    subtitle: 'Sua conta não tem permissão para esta página. Se precisar, peça ao seu administrador.',
+    home: 'Voltar à lista de quartos',
+  },
   notBuilt: {
     title: 'Ainda não desenvolvido',
     text: 'A página “{{page}}” ainda não foi desenvolvida. Ela virá numa versão futura do console.',
