@@ -8,6 +8,8 @@ import { hashPassword } from './auth/password.js';
 import type { Db } from './db/index.js';
 import type { Role, RoomsTable, StaysTable } from './db/schema.js';
 import { MOBILE } from './fields.js';
+import { seedDemoMessages } from './services/messages.js';
+import { seedDemoMoney } from './demo-money.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -352,6 +354,7 @@ export async function seedDemo(db: Db, { passwordHash, now }: SeedOptions): Prom
       })
       .execute();
     await trx.updateTable('users').set({ dispenser_type: '1' }).where('id', '=', superId).execute();
+    await seedDemoMessages(trx, { hotelId, rooms, now });
 
     return {
       hotelId,
@@ -420,10 +423,11 @@ export async function seedDemoIfEmpty(
   options: { now: number; scryptCost: number },
 ): Promise<boolean> {
   if (await hasAccounts(db)) return false;
-  await seedDemo(db, {
+  const ids = await seedDemo(db, {
     now: options.now,
     passwordHash: await hashPassword(DEMO_PASSWORD, options.scryptCost),
   });
+  await seedDemoMoney(db, ids, options.now);
   return true;
 }
 

@@ -43,6 +43,10 @@ import * as m010 from './migrations/010_card_void.js';
 import * as m011 from './migrations/011_locks.js';
 import * as m012 from './migrations/012_exports.js';
 import * as m013 from './migrations/013_lock_change_notices.js';
+import * as m014 from './migrations/014_money.js';
+import * as m015 from './migrations/015_messages.js';
+import * as m016 from './migrations/016_firmware_faces.js';
+import * as m018 from './migrations/018_api_keys.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -253,6 +257,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_locks': m011,
   '012_exports': m012,
   '013_lock_change_notices': m013,
+  '014_money': m014,
+  '015_messages': m015,
+  '016_firmware_faces': m016,
+  '018_api_keys': m018,
 };
 
 /** The migration names, in order. */

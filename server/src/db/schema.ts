@@ -49,6 +49,13 @@ export interface HotelsTable {
   breakfast_end: string | null;
   /** Price per breakfast (yuan). */
   breakfast_price: Money;
+  /** The merchant balance in fen (014): recharges and stay charges in, refunds and withdrawals out. */
+  balance_fen: Generated<number>;
+  /** The bank account withdrawals go to (order/setCashData); null until set. */
+  cash_holder: string | null;
+  cash_bank: string | null;
+  cash_account: string | null;
+  cash_set_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -95,8 +102,6 @@ export interface UsersTable {
   /** 'YYYY-MM-DD' or null. */
   birth_date: string | null;
   id_number: Generated<string>;
-  /** Cash balance in yuan. */
-  balance: Money;
   /** Management authorities granted to a secondary admin or staff (auth/permissions.ts names). */
   authorities: ColumnType<string[], string | undefined, string>;
   /** Card dispenser type chosen by the user (User/setUserDispenserType), e.g. '1'…'4'. */
@@ -627,14 +632,40 @@ export interface ExportLinksTable {
   created_at: CreatedAt;
 }
 
-/** Lock firmware images (lock/getFirmwaresList, addFirmwares). */
+/** Lock firmware images (lock/getFirmwaresList, addFirmwares; 016). */
 export interface FirmwaresTable {
   id: Generated<number>;
+  hotel_id: number;
   name: string;
   version: string;
+  /** The stored file's URL (`/files/<key>`) and key (an upload of purpose 'firmware'). */
   url: string;
+  upload_key: string;
+  /** The name the file was chosen under (its extension agrees with the sniffed type). */
+  file_name: Generated<string>;
+  size: Generated<number>;
+  sha256: Generated<string>;
+  /** The lock model it is for ('' = any). */
+  model: Generated<string>;
+  /** The rooms it applies to; empty = every room of the hotel with a lock. */
+  room_ids: ColumnType<number[], number[] | undefined, number[]>;
+  created_by: number | null;
   note: Generated<string>;
   created_at: CreatedAt;
+}
+
+/** A face of the face library granted to one more room's lock for a period (lock/empowerFace; 016). */
+export interface FaceGrantsTable {
+  id: Generated<number>;
+  hotel_id: number;
+  face_id: number;
+  room_id: number;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  granted_by: number | null;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
 }
 
 /** Card dispensers / encoders bound to users (cardDispenser/*). */
@@ -694,15 +725,25 @@ export interface CpuCardsTable {
   updated_at: CreatedAt;
 }
 
-/** Orders and bills (order/*). Amounts in yuan. */
+/** Orders and bills (order/*, 014). Amounts in fen. */
 export interface OrdersTable {
   id: Generated<number>;
   hotel_id: number;
   user_id: number | null;
   stay_id: number | null;
-  /** 'room' | 'recharge' | 'refund' | 'withdrawal' | 'deposit'. */
+  /** The room of a stay's charge or of its refund. */
+  room_id: number | null;
+  /** 'room' | 'deposit' (income of a stay) | 'recharge' (in) | 'refund' | 'withdrawal' (out). */
   kind: string;
-  amount: Money;
+  amount_fen: number;
+  /** Of a room charge or deposit: what was already paid back (at most amount_fen). */
+  refunded_fen: Generated<number>;
+  /** Of a refund: the order it pays back. */
+  refund_of: number | null;
+  /** Of a withdrawal: the bank account it was paid to. */
+  bank_holder: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
   status: Generated<string>;
   note: Generated<string>;
   created_at: CreatedAt;
@@ -713,10 +754,22 @@ export interface MessagesTable {
   id: Generated<number>;
   hotel_id: number | null;
   user_id: number | null;
-  title: string;
+  title: Generated<string>;
   content: Generated<string>;
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
+  /** What it says (015, services/messages.ts MESSAGE_KINDS); 'notice' for rows older than 015. */
+  kind: Generated<string>;
+  /** What it is about, e.g. 'room:17': one open message per (hotel, kind, subject). */
+  subject: Generated<string>;
+  /** The values the console composes the text from (room name, battery, days, …). */
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The room it is about; only accounts whose room scope holds it see it. */
+  room_id: number | null;
+  updated_at: CreatedAt;
+  /** When the condition ended (or an event message was read or deleted): a new one may open after. */
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Third-party API keys (user/apiKeyList, apikey, apiKeyDel); only the hash of the secret is kept. */
@@ -728,6 +781,28 @@ export interface ApiKeysTable {
   key_prefix: string;
   key_hash: string;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the key last signed in or called the card-service API (018). */
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+/** A card-service bearer token (POST /auth/login, 018): only its SHA-256 hex; dies with its key's revocation. */
+export interface CardServiceTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  api_key_id: number;
+  ip: string | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** A card planned through the card-service API (POST /linQuan/writeRoomCard, 018): which key, for which guest. */
+export interface CardServiceCardsTable {
+  card_id: number;
+  hotel_id: number;
+  api_key_id: number | null;
+  key_prefix: string;
+  guest_name: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -759,10 +834,13 @@ export interface Database {
   fingerprints: FingerprintsTable;
   unlock_records: UnlockRecordsTable;
   firmwares: FirmwaresTable;
+  face_grants: FaceGrantsTable;
   card_dispensers: CardDispensersTable;
   orders: OrdersTable;
   messages: MessagesTable;
   api_keys: ApiKeysTable;
+  card_service_tokens: CardServiceTokensTable;
+  card_service_cards: CardServiceCardsTable;
   upload_tokens: UploadTokensTable;
   uploads: UploadsTable;
   fingerprint_deliveries: FingerprintDeliveriesTable;
@@ -784,3 +862,5 @@ export type Stay = Selectable<StaysTable>;
 export type NewStay = Insertable<StaysTable>;
 export type RoomCategory = Selectable<RoomCategoriesTable>;
 export type Card = Selectable<CardsTable>;
+export type Firmware = Selectable<FirmwaresTable>;
+export type FaceGrant = Selectable<FaceGrantsTable>;

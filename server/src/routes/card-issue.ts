@@ -29,9 +29,10 @@ import {
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { UserContext } from '../call.js';
 import type { Database, Room } from '../db/schema.js';
-import { failure } from '../errors.js';
+import { AppError, failure } from '../errors.js';
 import { epochSeconds } from '../fields.js';
 import { TRANSPORT_KEY } from '../services/card-keys.js';
+import { postMessage } from '../services/messages.js';
 import { callerScope } from './room-views.js';
 
 /** A pending card must be written and verified within this time (contract B: 120 s). */
@@ -590,7 +591,21 @@ export async function confirmCard(
     throw failure('CARD_ISSUE_EXPIRED');
   if (card.uid !== uid) throw failure('WRONG_CARD');
   const { verify } = await cardWriteSteps(ctx, card);
-  requireReadBack(card.uid, uid, verify, read);
+  try {
+    requireReadBack(card.uid, uid, verify, read);
+  } catch (e) {
+    // The hotel hears of a card that did not take its write (API.md §14), once per card until read or deleted.
+    if (e instanceof AppError && e.code === 'CARD_WRITE_UNVERIFIED')
+      await postMessage(ctx.db, {
+        hotelId,
+        kind: 'card_write_failed',
+        subject: `card:${card.id}`,
+        roomId: card.room_id,
+        params: { card_id: card.card_number, type: card.type, room_name: card.room_name ?? '', uid },
+        now,
+      });
+    throw e;
+  }
 
   await ctx.db.transaction().execute(async (trx) => {
     // Rewrites of one card confirmed at the same time take turns (the hotel's card row, locked first as step one

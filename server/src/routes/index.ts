@@ -2,20 +2,26 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceRoutes } from '../device/routes.js';
 import { accountRoutes } from './account.js';
+import { apiKeyRoutes } from './api-keys.js';
 import { cardEncryptionRoutes } from './card-encryption.js';
 import { cardRoutes } from './cards.js';
 import { categoryRoutes } from './categories.js';
+import { customerRoutes } from './customers.js';
 import { cpuCardRoutes } from './cpu-cards.js';
 import { devRoutes } from './dev.js';
 import { dispenserRoutes } from './dispensers.js';
 import { exportRoutes } from './exports.js';
+import { faceGrantRoutes } from './face-grants.js';
 import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
+import { firmwareRoutes } from './firmware.js';
 import { hotelRoutes } from './hotel.js';
 import { lockDeliveryRoutes } from './lock-deliveries.js';
 import { lockDeviceRoutes } from './lock-devices.js';
 import { m1CardRoutes } from './m1-cards.js';
+import { messageRoutes } from './messages.js';
 import { operationRoutes } from './operation.js';
+import { orderRoutes } from './orders.js';
 import { passwordRoutes } from './passwords.js';
 import { priceRoutes } from './prices.js';
 import { roomAdminRoutes } from './room-admin.js';
@@ -54,4 +60,10 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   exportRoutes,
   lockDeviceRoutes,
   deviceRoutes,
+  messageRoutes,
+  customerRoutes,
+  orderRoutes,
+  firmwareRoutes,
+  faceGrantRoutes,
+  apiKeyRoutes,
 ];
