@@ -6,7 +6,10 @@
  * - room/addStaffManageLock replaces the target's rooms within the caller's own scope (mode 'set', default), or
  *   adds ('add') or removes ('remove') the listed rooms; grants made by others outside that scope stay;
  * - room/staffManageRoomList lists the rooms granted to the target; room/staffManageRoomList1 lists every room
- *   the caller may grant, each with a `granted` flag (what the permission editor ticks);
+ *   the caller may grant, each with a `granted` flag (what the permission editor ticks), a page at a time, by
+ *   name, group and granted or not, so the editor works at 10,000 rooms;
+ * - room/addStaffManageLock with `all_matching` adds or removes every room of the caller's scope matching the
+ *   editor's filters (name, group) in one statement, instead of the console sending thousands of ids;
  * - a staff account without a password sets one through password recovery (SMS), as secondary administrators do.
  */
 import { randomBytes } from 'node:crypto';
@@ -207,11 +210,16 @@ export function staffRoutes(app: FastifyInstance): void {
     permission: 'staff.manage',
     schema: {
       id: f.id(),
-      room_ids: f.array({ max: 10_000, of: f.id() }),
+      room_ids: f.array({ optional: true, max: 10_000, of: f.id() }),
       mode: f.enum(MODES, { optional: true }),
+      all_matching: f.bool({ optional: true }),
+      name: f.string({ optional: true, max: 50 }),
+      category_id: f.id({ optional: true }),
     },
     handler: async (ctx, body) => {
       const target = await requireTarget(ctx, body.id, ['staff', 'secondary']);
+      if (body.all_matching) return grantMatching(ctx, target, body);
+      if (!body.room_ids) throw failure('FIELD_REQUIRED', { field: 'room_ids' });
       const roomIds = [...new Set(body.room_ids)];
       if (roomIds.length > 0) await requireRooms(ctx, roomIds, 'staff.manage');
       const mode = body.mode ?? 'set';
@@ -257,6 +265,7 @@ export function staffRoutes(app: FastifyInstance): void {
     id: f.id(),
     name: f.string({ optional: true, max: 50 }),
     category_id: f.id({ optional: true }),
+    granted: f.bool({ optional: true }),
     ...pageFields,
   };
 
@@ -285,11 +294,72 @@ export function staffRoutes(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Every room of the caller's scope matching the editor's filters added to ('add') or removed from ('remove') the
+ * target's rooms, in one statement each; 'set' is refused here (it would drop the rooms the filters hide).
+ */
+async function grantMatching(
+  ctx: UserContext,
+  target: User,
+  body: { mode?: (typeof MODES)[number]; name?: string; category_id?: number },
+) {
+  const mode = body.mode ?? 'add';
+  if (mode === 'set') throw failure('FIELD_INVALID', { field: 'mode' });
+  const { hotelId, scope } = callerScope(ctx);
+  if (body.category_id !== undefined) {
+    const group = await ctx.db
+      .selectFrom('room_categories')
+      .select('id')
+      .where('id', '=', body.category_id)
+      .where('hotel_id', '=', hotelId)
+      .executeTakeFirst();
+    if (!group) throw failure('NOT_FOUND');
+  }
+  const matching = () => {
+    let q = ctx.db.selectFrom('rooms as r').where(inScope(scope, hotelId));
+    if (body.category_id !== undefined) q = q.where('r.category_id', '=', body.category_id);
+    if (body.name) q = q.where('r.name', 'ilike', likePattern(body.name));
+    return q;
+  };
+  const now = ctx.now();
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    if (mode === 'remove') {
+      const gone = await trx
+        .deleteFrom('user_rooms')
+        .where('user_id', '=', target.id)
+        .where('room_id', 'in', matching().select('r.id'))
+        .executeTakeFirst();
+      return Number(gone.numDeletedRows);
+    }
+    const added = await trx
+      .insertInto('user_rooms')
+      .columns(['user_id', 'room_id', 'granted_by', 'created_at'])
+      .expression(
+        matching().select([
+          sql<number>`${target.id}::int`.as('user_id'),
+          'r.id as room_id',
+          sql<number>`${ctx.user.id}::int`.as('granted_by'),
+          sql<Date>`${now}::timestamptz`.as('created_at'),
+        ]),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'room_id']).doNothing())
+      .executeTakeFirst();
+    return Number(added.numInsertedOrUpdatedRows ?? 0);
+  });
+  const count = await ctx.db
+    .selectFrom('user_rooms')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', target.id)
+    .executeTakeFirstOrThrow();
+  ctx.audit(`Rooms of ${target.mobile} (${target.role}): ${mode} ${changed} matching`);
+  return { id: target.id, room_count: Number(count.n), changed };
+}
+
 /** A page of the caller's rooms with a `granted` flag for the target; only the granted ones when `grantedOnly`. */
 async function roomPage(
   ctx: UserContext,
   targetId: number,
-  body: { name?: string; category_id?: number; page?: number; limit?: number },
+  body: { name?: string; category_id?: number; granted?: boolean; page?: number; limit?: number },
   grantedOnly: boolean,
 ) {
   const { hotelId, scope } = callerScope(ctx);
@@ -300,7 +370,8 @@ async function roomPage(
       join.onRef('g.room_id', '=', 'r.id').on('g.user_id', '=', targetId),
     )
     .where(inScope(scope, hotelId));
-  if (grantedOnly) q = q.where('g.user_id', 'is not', null);
+  if (grantedOnly || body.granted === true) q = q.where('g.user_id', 'is not', null);
+  else if (body.granted === false) q = q.where('g.user_id', 'is', null);
   if (body.category_id !== undefined) q = q.where('r.category_id', '=', body.category_id);
   if (body.name) q = q.where('r.name', 'ilike', likePattern(body.name));
   const [count, rows] = await Promise.all([
