@@ -196,9 +196,13 @@ export const ERROR_TEXTS = {
   LOCK_AUTH_FAILED: 'The lock could not be identified: its secret is missing, unknown or withdrawn',
   LOCK_SYNC_UNKNOWN: 'This sync is unknown or belongs to another lock',
   ROOM_HAS_NO_LOCK: 'This room has no lock (no mac id)',
+  // Firmware (issue 11, API.md §13)
+  FIRMWARE_VERSION_EXISTS: 'A firmware of this lock model with this version already exists',
   // Exports (issue 10)
   EXPORT_LINK_EXPIRED: 'This download link has expired or was already used; export again',
   EXPORT_TOO_MANY: 'An export is already running for you; wait until it finishes',
+  // API keys and the card-service API (issue 11, API.md §17, §18)
+  API_KEY_INVALID: 'The API key is invalid or has been revoked',
   // Bills (issue 11, API.md §15)
   BALANCE_INSUFFICIENT: 'The balance is not enough: {balance} yuan available',
   REFUND_TOO_LARGE: 'At most {max} yuan of this order can still be refunded',

@@ -172,9 +172,11 @@ export const deErrors: ErrorTexts = {
     'Das Schloss konnte nicht erkannt werden: sein Geheimschlüssel fehlt, ist unbekannt oder wurde zurückgezogen',
   LOCK_SYNC_UNKNOWN: 'Dieser Abgleich ist unbekannt oder gehört zu einem anderen Schloss',
   ROOM_HAS_NO_LOCK: 'Dieses Zimmer hat kein Schloss (keine MAC-Adresse)',
+  FIRMWARE_VERSION_EXISTS: 'Für dieses Schlossmodell gibt es bereits eine Firmware mit dieser Version',
   EXPORT_LINK_EXPIRED:
     'Dieser Download-Link ist abgelaufen oder wurde bereits verwendet; bitte erneut exportieren',
   EXPORT_TOO_MANY: 'Für Sie läuft bereits ein Export; bitte warten Sie, bis er fertig ist',
+  API_KEY_INVALID: 'Der API-Schlüssel ist ungültig oder wurde widerrufen',
   BALANCE_INSUFFICIENT: 'Das Guthaben reicht nicht: {balance} Yuan verfügbar',
   REFUND_TOO_LARGE: 'Von dieser Bestellung können höchstens noch {max} Yuan erstattet werden',
   ORDER_NOT_REFUNDABLE: 'Nur Zimmerpreise und Kautionen können erstattet werden',

@@ -166,9 +166,11 @@ export const jaErrors: ErrorTexts = {
   LOCK_AUTH_FAILED: 'ドアロックを識別できません。シークレットキーがない、不明、または取り消されています',
   LOCK_SYNC_UNKNOWN: 'この同期は存在しないか、別のドアロックのものです',
   ROOM_HAS_NO_LOCK: 'この客室にはドアロックがありません（MACアドレスなし）',
+  FIRMWARE_VERSION_EXISTS: 'このドアロック機種の同じバージョンのファームウェアはすでに存在します',
   EXPORT_LINK_EXPIRED:
     'このダウンロードリンクは期限切れか、すでに使用されています。もう一度エクスポートしてください',
   EXPORT_TOO_MANY: 'すでにエクスポートを実行中です。終わるまでお待ちください',
+  API_KEY_INVALID: 'APIキーが無効か、失効しています',
   BALANCE_INSUFFICIENT: '残高が不足しています：利用可能 {balance} 元',
   REFUND_TOO_LARGE: 'この注文はあと最大 {max} 元まで返金できます',
   ORDER_NOT_REFUNDABLE: '返金できるのは宿泊料金と保証金のみです',

@@ -21,7 +21,8 @@ export interface LockMark {
  * learned (a deleted card only while it has not expired), the passwords created, withdrawn or deleted since its
  * last sync that have not expired, a new 'unsubscribe old card' sequence (one, however many guest cards of the room
  * were issued with it since its last sync: the lock learns only the newest), the faces of the room added or changed
- * since then (removals only once the lock synced at all) and the fingerprints pending or being withdrawn.
+ * since then (removals only once the lock synced at all), the faces granted to the room or revoked since then that
+ * have not ended (lock/empowerFace) and the fingerprints pending or being withdrawn.
  */
 export async function lockMarks(
   db: Db,
@@ -64,6 +65,13 @@ export async function lockMarks(
         WHERE fa.hotel_id = ${hotelId} AND fa.room_id IN (${ids}) AND fa.updated_at > ${since}
           AND (fa.status <> 'deleted' OR ld.last_sync_at IS NOT NULL)
         GROUP BY fa.room_id
+      UNION ALL
+      SELECT g.room_id, count(*)::int, min(g.end_time)
+        FROM face_grants g LEFT JOIN lock_devices ld ON ld.room_id = g.room_id
+        WHERE g.hotel_id = ${hotelId} AND g.room_id IN (${ids}) AND g.end_time > ${now}
+          AND greatest(g.updated_at, g.revoked_at) > ${since}
+          AND (g.revoked_at IS NULL OR ld.last_sync_at IS NOT NULL)
+        GROUP BY g.room_id
       UNION ALL
       SELECT d.room_id, count(*)::int, NULL
         FROM fingerprint_deliveries d

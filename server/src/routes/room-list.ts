@@ -43,6 +43,7 @@ const LOCK_TABLES = [
   'cards',
   'lock_passwords',
   'faces',
+  'face_grants',
   'fingerprint_deliveries',
 ] as const;
 

@@ -8,7 +8,7 @@
  * - lock_picture: JPEG, PNG or WebP, at most 2 MiB (needs room.manage);
  * - face: JPEG, PNG or WebP, at most 2 MiB (needs credential.manage);
  * - firmware: a ZIP package or a raw binary image (no type file-type recognises, and a NUL byte in its first 4 KiB,
- *   so no text, HTML or script passes as one), at most 8 MiB (needs hotel.manage).
+ *   so no text, HTML or script passes as one), at most 8 MiB (needs firmware.manage: lock/addFirmwares records it).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
@@ -63,7 +63,7 @@ export const UPLOAD_POLICIES: Record<UploadPurpose, UploadPolicy> = {
   firmware: {
     maxBytes: 8 * MIB,
     accept: ['application/zip', 'application/octet-stream'],
-    permission: 'hotel.manage',
+    permission: 'firmware.manage',
   },
 };
 

@@ -13,7 +13,9 @@
  * - passwords: the room's passwords API.md §6 calls `active` (not expired, stay still open) whose guest is not
  *   frozen, with their lock-verifiable pin_hash;
  * - faces: the room's live faces (not deleted) of an open stay whose guest is not frozen, valid over the stay
- *   (check-in to estimated check-out); a face without a stay is valid from its creation on;
+ *   (check-in to estimated check-out); a face without a stay is valid from its creation on; plus the live faces
+ *   granted to this room (face_grants, lock/empowerFace) over the grant's period, until it ends or is revoked (a
+ *   face the room holds in its own right is listed once, as its own);
  * - fingerprints: the room's fingerprint deliveries pending or delivered (not being withdrawn), under the same
  *   stay rule as faces; `id` is the fingerprint's id.
  * Lists are ordered (numbers ascending, rows by id) so that two states compare equal when they mean the same.
@@ -84,92 +86,104 @@ export async function lockState(
   const notExpired = (eb: ExpressionBuilder<Database & { c: Database['cards'] }, 'c'>) =>
     eb.or([eb('c.end_time', 'is', null), eb('c.end_time', '>', now)]);
 
-  const [deletedRows, universalRows, sequenceRows, passwordRows, faceRows, fingerRows] = await Promise.all([
-    db
-      .selectFrom('card_lock_sync as l')
-      .innerJoin('cards as c', 'c.id', 'l.card_id')
-      .select('c.card_number')
-      .distinct()
-      .where('l.room_id', '=', room.id)
-      .where('l.hotel_id', '=', hotelId)
-      .where('l.action', '=', 'delete')
-      .where('c.status', 'in', ['withdrawn', 'deleted', 'void'])
-      .where(notExpired)
-      .execute(),
-    db
-      .selectFrom('cards as c')
-      .select('c.card_number')
-      .where('c.hotel_id', '=', hotelId)
-      .where('c.type', '=', CARD_TYPE.universal)
-      .where('c.status', '=', 'issued')
-      .where(notExpired)
-      .where(sql<boolean>`(cardinality(c.room_ids) = 0 OR ${room.id} = ANY(c.room_ids))`)
-      .execute(),
-    db
-      .selectFrom('cards as c')
-      .select(['c.type', sql<number>`max(c.sequence)`.as('sequence')])
-      .where('c.hotel_id', '=', hotelId)
-      .where('c.unsubscribe_old', '=', true)
-      .where('c.status', 'in', ['issued', 'withdrawn', 'deleted'])
-      .where('c.issued_at', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb('c.type', 'in', [CARD_TYPE.master, CARD_TYPE.super]),
-          eb.and([eb('c.type', '=', CARD_TYPE.normal), eb('c.room_id', '=', room.id)]),
-          eb.and([eb('c.type', '=', CARD_TYPE.building), eb('c.building', '=', room.building ?? -1)]),
-          eb.and([
-            eb('c.type', '=', CARD_TYPE.floor),
-            eb('c.building', '=', room.building ?? -1),
-            eb('c.floor', '=', room.floor ?? -1),
+  const [deletedRows, universalRows, sequenceRows, passwordRows, faceRows, fingerRows, grantRows] =
+    await Promise.all([
+      db
+        .selectFrom('card_lock_sync as l')
+        .innerJoin('cards as c', 'c.id', 'l.card_id')
+        .select('c.card_number')
+        .distinct()
+        .where('l.room_id', '=', room.id)
+        .where('l.hotel_id', '=', hotelId)
+        .where('l.action', '=', 'delete')
+        .where('c.status', 'in', ['withdrawn', 'deleted', 'void'])
+        .where(notExpired)
+        .execute(),
+      db
+        .selectFrom('cards as c')
+        .select('c.card_number')
+        .where('c.hotel_id', '=', hotelId)
+        .where('c.type', '=', CARD_TYPE.universal)
+        .where('c.status', '=', 'issued')
+        .where(notExpired)
+        .where(sql<boolean>`(cardinality(c.room_ids) = 0 OR ${room.id} = ANY(c.room_ids))`)
+        .execute(),
+      db
+        .selectFrom('cards as c')
+        .select(['c.type', sql<number>`max(c.sequence)`.as('sequence')])
+        .where('c.hotel_id', '=', hotelId)
+        .where('c.unsubscribe_old', '=', true)
+        .where('c.status', 'in', ['issued', 'withdrawn', 'deleted'])
+        .where('c.issued_at', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('c.type', 'in', [CARD_TYPE.master, CARD_TYPE.super]),
+            eb.and([eb('c.type', '=', CARD_TYPE.normal), eb('c.room_id', '=', room.id)]),
+            eb.and([eb('c.type', '=', CARD_TYPE.building), eb('c.building', '=', room.building ?? -1)]),
+            eb.and([
+              eb('c.type', '=', CARD_TYPE.floor),
+              eb('c.building', '=', room.building ?? -1),
+              eb('c.floor', '=', room.floor ?? -1),
+            ]),
+            eb.and([
+              eb('c.type', '=', CARD_TYPE.universal),
+              sql<boolean>`(cardinality(c.room_ids) = 0 OR ${room.id} = ANY(c.room_ids))`,
+            ]),
           ]),
-          eb.and([
-            eb('c.type', '=', CARD_TYPE.universal),
-            sql<boolean>`(cardinality(c.room_ids) = 0 OR ${room.id} = ANY(c.room_ids))`,
+        )
+        .groupBy('c.type')
+        .execute(),
+      db
+        .selectFrom('lock_passwords as p')
+        .leftJoin('stays as s', 's.id', 'p.stay_id')
+        .select(['p.id', 'p.pin_hash', 'p.start_time', 'p.end_time', 'p.single_use'])
+        .where('p.room_id', '=', room.id)
+        .where('p.hotel_id', '=', hotelId)
+        .where('p.deleted_at', 'is', null)
+        .where('p.status', '=', 'active')
+        .where('p.end_time', '>', now)
+        .where((eb) =>
+          eb.or([
+            eb('p.stay_id', 'is', null),
+            eb.and([eb('s.status', 'in', OPEN_STAY), eb('s.frozen', '=', false)]),
           ]),
-        ]),
-      )
-      .groupBy('c.type')
-      .execute(),
-    db
-      .selectFrom('lock_passwords as p')
-      .leftJoin('stays as s', 's.id', 'p.stay_id')
-      .select(['p.id', 'p.pin_hash', 'p.start_time', 'p.end_time', 'p.single_use'])
-      .where('p.room_id', '=', room.id)
-      .where('p.hotel_id', '=', hotelId)
-      .where('p.deleted_at', 'is', null)
-      .where('p.status', '=', 'active')
-      .where('p.end_time', '>', now)
-      .where((eb) =>
-        eb.or([
-          eb('p.stay_id', 'is', null),
-          eb.and([eb('s.status', 'in', OPEN_STAY), eb('s.frozen', '=', false)]),
-        ]),
-      )
-      .orderBy('p.id')
-      .execute(),
-    db
-      .selectFrom('faces as fc')
-      .leftJoin('stays as s', 's.id', 'fc.stay_id')
-      .select(['fc.id', 'fc.face_id', 'fc.created_at', 's.check_in', 's.check_out'])
-      .where('fc.room_id', '=', room.id)
-      .where('fc.hotel_id', '=', hotelId)
-      .where('fc.status', '<>', 'deleted')
-      .where(stayHolds(now, 'fc.stay_id'))
-      .orderBy('fc.id')
-      .execute(),
-    db
-      .selectFrom('fingerprint_deliveries as d')
-      .innerJoin('fingerprints as fp', 'fp.id', 'd.fingerprint_id')
-      .leftJoin('stays as s', 's.id', 'fp.stay_id')
-      .select(['fp.id', 'fp.finger_id', 'd.created_at', 's.check_in', 's.check_out'])
-      .where('d.room_id', '=', room.id)
-      .where('d.hotel_id', '=', hotelId)
-      .where('d.status', 'in', ['pending', 'delivered'])
-      .where('fp.status', '<>', 'deleted')
-      .where(stayHolds(now, 'fp.stay_id'))
-      .orderBy('fp.id')
-      .execute(),
-  ]);
+        )
+        .orderBy('p.id')
+        .execute(),
+      db
+        .selectFrom('faces as fc')
+        .leftJoin('stays as s', 's.id', 'fc.stay_id')
+        .select(['fc.id', 'fc.face_id', 'fc.created_at', 's.check_in', 's.check_out'])
+        .where('fc.room_id', '=', room.id)
+        .where('fc.hotel_id', '=', hotelId)
+        .where('fc.status', '<>', 'deleted')
+        .where(stayHolds(now, 'fc.stay_id'))
+        .orderBy('fc.id')
+        .execute(),
+      db
+        .selectFrom('fingerprint_deliveries as d')
+        .innerJoin('fingerprints as fp', 'fp.id', 'd.fingerprint_id')
+        .leftJoin('stays as s', 's.id', 'fp.stay_id')
+        .select(['fp.id', 'fp.finger_id', 'd.created_at', 's.check_in', 's.check_out'])
+        .where('d.room_id', '=', room.id)
+        .where('d.hotel_id', '=', hotelId)
+        .where('d.status', 'in', ['pending', 'delivered'])
+        .where('fp.status', '<>', 'deleted')
+        .where(stayHolds(now, 'fp.stay_id'))
+        .orderBy('fp.id')
+        .execute(),
+      db
+        .selectFrom('face_grants as g')
+        .innerJoin('faces as fc', 'fc.id', 'g.face_id')
+        .select(['fc.id', 'fc.face_id', 'g.start_time', 'g.end_time'])
+        .where('g.room_id', '=', room.id)
+        .where('g.hotel_id', '=', hotelId)
+        .where('g.revoked_at', 'is', null)
+        .where('g.end_time', '>', now)
+        .where('fc.status', '<>', 'deleted')
+        .orderBy('fc.id')
+        .execute(),
+    ]);
 
   const deleted = [...new Set(deletedRows.map((r) => Number(r.card_number)))].sort(byNumber);
   const refused = new Set(deleted);
@@ -195,12 +209,22 @@ export async function lockState(
       end_time: seconds(p.end_time),
       single_use: p.single_use,
     })),
-    faces: faceRows.map((fc) => ({
-      id: fc.id,
-      face_id: fc.face_id,
-      start_time: seconds(fc.check_in ?? fc.created_at),
-      end_time: fc.check_out ? seconds(fc.check_out) : NO_END_SECONDS,
-    })),
+    faces: [
+      ...faceRows.map((fc) => ({
+        id: fc.id,
+        face_id: fc.face_id,
+        start_time: seconds(fc.check_in ?? fc.created_at),
+        end_time: fc.check_out ? seconds(fc.check_out) : NO_END_SECONDS,
+      })),
+      ...grantRows
+        .filter((g) => !faceRows.some((fc) => fc.id === g.id))
+        .map((g) => ({
+          id: g.id,
+          face_id: g.face_id,
+          start_time: seconds(g.start_time),
+          end_time: seconds(g.end_time),
+        })),
+    ].sort((a, b) => a.id - b.id),
     fingerprints: fingerRows.map((fp) => ({
       id: fp.id,
       finger_id: fp.finger_id,
