@@ -1,5 +1,6 @@
 import { FIND_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './app/paths.ts';
 import { chineseOrUnset, type PageLoader, type RouteEntry } from './app/routeTable.ts';
+import { accessControlRoutes } from './features/accessControl/routes.ts';
 import { cardReadingRoutes } from './features/cardReading/routes.ts';
 import { cardRoutes } from './features/cards/routes.ts';
 import { encryptionRoutes } from './features/encryption/routes.ts';
@@ -68,7 +69,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'equipmentManagement',
     icon: 'equipment',
     redirect: '/equipmentManagement/roomList',
-    children: [{ path: 'roomList', title: 'roomListAccess', page: notBuilt }, ...cardSenderRoutes],
+    children: [...accessControlRoutes, ...cardSenderRoutes],
   },
   {
     path: '/tourists',

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkFaceNote } from '@lockdesk/protocol';
 import { App, Button, Card, Flex, Form, Image, Input, Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ruleOf } from '../account/rules.ts';
 import { type Face, useDeleteFace, useFaceList, useUpdateFaceNote, useUpdateLockFaceNote } from './api.ts';
+import { FaceGrantsDialog } from './FaceGrants.tsx';
 import {
   ConfirmedButton,
   emptyOf,
@@ -73,7 +74,7 @@ function EditNotes({ face, onClose }: { face: Face; onClose: () => void }) {
 
 /**
  * The face library (`/room/faceHistory`): search by face id or note, filter by room, paged on the server; a
- * thumbnail per face; edit the notes; delete with a confirm.
+ * thumbnail per face; edit the notes; grant it to more locks for a period (FaceGrants.tsx); delete with a confirm.
  */
 export default function FaceHistoryPage() {
   const { t } = useTranslation('faces');
@@ -83,6 +84,7 @@ export default function FaceHistoryPage() {
   const faces = useFaceList(params);
   const remove = useDeleteFace();
   const [editing, setEditing] = useState<Face | null>(null);
+  const [granting, setGranting] = useState<Face | null>(null);
 
   const columns: TableColumnsType<Face> = [
     {
@@ -130,6 +132,15 @@ export default function FaceHistoryPage() {
             data-testid="face-edit-open"
           >
             {mobile ? null : t('actions.edit')}
+          </Button>
+          <Button
+            title={t('grants.open')}
+            size="small"
+            icon={<KeyOutlined />}
+            onClick={() => setGranting(face)}
+            data-testid="face-grant-open"
+          >
+            {mobile ? null : t('grants.open')}
           </Button>
           <ConfirmedButton
             confirm={t('messages.deleteConfirm', { faceId: face.face_id })}
@@ -207,6 +218,7 @@ export default function FaceHistoryPage() {
       </Flex>
       {body}
       {editing && <EditNotes face={editing} onClose={() => setEditing(null)} />}
+      {granting && <FaceGrantsDialog face={granting} onClose={() => setGranting(null)} />}
     </Card>
   );
 }

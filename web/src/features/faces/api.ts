@@ -142,3 +142,70 @@ export function useOpenStays(roomId: number | undefined): UseQueryResult<OpenSta
     enabled: roomId !== undefined,
   });
 }
+
+/** A face granted to one more room's lock for a period (lock/empowerFaceList, server/API.md §13.3). */
+export interface FaceGrant {
+  id: number;
+  /** The face's id. */
+  face: number;
+  face_id: string;
+  note: string;
+  room_id: number;
+  room_name: string;
+  mac_id: string | null;
+  start_time: number;
+  end_time: number;
+  /** waiting: the lock learns it at its next Bluetooth sync; confirmed: it holds it; ended: the period is over. */
+  state: 'waiting' | 'confirmed' | 'ended';
+  created_at: number;
+}
+
+export interface NewFaceGrant {
+  face: number;
+  room_ids: number[];
+  start_time: number;
+  end_time: number;
+}
+
+/** How many grants of one face the grant dialog shows. */
+export const FACE_GRANTS_SHOWN = 100;
+
+export const faceGrantKeys = {
+  all: ['faceGrants'] as const,
+  ofFace: (face: number) => [...faceGrantKeys.all, face] as const,
+};
+
+/** The live grants of a face (the first 100, latest end first). */
+export function useFaceGrants(face: number): UseQueryResult<Page<FaceGrant>> {
+  return useQuery({
+    queryKey: faceGrantKeys.ofFace(face),
+    queryFn: () =>
+      callManage<Page<FaceGrant>>('lock/empowerFaceList', { face, page: 1, limit: FACE_GRANTS_SHOWN }),
+  });
+}
+
+/** Grants a face to more locks (again: changes the period). Invalidates the face's grants and the room marks. */
+export function useGrantFace(): UseMutationResult<{ face: number; list: FaceGrant[] }, Error, NewFaceGrant> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewFaceGrant) =>
+      callManage<{ face: number; list: FaceGrant[] }>('lock/empowerFace', { ...input }),
+    onSuccess: (_, input) => {
+      client.invalidateQueries({ queryKey: faceGrantKeys.ofFace(input.face) });
+      client.invalidateQueries({ queryKey: ['rooms'] });
+    },
+  });
+}
+
+/** Revokes a grant. Invalidates the face's grants and the room marks. */
+export function useRevokeFaceGrant(): UseMutationResult<{ id: number }, Error, { id: number; face: number }> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; face: number }) =>
+      callManage<{ id: number }>('lock/deleteEmpowerFace', { id: input.id }),
+    onSuccess: (_, input) => {
+      client.invalidateQueries({ queryKey: faceGrantKeys.ofFace(input.face) });
+      client.invalidateQueries({ queryKey: ['rooms'] });
+    },
+  });
+}

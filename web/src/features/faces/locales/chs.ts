@@ -68,6 +68,31 @@ const chs: Texts = {
     total: '共 {{count}} 个人脸',
     noRoom: '仅人脸库',
   },
+  grants: {
+    open: '授权到门锁',
+    title: '将人脸 {{faceId}} 授权到门锁',
+    bluetooth: '每把门锁在下次蓝牙同步时（手机 App 在门锁旁）获取该人脸，授权结束或撤销后将其删除。',
+    rooms: '房间',
+    roomsRequired: '请至少选择一个房间',
+    period: '有效期',
+    periodRequired: '请选择有效期',
+    submit: '授权',
+    granted: '人脸已授权到 {{count}} 把门锁',
+    current: '已授权的门锁',
+    none: '尚未授权到其他门锁。',
+    room: '房间',
+    state: '下发状态',
+    states: {
+      waiting: '等待下次同步',
+      confirmed: '已在门锁中',
+      ended: '已结束',
+    },
+    revoke: '撤销',
+    revokeConfirm: '撤销对房间 {{room}} 的授权？门锁将在下次同步时删除该人脸。',
+    revoked: '授权已撤销',
+    close: '关闭',
+    loadFailed: '授权列表加载失败。',
+  },
 };
 
 export default chs;

@@ -68,6 +68,31 @@ const chsTW: Texts = {
     total: '共 {{count}} 個人臉',
     noRoom: '僅人臉庫',
   },
+  grants: {
+    open: '授權到門鎖',
+    title: '將人臉 {{faceId}} 授權到門鎖',
+    bluetooth: '每把門鎖在下次藍牙同步時（手機 App 在門鎖旁）取得該人臉，授權結束或撤銷後將其刪除。',
+    rooms: '房間',
+    roomsRequired: '請至少選擇一個房間',
+    period: '有效期',
+    periodRequired: '請選擇有效期',
+    submit: '授權',
+    granted: '人臉已授權到 {{count}} 把門鎖',
+    current: '已授權的門鎖',
+    none: '尚未授權到其他門鎖。',
+    room: '房間',
+    state: '下發狀態',
+    states: {
+      waiting: '等待下次同步',
+      confirmed: '已在門鎖中',
+      ended: '已結束',
+    },
+    revoke: '撤銷',
+    revokeConfirm: '撤銷對房間 {{room}} 的授權？門鎖將在下次同步時刪除該人臉。',
+    revoked: '授權已撤銷',
+    close: '關閉',
+    loadFailed: '授權清單載入失敗。',
+  },
 };
 
 export default chsTW;

@@ -68,6 +68,33 @@ const de: Texts = {
     total: 'Gesichter: {{count}}',
     noRoom: 'Nur Bibliothek',
   },
+  grants: {
+    open: 'Für Schlösser freigeben',
+    title: 'Gesicht {{faceId}} für Schlösser freigeben',
+    bluetooth:
+      'Jedes Schloss lernt das Gesicht bei seiner nächsten Bluetooth-Synchronisation (Handy-App am Schloss) und löscht es, wenn die Freigabe endet oder widerrufen wird.',
+    rooms: 'Zimmer',
+    roomsRequired: 'Bitte wählen Sie mindestens ein Zimmer',
+    period: 'Zeitraum',
+    periodRequired: 'Bitte wählen Sie den Zeitraum',
+    submit: 'Freigeben',
+    granted: 'Gesicht für {{count}} Schlösser freigegeben',
+    current: 'Freigegebene Schlösser',
+    none: 'Noch für kein anderes Schloss freigegeben.',
+    room: 'Zimmer',
+    state: 'Übertragung',
+    states: {
+      waiting: 'Wartet auf die nächste Synchronisation',
+      confirmed: 'Im Schloss',
+      ended: 'Beendet',
+    },
+    revoke: 'Widerrufen',
+    revokeConfirm:
+      'Freigabe für Zimmer {{room}} widerrufen? Das Schloss löscht das Gesicht bei der nächsten Synchronisation.',
+    revoked: 'Freigabe widerrufen',
+    close: 'Schließen',
+    loadFailed: 'Die Freigaben konnten nicht geladen werden.',
+  },
 };
 
 export default de;

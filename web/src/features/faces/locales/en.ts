@@ -67,6 +67,32 @@ const en = {
     total: 'Faces: {{count}}',
     noRoom: 'Library only',
   },
+  grants: {
+    open: 'Grant to locks',
+    title: 'Grant face {{faceId}} to locks',
+    bluetooth:
+      'Each lock learns the face at its next Bluetooth sync (the phone app, next to the lock), and drops it when the grant ends or is revoked.',
+    rooms: 'Rooms',
+    roomsRequired: 'Please choose at least one room',
+    period: 'Period',
+    periodRequired: 'Please choose the period',
+    submit: 'Grant',
+    granted: 'Face granted to {{count}} locks',
+    current: 'Locks it is granted to',
+    none: 'Not granted to any other lock yet.',
+    room: 'Room',
+    state: 'Delivery',
+    states: {
+      waiting: 'Waiting for the next sync',
+      confirmed: 'On the lock',
+      ended: 'Ended',
+    },
+    revoke: 'Revoke',
+    revokeConfirm: 'Revoke the grant to room {{room}}? Its lock drops the face at the next sync.',
+    revoked: 'Grant revoked',
+    close: 'Close',
+    loadFailed: 'The grants could not be loaded.',
+  },
 };
 
 export type Texts = typeof en;

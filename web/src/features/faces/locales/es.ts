@@ -68,6 +68,33 @@ const es: Texts = {
     total: 'Rostros: {{count}}',
     noRoom: 'Solo biblioteca',
   },
+  grants: {
+    open: 'Autorizar en cerraduras',
+    title: 'Autorizar el rostro {{faceId}} en cerraduras',
+    bluetooth:
+      'Cada cerradura recibe el rostro en su próxima sincronización Bluetooth (la app del móvil, junto a la cerradura) y lo borra cuando la autorización termina o se revoca.',
+    rooms: 'Habitaciones',
+    roomsRequired: 'Elija al menos una habitación',
+    period: 'Periodo',
+    periodRequired: 'Elija el periodo',
+    submit: 'Autorizar',
+    granted: 'Rostro autorizado en {{count}} cerraduras',
+    current: 'Cerraduras autorizadas',
+    none: 'Aún no está autorizado en ninguna otra cerradura.',
+    room: 'Habitación',
+    state: 'Entrega',
+    states: {
+      waiting: 'Esperando la próxima sincronización',
+      confirmed: 'En la cerradura',
+      ended: 'Terminada',
+    },
+    revoke: 'Revocar',
+    revokeConfirm:
+      '¿Revocar la autorización de la habitación {{room}}? Su cerradura borra el rostro en la próxima sincronización.',
+    revoked: 'Autorización revocada',
+    close: 'Cerrar',
+    loadFailed: 'No se pudieron cargar las autorizaciones.',
+  },
 };
 
 export default es;

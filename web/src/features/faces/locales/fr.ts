@@ -68,6 +68,33 @@ const fr: Texts = {
     total: 'Visages : {{count}}',
     noRoom: 'Bibliothèque seulement',
   },
+  grants: {
+    open: 'Autoriser sur des serrures',
+    title: 'Autoriser le visage {{faceId}} sur des serrures',
+    bluetooth:
+      'Chaque serrure apprend le visage à sa prochaine synchronisation Bluetooth (l’application mobile, près de la serrure) et l’efface quand l’autorisation prend fin ou est révoquée.',
+    rooms: 'Chambres',
+    roomsRequired: 'Veuillez choisir au moins une chambre',
+    period: 'Période',
+    periodRequired: 'Veuillez choisir la période',
+    submit: 'Autoriser',
+    granted: 'Visage autorisé sur {{count}} serrures',
+    current: 'Serrures autorisées',
+    none: 'Pas encore autorisé sur une autre serrure.',
+    room: 'Chambre',
+    state: 'Transmission',
+    states: {
+      waiting: 'En attente de la prochaine synchronisation',
+      confirmed: 'Dans la serrure',
+      ended: 'Terminée',
+    },
+    revoke: 'Révoquer',
+    revokeConfirm:
+      'Révoquer l’autorisation de la chambre {{room}} ? Sa serrure efface le visage à la prochaine synchronisation.',
+    revoked: 'Autorisation révoquée',
+    close: 'Fermer',
+    loadFailed: 'Les autorisations n’ont pas pu être chargées.',
+  },
 };
 
 export default fr;

@@ -68,6 +68,33 @@ const it: Texts = {
     total: 'Volti: {{count}}',
     noRoom: 'Solo archivio',
   },
+  grants: {
+    open: 'Autorizza sulle serrature',
+    title: 'Autorizza il volto {{faceId}} sulle serrature',
+    bluetooth:
+      'Ogni serratura riceve il volto alla prossima sincronizzazione Bluetooth (l’app del telefono, vicino alla serratura) e lo cancella quando l’autorizzazione finisce o viene revocata.',
+    rooms: 'Camere',
+    roomsRequired: 'Scegli almeno una camera',
+    period: 'Periodo',
+    periodRequired: 'Scegli il periodo',
+    submit: 'Autorizza',
+    granted: 'Volto autorizzato su {{count}} serrature',
+    current: 'Serrature autorizzate',
+    none: 'Non ancora autorizzato su nessun’altra serratura.',
+    room: 'Camera',
+    state: 'Consegna',
+    states: {
+      waiting: 'In attesa della prossima sincronizzazione',
+      confirmed: 'Nella serratura',
+      ended: 'Terminata',
+    },
+    revoke: 'Revoca',
+    revokeConfirm:
+      'Revocare l’autorizzazione alla camera {{room}}? La serratura cancella il volto alla prossima sincronizzazione.',
+    revoked: 'Autorizzazione revocata',
+    close: 'Chiudi',
+    loadFailed: 'Impossibile caricare le autorizzazioni.',
+  },
 };
 
 export default it;

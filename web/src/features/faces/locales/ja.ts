@@ -68,6 +68,32 @@ const ja: Texts = {
     total: '{{count}} 件の顔',
     noRoom: 'ライブラリのみ',
   },
+  grants: {
+    open: 'ドアロックに付与',
+    title: '顔 {{faceId}} をドアロックに付与',
+    bluetooth:
+      '各ドアロックは次回の Bluetooth 同期（ロックのそばのスマートフォンアプリ）で顔を受け取り、付与の終了または取り消しで削除します。',
+    rooms: '客室',
+    roomsRequired: '客室を 1 つ以上選択してください',
+    period: '期間',
+    periodRequired: '期間を選択してください',
+    submit: '付与',
+    granted: '顔を {{count}} 台のドアロックに付与しました',
+    current: '付与済みのドアロック',
+    none: 'まだ他のドアロックに付与されていません。',
+    room: '客室',
+    state: '配信',
+    states: {
+      waiting: '次回の同期待ち',
+      confirmed: 'ロックに登録済み',
+      ended: '終了',
+    },
+    revoke: '取り消す',
+    revokeConfirm: '客室 {{room}} への付与を取り消しますか？ ロックは次回の同期で顔を削除します。',
+    revoked: '付与を取り消しました',
+    close: '閉じる',
+    loadFailed: '付与の一覧を読み込めませんでした。',
+  },
 };
 
 export default ja;

@@ -68,6 +68,32 @@ const ko: Texts = {
     total: '얼굴 {{count}}개',
     noRoom: '라이브러리만',
   },
+  grants: {
+    open: '도어락에 권한 부여',
+    title: '얼굴 {{faceId}}에 도어락 권한 부여',
+    bluetooth:
+      '각 도어락은 다음 블루투스 동기화 때(도어락 옆의 휴대폰 앱) 얼굴을 받고, 권한이 끝나거나 취소되면 삭제합니다.',
+    rooms: '객실',
+    roomsRequired: '객실을 하나 이상 선택하세요',
+    period: '기간',
+    periodRequired: '기간을 선택하세요',
+    submit: '권한 부여',
+    granted: '얼굴에 도어락 {{count}}개 권한을 부여했습니다',
+    current: '권한이 있는 도어락',
+    none: '아직 다른 도어락에 권한이 없습니다.',
+    room: '객실',
+    state: '전달 상태',
+    states: {
+      waiting: '다음 동기화 대기 중',
+      confirmed: '도어락에 있음',
+      ended: '종료됨',
+    },
+    revoke: '취소',
+    revokeConfirm: '객실 {{room}}의 권한을 취소할까요? 도어락은 다음 동기화 때 얼굴을 삭제합니다.',
+    revoked: '권한을 취소했습니다',
+    close: '닫기',
+    loadFailed: '권한 목록을 불러오지 못했습니다.',
+  },
 };
 
 export default ko;

@@ -68,6 +68,33 @@ const pt: Texts = {
     total: 'Rostos: {{count}}',
     noRoom: 'Apenas biblioteca',
   },
+  grants: {
+    open: 'Autorizar em fechaduras',
+    title: 'Autorizar o rosto {{faceId}} em fechaduras',
+    bluetooth:
+      'Cada fechadura recebe o rosto na próxima sincronização Bluetooth (o app do celular, junto à fechadura) e o apaga quando a autorização termina ou é revogada.',
+    rooms: 'Quartos',
+    roomsRequired: 'Escolha pelo menos um quarto',
+    period: 'Período',
+    periodRequired: 'Escolha o período',
+    submit: 'Autorizar',
+    granted: 'Rosto autorizado em {{count}} fechaduras',
+    current: 'Fechaduras autorizadas',
+    none: 'Ainda não autorizado em nenhuma outra fechadura.',
+    room: 'Quarto',
+    state: 'Entrega',
+    states: {
+      waiting: 'Aguardando a próxima sincronização',
+      confirmed: 'Na fechadura',
+      ended: 'Encerrada',
+    },
+    revoke: 'Revogar',
+    revokeConfirm:
+      'Revogar a autorização do quarto {{room}}? A fechadura apaga o rosto na próxima sincronização.',
+    revoked: 'Autorização revogada',
+    close: 'Fechar',
+    loadFailed: 'Não foi possível carregar as autorizações.',
+  },
 };
 
 export default pt;
