@@ -115,19 +115,20 @@ function UploadFirmware({ onClose }: { onClose: () => void }) {
           validateStatus={fileError ? 'error' : undefined}
           help={fileError ?? undefined}
         >
-          <Upload
-            accept=".bin,.zip"
-            maxCount={1}
-            beforeUpload={choose}
-            fileList={file ? [{ uid: 'firmware', name: file.name, status: 'done' }] : []}
-            onRemove={() => {
-              setFile(null);
-              return true;
-            }}
-            data-testid="firmware-file"
-          >
-            <Button icon={<UploadOutlined />}>{t('firmware.form.choose')}</Button>
-          </Upload>
+          <div data-testid="firmware-file">
+            <Upload
+              accept=".bin,.zip"
+              maxCount={1}
+              beforeUpload={choose}
+              fileList={file ? [{ uid: 'firmware', name: file.name, status: 'done' }] : []}
+              onRemove={() => {
+                setFile(null);
+                return true;
+              }}
+            >
+              <Button icon={<UploadOutlined />}>{t('firmware.form.choose')}</Button>
+            </Upload>
+          </div>
         </Form.Item>
         <Form.Item
           name="name"
