@@ -12,6 +12,7 @@ import { notBuilt } from './features/notBuilt/loader.ts';
 import { priceRoutes } from './features/prices/routes.ts';
 import { roomRoutes } from './features/rooms/routes.ts';
 import { specialCardRoutes } from './features/specialCards/routes.ts';
+import { staffRoutes } from './features/staff/routes.ts';
 import { stayRoutes } from './features/stays/routes.ts';
 import { touristRoutes } from './features/tourists/routes.ts';
 
@@ -58,11 +59,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'worker',
     icon: 'admin',
     redirect: '/worker/workerList',
-    children: [
-      { path: 'workerList', title: 'worker', page: notBuilt },
-      { path: 'permissionsList', title: 'permissionsList', hidden: true, page: notBuilt },
-      { path: 'Authority', title: 'Authority', hidden: true, page: notBuilt },
-    ],
+    children: [...staffRoutes],
   },
   {
     path: '/equipmentManagement',
