@@ -106,6 +106,20 @@ describe('equipment', () => {
     await context.close();
   }, 120_000);
 
+  it('shows both tabs in Arabic, right to left, in the language’s own words', async () => {
+    const { context, page, problems } = await signIn(desk!.browser, desk!.base, { language: 'ar' });
+    await page.goto(`${desk!.base}/equipmentManagement/roomList`);
+    await page.getByTestId('access-rooms').waitFor(WAIT);
+    expect(await page.getByTestId('equipment-tab-access').textContent()).toBe('التحكم في الدخول');
+    await page.getByTestId('equipment-tab-firmware').click();
+    await page.waitForURL(/tab=firmware/);
+    const notice = page.getByTestId('firmware-bluetooth');
+    await notice.waitFor(WAIT);
+    expect(await notice.textContent()).toContain('البلوتوث');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('grants a library face to a lock, shows it waiting for the sync, and revokes it', async () => {
     const { context, page, problems } = await signIn(desk!.browser, desk!.base, { language: 'en' });
     await page.goto(`${desk!.base}/room/buildFace`);
