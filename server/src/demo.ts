@@ -7,9 +7,9 @@ import type { Insertable } from 'kysely';
 import { hashPassword } from './auth/password.js';
 import type { Db } from './db/index.js';
 import type { Role, RoomsTable, StaysTable } from './db/schema.js';
+import { seedDemoMoney } from './demo-money.js';
 import { MOBILE } from './fields.js';
 import { seedDemoMessages } from './services/messages.js';
-import { seedDemoMoney } from './demo-money.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 

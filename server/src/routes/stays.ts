@@ -37,6 +37,7 @@ import {
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
+import { chargeStay } from '../services/orders.js';
 import { filterGuests, GUEST_FILTERS, guestStays } from './guest-filters.js';
 import { roomPrices } from './prices.js';
 import {
@@ -330,6 +331,8 @@ export function stayRoutes(app: FastifyInstance): void {
                 })
                 .returningAll()
                 .executeTakeFirstOrThrow();
+          // The stay's room charge and deposit as orders of the bill centre (API.md §15).
+          await chargeStay(trx, { stay: saved, roomFeeFen, depositFen, userId: ctx.user.id, now });
           await trx.deleteFrom('stay_guests').where('stay_id', '=', saved.id).execute();
           for (const [i, g] of fellows.entries()) {
             await trx
