@@ -217,10 +217,12 @@ export function staffRoutes(app: FastifyInstance): void {
       category_id: f.id({ optional: true }),
     },
     handler: async (ctx, body) => {
+      // Bad input is told before anything is looked up, as the schema would.
+      if (!body.all_matching && !body.room_ids) throw failure('FIELD_REQUIRED', { field: 'room_ids' });
+      if (body.all_matching && body.mode === 'set') throw failure('FIELD_INVALID', { field: 'mode' });
       const target = await requireTarget(ctx, body.id, ['staff', 'secondary']);
       if (body.all_matching) return grantMatching(ctx, target, body);
-      if (!body.room_ids) throw failure('FIELD_REQUIRED', { field: 'room_ids' });
-      const roomIds = [...new Set(body.room_ids)];
+      const roomIds = [...new Set(body.room_ids ?? [])];
       if (roomIds.length > 0) await requireRooms(ctx, roomIds, 'staff.manage');
       const mode = body.mode ?? 'set';
       const { hotelId, scope } = callerScope(ctx);
@@ -303,8 +305,7 @@ async function grantMatching(
   target: User,
   body: { mode?: (typeof MODES)[number]; name?: string; category_id?: number },
 ) {
-  const mode = body.mode ?? 'add';
-  if (mode === 'set') throw failure('FIELD_INVALID', { field: 'mode' });
+  const mode = body.mode === 'remove' ? 'remove' : 'add';
   const { hotelId, scope } = callerScope(ctx);
   if (body.category_id !== undefined) {
     const group = await ctx.db
