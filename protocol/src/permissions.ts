@@ -1,7 +1,8 @@
 /**
  * What each role may do (spec §6): the ONE role table of LockDesk. The server enforces it on every call
- * (server/src/auth/permissions.ts re-exports it and adds the room scope); the console reads it only to show a
- * form read-only instead of letting a save be refused. A permission names an action area.
+ * (server/src/auth/permissions.ts re-exports it and adds the room scope); the console reads it to show a form
+ * read-only instead of letting a save be refused, and (with ROUTE_PERMISSIONS below) to build its menu and route
+ * guard. A permission names an action area.
  *
  * Add-only: new permissions may be appended (and granted to roles below); existing names are used by routes.
  */
