@@ -1,6 +1,7 @@
 import { FIND_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH } from './app/paths.ts';
 import { chineseOrUnset, type PageLoader, type RouteEntry } from './app/routeTable.ts';
 import { accessControlRoutes } from './features/accessControl/routes.ts';
+import { billRoutes, businessRoutes } from './features/business/routes.ts';
 import { cardReadingRoutes } from './features/cardReading/routes.ts';
 import { cardRoutes } from './features/cards/routes.ts';
 import { encryptionRoutes } from './features/encryption/routes.ts';
@@ -102,7 +103,7 @@ export const ROUTES: RouteEntry[] = [
     icon: 'business',
     redirect: '/business/index',
     access: chineseOrUnset,
-    children: [{ path: 'index', title: 'business', page: notBuilt }],
+    children: [...businessRoutes],
   },
   {
     path: '/bill',
@@ -110,7 +111,7 @@ export const ROUTES: RouteEntry[] = [
     icon: 'bill',
     redirect: '/bill/index',
     access: chineseOrUnset,
-    children: [{ path: 'index', title: 'bill', page: notBuilt }],
+    children: [...billRoutes],
   },
   {
     path: '/center',
