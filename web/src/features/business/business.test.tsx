@@ -242,6 +242,8 @@ describe('bill centre', () => {
     const router = renderPage(BillPage, '/bill/index?kind=recharge');
     expect(await screen.findByText('No order matches these filters')).toBeTruthy();
     expect(calls('order/orderList')[0]?.fields['kind']).toBe('recharge');
+    // The table is clickable once its loading veil is gone.
+    await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     await userEvent.setup().click(screen.getByText('Clear filters'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
