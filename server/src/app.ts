@@ -21,6 +21,7 @@ import { CallRateLimit } from './auth/rate-limit.js';
 import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
 import { defaultDataDir, resolveConfig, type ServerConfig } from './config.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
+import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
 import { CardKeys, resolveServerKey } from './services/card-keys.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
@@ -57,6 +58,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     logController: new LogController({ disableRequestLogging: true }),
+    // Route schemas are also the OpenAPI reference's (openapi/): let them carry OpenAPI's `example` keyword.
+    ajv: { customOptions: { keywords: ['example'] } },
   });
   app.decorateRequest('callOutcome', null);
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
@@ -84,6 +87,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const inMemory = config.database.kind === 'pglite' && config.database.dataDir.startsWith('memory://');
   app.decorate('cardKeys', new CardKeys(resolveServerKey(config, !ownDb || inMemory)));
   if (ownDb) app.addHook('onClose', async () => db.destroy());
+
+  // The OpenAPI reference's route collector comes before the routes it documents (openapi/index.ts).
+  await registerOpenApi(app);
 
   // Tier 3: routes by area, then the one /manage entry.
   for (const area of ROUTE_AREAS) area(app);

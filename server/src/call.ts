@@ -88,6 +88,8 @@ export type CallContext<A extends Auth> = A extends 'user' ? UserContext : Publi
 export interface CallDef<S extends Schema, A extends Auth> {
   /** The path under /manage/, exactly as the console calls it, e.g. 'room/listNew'. */
   path: string;
+  /** One line on what the call does, for the OpenAPI reference when API.md has no heading for it (openapi/). */
+  summary?: string;
   /** 'user': needs a session token; 'public': anyone (login, captcha, password recovery). */
   auth: A;
   /** The body's fields (fields.ts). `uid`, `action` and `language` are handled by the dispatcher. */

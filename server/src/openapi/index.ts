@@ -1,0 +1,46 @@
+/**
+ * The OpenAPI reference, served by the server itself (server/API.md §19):
+ *   GET /openapi.json — the OpenAPI 3.1 document of the /manage calls and the card-service API (no session: it
+ *                       holds no data; revalidated by ETag);
+ *   GET /api-docs/    — a browsable page of it (Swagger UI, its files served from the package: works offline).
+ *
+ * @fastify/swagger collects the plain routes that declare a schema and a tag (the card-service routes); it must be
+ * registered before the routes (buildApp calls registerOpenApi before the route areas). The /manage calls are
+ * merged in from `app.calls` when the document is first asked for, when every call is registered.
+ */
+import { createHash } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { readApiMd } from './api-md.js';
+import { baseDocument, type OpenApiDocument, withManageCalls } from './document.js';
+
+export const OPENAPI_PATH = '/openapi.json';
+export const API_DOCS_PREFIX = '/api-docs';
+
+/** Registers the document's collector, the document and its page. Call before the route areas. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: baseDocument() as never,
+    // Only routes that say where they belong: the card-service routes are tagged; /health, /manage/*, the device
+    // API and the downloads are not (the /manage calls are added from the registry instead).
+    hideUntagged: true,
+    transformObject: (({ openapiObject }: { openapiObject: OpenApiDocument }) =>
+      withManageCalls(openapiObject, app.calls, readApiMd())) as never,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { docExpansion: 'none', deepLinking: true, filter: true, tryItOutEnabled: false },
+  });
+
+  let served: { body: string; etag: string } | undefined;
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!served) {
+      const body = JSON.stringify(app.swagger());
+      served = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    }
+    reply.header('cache-control', 'no-cache').header('etag', served.etag);
+    if (request.headers['if-none-match'] === served.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(served.body);
+  });
+}
