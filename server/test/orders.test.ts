@@ -299,10 +299,13 @@ describeEachDatabase('bills', (t) => {
   });
 
   it('answers revenue and occupancy per hotel day', async () => {
-    // 10:00 hotel time, 2030-03-04: a one-night stay of 100 yuan and 20 of deposit, 20 refunded the same day.
+    // 10:00 hotel time, 2030-03-04: a one-night stay of 100 yuan and 20 of deposit; the deposit and 0.30 yuan of
+    // the room charge refunded the same day. Deposits are held money: neither in income nor in refunds.
     const { orders } = await checkIn('1310', '100', '20');
     const deposit = orders.find((o) => o.kind === 'deposit') as Order;
+    const charge = orders.find((o) => o.kind === 'room') as Order;
     ok(await call('order/refund', { order_id: deposit.id, amount_fen: 2_000 }));
+    ok(await call('order/refund', { order_id: charge.id, amount_fen: 30 }));
     const stats = ok(
       await call<{
         days: {
@@ -319,9 +322,9 @@ describeEachDatabase('bills', (t) => {
     );
     expect(stats.days.map((d) => d.day)).toEqual(['2030-03-03', '2030-03-04', '2030-03-05']);
     const today = stats.days[1];
-    expect(today).toMatchObject({ income_fen: 12_000, refund_fen: 2_000, revenue_fen: 10_000 });
+    expect(today).toMatchObject({ income_fen: 10_000, refund_fen: 30, revenue_fen: 9_970 });
     expect(stats.days[0]?.income_fen).toBe(0);
-    expect(stats.totals.revenue_fen).toBe(10_000);
+    expect(stats.totals.revenue_fen).toBe(9_970);
     // The demo's six guests in plus this one are in over the night of the 4th.
     const rooms = today?.rooms ?? 0;
     expect(rooms).toBe(100);

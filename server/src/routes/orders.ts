@@ -10,8 +10,9 @@
  *   goes to the bank account of order/setCashData and never exceeds the balance; both use conditional updates,
  *   so concurrent calls cannot over-refund or overdraw;
  * - a recharge is recorded as paid (no payment provider is part of this product);
- * - order/statistics counts days in hotel time (UTC+08:00): revenue = room and deposit income − refunds of the
- *   day; occupancy = rooms with a stay over the night that starts that day, over the hotel's rooms.
+ * - order/statistics counts days in hotel time (UTC+08:00): revenue = room charges − refunds of room charges of
+ *   the day (deposits are held, not earned: they stay out of it); occupancy = rooms with a stay over the night
+ *   that starts that day, over the hotel's rooms.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -451,9 +452,10 @@ export function orderRoutes(app: FastifyInstance): void {
         ),
         money AS (
           SELECT ((o.created_at AT TIME ZONE 'UTC') + interval '8 hours')::date AS day,
-                 sum(o.amount_fen) FILTER (WHERE o.kind IN ('room', 'deposit')) AS income_fen,
-                 sum(o.amount_fen) FILTER (WHERE o.kind = 'refund') AS refund_fen
+                 sum(o.amount_fen) FILTER (WHERE o.kind = 'room') AS income_fen,
+                 sum(o.amount_fen) FILTER (WHERE o.kind = 'refund' AND c.kind = 'room') AS refund_fen
           FROM orders o
+          LEFT JOIN orders c ON c.id = o.refund_of
           WHERE o.hotel_id = ${hotelId}
             AND o.created_at >= ${new Date(start)} AND o.created_at < ${new Date(end + DAY_MS)}
           GROUP BY 1
