@@ -246,7 +246,25 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ limit: 101 }, 'FIELD_INVALID', { field: 'limit' }],
     [{ start_time: 'yesterday' }, 'FIELD_INVALID', { field: 'start_time' }],
     [{ user_id: 0 }, 'FIELD_INVALID', { field: 'user_id' }],
+    [{ area: 'kitchen' }, 'FIELD_INVALID', { field: 'area' }],
+    [{ room_id: 'x' }, 'FIELD_INVALID', { field: 'room_id' }],
+    [{ result: 'maybe' }, 'FIELD_INVALID', { field: 'result' }],
+    [{ start_time: 2_000_000_000, end_time: 1_900_000_000 }, 'END_BEFORE_START', { field: 'end_time' }],
   ],
+  'operation/accounts': [
+    [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
+    [{ keyword: 'x'.repeat(51) }, 'FIELD_INVALID', { field: 'keyword' }],
+  ],
+  // Customers (API.md §16; both roles and the matrix are in customers.test.ts)
+  'room/clientList': [
+    [{ limit: 0 }, 'FIELD_INVALID', { field: 'limit' }],
+    [{ state: 'gone' }, 'FIELD_INVALID', { field: 'state' }],
+  ],
+  'room/clientSet': [
+    [{}, 'CUSTOMER_MANAGER_MOBILE_EMPTY'],
+    [{ mobile: '1380013800' }, 'MOBILE_INVALID'],
+  ],
+  'room/clientDelete': [[{ id: 'x' }, 'FIELD_INVALID', { field: 'id' }]],
   // Uploads, faces and fingerprints (API.md §7; the role matrix is in credentials.test.ts)
   'oss/token': [
     [{}, 'FIELD_REQUIRED', { field: 'purpose' }],
@@ -622,5 +640,18 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
   'passenger/getRoomInfo': [
     [{}, 'CARD_NUMBER_REQUIRED', { field: 'card_num' }],
     [{ card_num: 'x' }, 'FIELD_INVALID', { field: 'card_num' }],
+  ],
+  'user/apiKeyList': [
+    [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
+    [{ revoked: 'maybe' }, 'FIELD_INVALID', { field: 'revoked' }],
+  ],
+  'user/apikey': [
+    [{}, 'FIELD_REQUIRED', { field: 'name' }],
+    [{ name: '   ' }, 'FIELD_REQUIRED', { field: 'name' }],
+    [{ name: 'x'.repeat(51) }, 'FIELD_INVALID', { field: 'name' }],
+  ],
+  'user/apiKeyDel': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 'x' }, 'FIELD_INVALID', { field: 'id' }],
   ],
 };

@@ -205,7 +205,7 @@ const operations: ExportSource = {
   ],
   timeColumns: [0],
   async open(ctx, filters, t) {
-    const base = operationLogQuery(ctx, filters);
+    const base = await operationLogQuery(ctx, filters);
     return (async function* () {
       let after: { at: string; id: number } | undefined;
       for (;;) {
