@@ -37,10 +37,10 @@ export default defineConfig({
     host: '127.0.0.1',
     // Every path the server answers outside the console's own pages, so `vite dev` works like the built console
     // served by the server: the management calls, export downloads (/export/<token>), the locks' device API,
-    // uploads and the files they serve. Prefixes end with '/' where the server's paths do, so no console page
-    // (none starts with these words anyway) is taken for one.
+    // uploads and the files they serve, the OpenAPI reference (/openapi.json, /api-docs/). Prefixes end with '/'
+    // where the server's paths do, so no console page (none starts with these words anyway) is taken for one.
     proxy: Object.fromEntries(
-      ['/manage', '/export/', '/device/', '/files/', '/upload'].map((path) => [
+      ['/manage', '/export/', '/device/', '/files/', '/upload', '/openapi.json', '/api-docs'].map((path) => [
         path,
         { target: SERVER, changeOrigin: true },
       ]),
