@@ -654,4 +654,40 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{}, 'FIELD_REQUIRED', { field: 'id' }],
     [{ id: 'x' }, 'FIELD_INVALID', { field: 'id' }],
   ],
+  // Bills (API.md §15)
+  'order/orderList': [
+    [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
+    [{ kind: 'gift' }, 'FIELD_INVALID', { field: 'kind' }],
+    [{ start_time: 'soon' }, 'FIELD_INVALID', { field: 'start_time' }],
+    [{ sort: 'name' }, 'FIELD_INVALID', { field: 'sort' }],
+  ],
+  'order/refund': [
+    [{ amount_fen: 1 }, 'FIELD_REQUIRED', { field: 'order_id' }],
+    [{ order_id: 1 }, 'FIELD_REQUIRED', { field: 'amount_fen' }],
+    [{ order_id: 1, amount_fen: 0.5 }, 'FIELD_INVALID', { field: 'amount_fen' }],
+    [{ order_id: 1, amount_fen: -1 }, 'FIELD_INVALID', { field: 'amount_fen' }],
+  ],
+  'Order/recharge': [
+    [{}, 'FIELD_REQUIRED', { field: 'amount_fen' }],
+    [{ amount_fen: '12.30' }, 'FIELD_INVALID', { field: 'amount_fen' }],
+    [{ amount_fen: 1_000_000_001 }, 'FIELD_INVALID', { field: 'amount_fen' }],
+  ],
+  'order/cash': [
+    [{}, 'FIELD_REQUIRED', { field: 'amount_fen' }],
+    [{ amount_fen: 0 }, 'FIELD_INVALID', { field: 'amount_fen' }],
+  ],
+  'order/setCashData': [
+    [{ bank: 'Bank of China', account: '6217000011112222' }, 'FIELD_REQUIRED', { field: 'holder' }],
+    [
+      { holder: 'Li Wei', bank: 'Bank of China', account: '6217-0000' },
+      'FIELD_INVALID',
+      { field: 'account' },
+    ],
+    [{ holder: 'Li Wei', bank: 'B', account: '6217000011112222' }, 'FIELD_INVALID', { field: 'bank' }],
+  ],
+  'order/macMember': [],
+  'order/statistics': [
+    [{ end_date: '2030-03-01' }, 'FIELD_REQUIRED', { field: 'start_date' }],
+    [{ start_date: '2030/03/01', end_date: '2030-03-01' }, 'FIELD_INVALID', { field: 'start_date' }],
+  ],
 };
