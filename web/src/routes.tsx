@@ -9,7 +9,9 @@ import { cardSenderRoutes, readerRoutes } from './features/equipment/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
 import { fingerprintRoutes } from './features/fingerprints/routes.ts';
 import { centerRoutes } from './features/hotel/routes.ts';
+import { messageRoutes } from './features/messages/routes.ts';
 import { notBuilt } from './features/notBuilt/loader.ts';
+import { operationLogRoutes } from './features/operationLog/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
 import { roomRoutes } from './features/rooms/routes.ts';
 import { specialCardRoutes } from './features/specialCards/routes.ts';
@@ -88,14 +90,14 @@ export const ROUTES: RouteEntry[] = [
     title: 'message',
     icon: 'message',
     redirect: '/message/messageList',
-    children: [{ path: 'messageList', title: 'message', page: notBuilt }],
+    children: [...messageRoutes],
   },
   {
     path: '/operation',
     title: 'operation',
     icon: 'operation',
     redirect: '/operation/operation',
-    children: [{ path: 'operation', title: 'operation', page: notBuilt }],
+    children: [...operationLogRoutes],
   },
   {
     path: '/business',
