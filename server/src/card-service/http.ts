@@ -1,0 +1,391 @@
+/**
+ * The card-service API's one way of answering and of knowing its caller (API.md §18). Every answer is
+ * `{ code, msg, data? }` with `code` the HTTP status (200 on success) and `msg` 'ok' or the catalogue text in the
+ * request's language (`language` header, else `Accept-Language`, else English); a refusal adds `error`, the
+ * catalogue code a client acts on. Bad input is a 400 with the field named, never a 500.
+ *
+ * A bearer token stands for an API key, and the key for its creator: the calls run as that account (a super
+ * administrator, so the whole hotel), through the same card functions as the console's (routes/card-issue.ts).
+ * The key, its token and its creator are read on every request, so a revoked key, a frozen account or an ended
+ * service period refuse at once. Mutating requests are written to the operation log as the key's creator, the
+ * summary naming the key ('API key 1a2b3c4d: …').
+ */
+import { DEFAULT_LANGUAGE, type ErrorCode, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { type Permission, roleAllows, seesAllRooms } from '../auth/permissions.js';
+import { CallRateLimit } from '../auth/rate-limit.js';
+import { bearerToken, type SessionUser } from '../auth/sessions.js';
+import { UNPARSEABLE, type UserContext } from '../call.js';
+import type { Room } from '../db/schema.js';
+import { AppError, failure, type Params } from '../errors.js';
+import { messageFor } from '../i18n.js';
+import { sha256Hex } from '../routes/api-keys.js';
+import { serviceEndsSql, serviceStatus } from '../services/service-period.js';
+
+/** The HTTP status of a refusal, by catalogue code (400 for any other). */
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  LOGIN_EXPIRED: 401,
+  SESSION_REVOKED: 401,
+  API_KEY_INVALID: 401,
+  PERMISSION_DENIED: 403,
+  ACCOUNT_FROZEN: 403,
+  SERVICE_EXPIRED: 403,
+  NOT_FOUND: 404,
+  STAY_CLOSED: 409,
+  TENANT_FROZEN: 409,
+  WRONG_CARD: 409,
+  CARD_WRITE_UNVERIFIED: 409,
+  CARD_ISSUE_EXPIRED: 409,
+  CARD_NOT_ISSUED: 409,
+  TOO_MANY_ATTEMPTS: 429,
+  ERROR: 500,
+};
+
+/** The HTTP status a catalogue code answers with. */
+export const statusOf = (code: ErrorCode): number => STATUS[code] ?? 400;
+
+/** The request's language: `language` header, else Accept-Language's first known tag, else English. */
+export function requestLanguage(request: FastifyRequest): LanguageCode {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const explicit = languageFromHeader(one(request.headers['language']));
+  if (explicit) return explicit;
+  for (const part of (one(request.headers['accept-language']) ?? '').split(',')) {
+    const found = languageFromHeader(part.split(';')[0]);
+    if (found) return found;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The key a token stands for, as the handlers see it. */
+export interface ServiceKey {
+  id: number;
+  hotelId: number;
+  prefix: string;
+  name: string;
+  userId: number;
+}
+
+/** What a card-service handler gets. */
+export interface ServiceContext {
+  request: FastifyRequest;
+  lang: LanguageCode;
+  /** The key's creator as a console caller (null on login, before a key is known). */
+  ctx: UserContext | null;
+  key: ServiceKey | null;
+  /** Names the key a public request (login) acted for, so it is logged. */
+  setKey(key: ServiceKey, user: { id: number }): void;
+  /** The operation-log summary after 'API key <prefix>: '. */
+  audit(summary: string): void;
+}
+
+export interface ServiceRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  /** 'token': needs `Authorization: Bearer <token>` from /auth/login. */
+  auth: 'public' | 'token';
+  /** Written to the operation log (successful or refused, once the key is known). */
+  mutates: boolean;
+  schema: FastifySchema;
+  handler(s: ServiceContext, input: Record<string, unknown>): Promise<unknown>;
+}
+
+/** The shared state of the routes: request budgets. */
+export interface ServiceDeps {
+  /** Login attempts per address (publicCallsPerMinute). */
+  logins: CallRateLimit;
+  /** Requests per token (callsPerMinute) and per address (5 × that). */
+  calls: CallRateLimit;
+}
+
+export function serviceDeps(app: FastifyInstance): ServiceDeps {
+  return {
+    logins: new CallRateLimit(app.config.publicCallsPerMinute, app.config.now),
+    calls: new CallRateLimit(app.config.callsPerMinute, app.config.now),
+  };
+}
+
+/** The refusal of a body or query that failed its JSON schema: the field named, as the catalogue says it. */
+function validationFailure(error: unknown): AppError {
+  const first = (error as { validation?: unknown[] } | undefined)?.validation?.[0] as
+    | { keyword?: string; instancePath?: string; params?: { missingProperty?: string } }
+    | undefined;
+  if (!first) return failure('DATA_PARSE_FAILED');
+  if (first.keyword === 'required' && first.params?.missingProperty)
+    return failure('FIELD_REQUIRED', { field: first.params.missingProperty });
+  const field = (first.instancePath ?? '').split('/').filter(Boolean)[0];
+  return field ? failure('FIELD_INVALID', { field }) : failure('DATA_PARSE_FAILED');
+}
+
+/** True when the only failure is the whole input's type (no body sent). */
+function onlyRootType(error: unknown): boolean {
+  const list = (error as { validation?: { instancePath?: string; keyword?: string }[] }).validation ?? [];
+  return list.length > 0 && list.every((v) => (v.instancePath ?? '') === '' && v.keyword === 'type');
+}
+
+/** Answers `{code, msg, data}` with the HTTP status `code`. */
+function send(
+  reply: FastifyReply,
+  code: number,
+  msg: string,
+  data?: unknown,
+  error?: ErrorCode,
+): FastifyReply {
+  const body: Record<string, unknown> = { code, msg };
+  if (error) body['error'] = error;
+  if (data !== undefined) body['data'] = data;
+  return reply.code(code).send(body);
+}
+
+interface Caller {
+  key: ServiceKey;
+  user: SessionUser;
+}
+
+/** The key and account a bearer token stands for; 401/403 refusals as API.md §18 lists them. */
+async function resolveToken(app: FastifyInstance, token: string | undefined): Promise<Caller> {
+  if (!token) throw failure('LOGIN_EXPIRED');
+  const now = app.config.now();
+  const row = await app.db
+    .selectFrom('card_service_tokens as t')
+    .innerJoin('api_keys as k', 'k.id', 't.api_key_id')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select([
+      't.expires_at',
+      'k.id as key_id',
+      'k.hotel_id as key_hotel_id',
+      'k.key_prefix',
+      'k.name as key_name',
+      'k.revoked_at',
+      'k.last_used_at',
+      'u.id',
+      'u.role',
+      'u.hotel_id',
+      'u.mobile',
+      'u.email',
+      'u.nickname',
+      'u.frozen',
+      'u.authorities',
+      serviceEndsSql.as('service_ends_at'),
+    ])
+    .where('t.token_hash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  if (!row) throw failure('LOGIN_EXPIRED');
+  if (row.revoked_at !== null) throw failure('API_KEY_INVALID');
+  if (row.expires_at.getTime() <= now) throw failure('LOGIN_EXPIRED');
+  const user: SessionUser = {
+    id: row.id,
+    sessionId: 0,
+    role: row.role,
+    hotelId: row.hotel_id,
+    mobile: row.mobile,
+    email: row.email,
+    nickname: row.nickname,
+    frozen: row.frozen,
+    authorities: Array.isArray(row.authorities) ? row.authorities.map(String) : [],
+    serviceEndsAt: row.service_ends_at === null ? null : new Date(row.service_ends_at),
+  };
+  await requireKeyHolder(app, user, row.key_hotel_id);
+  // Last use to the minute: one write a minute per key, not one per request.
+  if (!row.last_used_at || now - row.last_used_at.getTime() >= 60_000)
+    await app.db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(now) })
+      .where('id', '=', row.key_id)
+      .execute();
+  return {
+    key: {
+      id: row.key_id,
+      hotelId: row.key_hotel_id,
+      prefix: row.key_prefix,
+      name: row.key_name,
+      userId: row.id,
+    },
+    user,
+  };
+}
+
+/** The key's creator may still act for it: not frozen, in service, still holding apikey.manage in the hotel. */
+export async function requireKeyHolder(
+  app: FastifyInstance,
+  user: Pick<SessionUser, 'id' | 'frozen' | 'serviceEndsAt' | 'role' | 'authorities' | 'hotelId'>,
+  keyHotelId: number,
+): Promise<void> {
+  if (user.frozen) throw failure('ACCOUNT_FROZEN');
+  if (user.serviceEndsAt !== null && user.serviceEndsAt.getTime() <= app.config.now()) {
+    const row = await app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const { parentMobile } = await serviceStatus(app.db, row);
+    throw failure('SERVICE_EXPIRED', { parentMobile });
+  }
+  if (user.hotelId !== keyHotelId || !roleAllows(user.role, user.authorities, 'apikey.manage'))
+    throw failure('PERMISSION_DENIED');
+}
+
+/** The key's creator as a console caller (the same checks as call.ts gives a session). */
+function keyContext(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  lang: LanguageCode,
+  path: string,
+  token: string,
+  user: SessionUser,
+  touched: Set<number>,
+  audit: (s: string) => void,
+): UserContext {
+  const inScope = (roomId: number): Promise<Room | undefined> =>
+    app.db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('id', '=', roomId)
+      .where('hotel_id', '=', user.hotelId ?? -1)
+      .executeTakeFirst();
+  const assigned = async (roomId: number): Promise<boolean> => {
+    if (seesAllRooms(user.role)) return true;
+    const row = await app.db
+      .selectFrom('user_rooms')
+      .select('room_id')
+      .where('user_id', '=', user.id)
+      .where('room_id', '=', roomId)
+      .executeTakeFirst();
+    return row !== undefined;
+  };
+  const allows = (p: Permission) => roleAllows(user.role, user.authorities, p);
+  return {
+    app,
+    db: app.db,
+    config: app.config,
+    lang,
+    log: request.log,
+    client: {
+      ip: request.ip,
+      uuid: null,
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, 200) || null,
+    },
+    path,
+    token,
+    now: () => new Date(app.config.now()),
+    audit,
+    validUntil: () => {},
+    user,
+    hotelId: user.hotelId,
+    async can(permission, roomId) {
+      if (!allows(permission)) return false;
+      if (roomId === undefined) return true;
+      return (await inScope(roomId)) !== undefined && (await assigned(roomId));
+    },
+    require(permission) {
+      if (!allows(permission)) throw failure('PERMISSION_DENIED');
+    },
+    async requireRoom(roomId, permission) {
+      const room = await inScope(roomId);
+      if (!room) throw failure('NOT_FOUND');
+      if (!allows(permission) || !(await assigned(roomId))) throw failure('PERMISSION_DENIED');
+      touched.add(room.id);
+      return room;
+    },
+    touchRooms(roomIds) {
+      for (const id of roomIds) touched.add(id);
+    },
+    requireHotelId() {
+      if (user.hotelId === null) throw failure('PERMISSION_DENIED');
+      return user.hotelId;
+    },
+  };
+}
+
+/** Registers one card-service route: budgets, input, caller, handler, answer, operation log. */
+export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: ServiceRoute): void {
+  const path = route.url.replace(/^\/+/, '');
+  app.route({
+    method: route.method,
+    url: route.url,
+    schema: route.schema,
+    // A failed schema is answered by the handler, in the catalogue's words (a 400 naming the field).
+    attachValidation: true,
+    handler: async (request, reply) => {
+      const lang = requestLanguage(request);
+      const touched = new Set<number>();
+      let summary = path;
+      let actor: { id: number; hotelId: number; prefix: string } | null = null;
+      const log = async (errno: number, code: string | null) => {
+        if (!route.mutates || !actor) return;
+        await app.db
+          .insertInto('operation_log')
+          .values({
+            hotel_id: actor.hotelId,
+            user_id: actor.id,
+            path,
+            summary: `API key ${actor.prefix}: ${summary}`.slice(0, 500),
+            errno,
+            code,
+            ip: request.ip,
+            client_uuid: null,
+            user_agent: (request.headers['user-agent'] ?? '').slice(0, 200) || null,
+            room_ids: [...touched].sort((a, b) => a - b),
+            created_at: new Date(app.config.now()),
+          })
+          .execute()
+          .catch((e) => request.log.error({ err: e }, 'operation log write failed'));
+      };
+      try {
+        const token = bearerToken(request.headers.authorization);
+        if (!deps.calls.take(`ip:${request.ip}`, 5)) throw failure('TOO_MANY_ATTEMPTS');
+        if (route.auth === 'public' && !deps.logins.take(`${path}:${request.ip}`))
+          throw failure('TOO_MANY_ATTEMPTS');
+        if (route.auth === 'token' && token && !deps.calls.take(`token:${sha256Hex(token)}`))
+          throw failure('TOO_MANY_ATTEMPTS');
+        const raw = route.method === 'GET' ? request.query : request.body;
+        if (raw === UNPARSEABLE) throw failure('DATA_PARSE_FAILED');
+        let ctx: UserContext | null = null;
+        let key: ServiceKey | null = null;
+        if (route.auth === 'token') {
+          const caller = await resolveToken(app, token);
+          key = caller.key;
+          actor = { id: caller.user.id, hotelId: caller.key.hotelId, prefix: caller.key.prefix };
+          ctx = keyContext(app, request, lang, path, token as string, caller.user, touched, (s) => {
+            summary = s;
+          });
+        }
+        // No body at all reads as an empty one (its required fields are then named); a body that is not an object
+        // is undecodable.
+        if (request.validationError && !(raw == null && onlyRootType(request.validationError)))
+          throw validationFailure(request.validationError);
+        const data = await route.handler(
+          {
+            request,
+            lang,
+            ctx,
+            key,
+            setKey: (k, user) => {
+              actor = { id: user.id, hotelId: k.hotelId, prefix: k.prefix };
+            },
+            audit: (s) => {
+              summary = s;
+            },
+          },
+          (raw ?? {}) as Record<string, unknown>,
+        );
+        await log(0, null);
+        return send(reply, 200, 'ok', data ?? null);
+      } catch (e) {
+        if (e instanceof AppError) {
+          await log(e.errno, e.code);
+          const code = e.code;
+          return send(
+            reply,
+            statusOf(code),
+            messageFor(lang, code, e.params as Params),
+            e.data ?? undefined,
+            code,
+          );
+        }
+        request.log.error({ err: e, path }, 'card-service request failed');
+        await log(1, 'ERROR');
+        return send(reply, 500, messageFor(lang, 'ERROR'), undefined, 'ERROR');
+      }
+    },
+  });
+}
