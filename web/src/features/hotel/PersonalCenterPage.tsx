@@ -28,6 +28,7 @@ import { safeRedirect } from '../../app/guards.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ReaderSelect } from '../../cardService/ReaderSelect.tsx';
 import { errorMessage } from '../../i18n/index.ts';
+import { ApiReferenceCard } from '../apiReference/ApiReferenceLink.tsx';
 import { useMyReader } from '../equipment/api.ts';
 import {
   type Breakfast,
@@ -95,6 +96,7 @@ export default function PersonalCenterPage() {
       <HotelInfoCard back={back} />
       <BreakfastCard />
       <ReaderSelect />
+      <ApiReferenceCard />
     </Space>
   );
 }
