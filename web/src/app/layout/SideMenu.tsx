@@ -2,6 +2,7 @@ import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { menuLabel } from '../../features/messages/UnreadMenuLabel.tsx';
 import { ROUTES } from '../../routes.tsx';
 import { can } from '../permissions.ts';
 import { buildMenu, type MenuNode, matchRoute, type RouteEntry } from '../routeTable.ts';
@@ -56,7 +57,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const toItem = (node: MenuNode): Item => ({
     key: node.key,
     icon: node.icon ? MENU_ICONS[node.icon] : undefined,
-    label: t(`route.${node.title}`),
+    label: menuLabel(node.key, t(`route.${node.title}`)),
     ...(node.children ? { children: node.children.map(toItem) } : {}),
   });
   const selected = selectedMenuKey(ROUTES, menu, pathname);

@@ -1,0 +1,30 @@
+import { Badge } from 'antd';
+import type { ReactNode } from 'react';
+import { PATHS } from '../../app/paths.ts';
+import { can } from '../../app/permissions.ts';
+import { useUnreadMessages } from './api.ts';
+
+/** The message centre's menu label with the unread count beside it (nothing beside it when all is read). */
+function UnreadMessagesLabel({ text }: { text: string }) {
+  const unread = useUnreadMessages(can('message.view'));
+  const count = unread.data ?? 0;
+  return (
+    <span>
+      {text}
+      {count > 0 && (
+        <Badge
+          count={count}
+          overflowCount={99}
+          size="small"
+          style={{ marginInlineStart: 8 }}
+          data-testid="menu-unread-messages"
+        />
+      )}
+    </span>
+  );
+}
+
+/** A sidebar entry's label: the message centre's carries its unread badge, every other one is its text. */
+export function menuLabel(key: string, text: string): ReactNode {
+  return key === PATHS.messageList ? <UnreadMessagesLabel text={text} /> : text;
+}
