@@ -40,10 +40,17 @@ export default defineConfig({
     // uploads and the files they serve, the OpenAPI reference (/openapi.json, /api-docs/). Prefixes end with '/'
     // where the server's paths do, so no console page (none starts with these words anyway) is taken for one.
     proxy: Object.fromEntries(
-      ['/manage', '/export/', '/device/', '/files/', '/upload', '/openapi.json', '/api-docs'].map((path) => [
-        path,
-        { target: SERVER, changeOrigin: true },
-      ]),
+      [
+        '/manage',
+        '/export/',
+        '/device/',
+        '/files/',
+        '/upload',
+        '/openapi.json',
+        '/api-docs',
+        '/auth/login',
+        '/linQuan/',
+      ].map((path) => [path, { target: SERVER, changeOrigin: true }]),
     ),
   },
   preview: { host: '127.0.0.1' },
