@@ -30,7 +30,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
-    uiConfig: { docExpansion: 'none', deepLinking: true, filter: true, tryItOutEnabled: false },
+    // BaseLayout: the page without Swagger UI's top bar (a box to load any other document by URL).
+    uiConfig: {
+      layout: 'BaseLayout',
+      docExpansion: 'none',
+      deepLinking: true,
+      filter: true,
+      tryItOutEnabled: false,
+    },
   });
 
   let served: { body: string; etag: string } | undefined;
