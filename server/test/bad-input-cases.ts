@@ -690,4 +690,21 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ end_date: '2030-03-01' }, 'FIELD_REQUIRED', { field: 'start_date' }],
     [{ start_date: '2030/03/01', end_date: '2030-03-01' }, 'FIELD_INVALID', { field: 'start_date' }],
   ],
+  // Messages (API.md §14)
+  'lock/messageList': [
+    [{ kind: 'fire' }, 'FIELD_INVALID', { field: 'kind' }],
+    [{ order: 'name' }, 'FIELD_INVALID', { field: 'order' }],
+    [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
+  ],
+  'lock/deleteMessage': [
+    [{}, 'FIELD_REQUIRED', { field: 'ids' }],
+    [{ ids: 'x' }, 'FIELD_INVALID', { field: 'ids' }],
+    [{ ids: [0] }, 'FIELD_INVALID', { field: 'ids' }],
+    [{ ids: [987654] }, 'NOT_FOUND'],
+  ],
+  'lock/readMessage': [
+    [{}, 'FIELD_REQUIRED', { field: 'ids' }],
+    [{ all: 'maybe' }, 'FIELD_INVALID', { field: 'all' }],
+    [{ id: -1 }, 'FIELD_INVALID', { field: 'id' }],
+  ],
 };
