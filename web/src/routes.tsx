@@ -4,6 +4,7 @@ import { accessControlRoutes } from './features/accessControl/routes.ts';
 import { billRoutes, businessRoutes } from './features/business/routes.ts';
 import { cardReadingRoutes } from './features/cardReading/routes.ts';
 import { cardRoutes } from './features/cards/routes.ts';
+import { customerRoutes } from './features/customers/routes.ts';
 import { encryptionRoutes } from './features/encryption/routes.ts';
 import { cardSenderRoutes, readerRoutes } from './features/equipment/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
@@ -122,7 +123,7 @@ export const ROUTES: RouteEntry[] = [
     redirect: '/center/personalCenter',
     children: [
       ...centerRoutes,
-      { path: 'customer', title: 'customer', page: notBuilt },
+      ...customerRoutes,
       ...encryptionRoutes,
       { path: 'thirdPartyAuthorization', title: 'thirdPartyAuthorization', page: notBuilt },
       ...cardRoutes,

@@ -1,4 +1,4 @@
-import { FIND_PATH, LOGIN_PATH, SIGNED_IN_LANDING } from './paths.ts';
+import { FIND_PATH, LOGIN_PATH, landingFor, SIGNED_IN_LANDING } from './paths.ts';
 
 /** Paths a visitor without a session may open (spec §2: all others send them to login). */
 export const OPEN_PATHS: readonly string[] = [LOGIN_PATH, FIND_PATH];
@@ -12,9 +12,18 @@ export function loginUrl(path: string): string {
  * Where the navigation guard sends a visit, or undefined to let it through: a signed-in user opening /login goes
  * to /room; a visitor without a session goes to /login?redirect={path}, except on /login and /find.
  */
-export function guardRedirect(pathname: string, search: string, signedIn: boolean): string | undefined {
+export function guardRedirect(
+  pathname: string,
+  search: string,
+  signedIn: boolean,
+  role?: unknown,
+): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (signedIn) return path === LOGIN_PATH ? SIGNED_IN_LANDING : undefined;
+  if (signedIn) {
+    if (path === LOGIN_PATH) return landingFor(role);
+    // A customer manager has no rooms: home is its customers page (landingFor).
+    return path === '/' && landingFor(role) !== SIGNED_IN_LANDING ? landingFor(role) : undefined;
+  }
   if (OPEN_PATHS.includes(path)) return undefined;
   return loginUrl(pathname + search);
 }

@@ -70,3 +70,11 @@ export const FIND_PATH = PATHS.find;
 export const NOT_FOUND_PATH = PATHS.notFound;
 /** Where a signed-in user opening /login is sent (spec §2). */
 export const SIGNED_IN_LANDING = PATHS.room;
+
+/**
+ * Where an account lands after sign-in (and on `/` or /login once signed in): a customer manager has no hotel and
+ * no rooms (spec §6), so it lands on its customers page; everyone else on the rooms.
+ */
+export function landingFor(role: unknown): string {
+  return role === 'customer_manager' ? PATHS.customer : SIGNED_IN_LANDING;
+}

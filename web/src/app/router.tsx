@@ -20,7 +20,7 @@ import {
   useLocation,
   useNavigate,
 } from 'react-router-dom';
-import { isSignedIn } from '../api/session.ts';
+import { getUserInfo, isSignedIn } from '../api/session.ts';
 import { DEPLOY } from '../config/deploy.ts';
 import { ROUTES } from '../routes.tsx';
 import { CurrentRouteTitle } from './currentRoute.ts';
@@ -44,7 +44,7 @@ export function pageTitle(titleText: string | undefined): string {
 export function Root() {
   const { pathname, search } = useLocation();
   const { t } = useTranslation();
-  const redirect = guardRedirect(pathname, search, isSignedIn());
+  const redirect = guardRedirect(pathname, search, isSignedIn(), getUserInfo()?.['role']);
   const key = titleKeyOf(ROUTES, pathname);
   useEffect(() => {
     document.title = pageTitle(key ? t(`route.${key}`) : undefined);
@@ -98,7 +98,7 @@ function warmUp(
 ): LoaderFunction {
   return ({ request }) => {
     const url = new URL(request.url);
-    if (guardRedirect(url.pathname, url.search, isSignedIn())) return null;
+    if (guardRedirect(url.pathname, url.search, isSignedIn(), getUserInfo()?.['role'])) return null;
     // A page the account may not open fetches nothing: it shows 'no access' instead of refused calls.
     if (fullPath && !routeAllowed(fullPath, allows)) return null;
     // A failure shows where it matters: the page's boundary ('Try again'), the page's own query.

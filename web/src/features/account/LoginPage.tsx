@@ -8,7 +8,7 @@ import { needsGraphicCode, useCaptcha, useLogin } from '../../api/account.ts';
 import { CallError } from '../../api/client.ts';
 import { setUserInfo } from '../../api/session.ts';
 import { safeRedirect } from '../../app/guards.ts';
-import { FIND_PATH, SIGNED_IN_LANDING } from '../../app/paths.ts';
+import { FIND_PATH, landingFor } from '../../app/paths.ts';
 import { AccountFrame } from './AccountFrame.tsx';
 import { ruleOf } from './rules.ts';
 
@@ -44,7 +44,7 @@ export default function LoginPage() {
       {
         onSuccess: (answer) => {
           setUserInfo(answer);
-          navigate(safeRedirect(search.get('redirect'), SIGNED_IN_LANDING), { replace: true });
+          navigate(safeRedirect(search.get('redirect'), landingFor(answer.role)), { replace: true });
         },
         onError: (error) => {
           if (error instanceof CallError && needsGraphicCode(error.data)) {

@@ -1,12 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { isErrorCode, translateError } from '@lockdesk/protocol';
+import { isErrorCode } from '@lockdesk/protocol';
 import { Alert, Button, Card, DatePicker, Empty, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { currentLanguage } from '../../app/storage.ts';
 import { formatHotelTime } from '../../app/time.ts';
+import { errorMessage } from '../../i18n/index.ts';
 import { exportFilters } from '../unlockRecords/api.ts';
 import { ExportButton } from '../unlockRecords/ExportButton.tsx';
 import { OPERATION_AREAS, OPERATION_RESULTS, type OperationEntry, useOperationLog } from './api.ts';
@@ -33,7 +33,6 @@ export default function OperationLogPage() {
   const log = useOperationLog(query);
   const filtered = Boolean(state.user || state.area || state.room || state.result || state.from);
   const range: [Dayjs, Dayjs] | null = state.from && state.to ? [dayjs(state.from), dayjs(state.to)] : null;
-  const lang = currentLanguage();
   // Names the rows already carry, for a chosen person or room the picker's search has not answered.
   const known = useMemo(() => {
     const people = new Map<number, string>();
@@ -223,7 +222,7 @@ export default function OperationLogPage() {
                       <Tooltip
                         title={
                           isErrorCode(e.code)
-                            ? translateError(lang, e.code, { field: '…', parentMobile: '…' })
+                            ? errorMessage(e.code, { field: '…', parentMobile: '…' })
                             : e.code
                         }
                       >
