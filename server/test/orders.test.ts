@@ -117,6 +117,25 @@ describeEachDatabase('bills', (t) => {
     expect(balance).toBe(5_000 + 5_000 - 5_000);
   });
 
+  it('keeps a moved stay charged once: editing its continuation in the new room adds no orders', async () => {
+    const { orders } = await checkIn('1207', '120', '30');
+    const moved = ok(
+      await call<{ stay_id: number }>('room/exchangeHouses', {
+        room_id: room('1207'),
+        new_room_id: room('1208'),
+      }),
+    );
+    ok(
+      await call(
+        'room/tenant/update/checkIn',
+        checkInBody(room('1208'), t.clock.ms, 24, { stay_id: moved.stay_id, price: '120', deposit: '30' }),
+      ),
+    );
+    const all = ok(await call<OrderList>('order/orderList', {}));
+    expect(all.list.map((o) => o.id).sort()).toEqual(orders.map((o) => o.id).sort());
+    expect(await ledger(t, t.ids.hotelId)).toEqual({ balance: 15_000, sum: 15_000 });
+  });
+
   it('refunds in parts that add up exactly: 3 × ¥0.10 is 30 fen', async () => {
     const { orders } = await checkIn('1303', '1', '0');
     const order = orders.find((o) => o.kind === 'room') as Order;

@@ -69,6 +69,9 @@ export async function chargeStay(
     .where('kind', 'in', REFUNDABLE_KINDS)
     .forUpdate()
     .execute();
+  // A stay continued in another room (room/exchangeHouses) was charged as the stay it continues: its orders stay
+  // there, and editing the continuation does not charge the guest a second time.
+  if (existing.length === 0 && o.stay.moved_from_stay_id !== null) return;
   for (const kind of REFUNDABLE_KINDS) {
     const fen = Math.max(0, Math.round(wanted[kind]));
     const order = existing.find((e) => e.kind === kind);
