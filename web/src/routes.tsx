@@ -10,6 +10,7 @@ import { cardSenderRoutes, readerRoutes } from './features/equipment/routes.ts';
 import { faceRoutes } from './features/faces/routes.ts';
 import { fingerprintRoutes } from './features/fingerprints/routes.ts';
 import { centerRoutes } from './features/hotel/routes.ts';
+import { integrationRoutes } from './features/integrations/routes.ts';
 import { messageRoutes } from './features/messages/routes.ts';
 import { notBuilt } from './features/notBuilt/loader.ts';
 import { operationLogRoutes } from './features/operationLog/routes.ts';
@@ -125,7 +126,7 @@ export const ROUTES: RouteEntry[] = [
       ...centerRoutes,
       ...customerRoutes,
       ...encryptionRoutes,
-      { path: 'thirdPartyAuthorization', title: 'thirdPartyAuthorization', page: notBuilt },
+      ...integrationRoutes,
       ...cardRoutes,
       ...readerRoutes,
     ],

@@ -1,0 +1,193 @@
+import {
+  keepPreviousData,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callManage } from '../../api/client.ts';
+import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { getSecondToken, secondGet, secondPost, setSecondToken } from '../../api/secondClient.ts';
+
+/**
+ * The API keys (server/API.md §17: user/apiKeyList, user/apikey, user/apiKeyDel) over the main client, and the
+ * card-service API (§18) over the second client, as react-query hooks for the third-party authorisation page.
+ * Pages never call axios.
+ */
+
+/** A key as user/apiKeyList answers it (never its secret). */
+export interface ApiKey {
+  id: number;
+  name: string;
+  prefix: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked: boolean;
+  revoked_at: number | null;
+  created_by_name: string;
+}
+
+/** user/apikey's answer: the key text, shown once. */
+export interface CreatedApiKey extends ApiKey {
+  key: string;
+}
+
+export interface ApiKeyQuery {
+  revoked?: boolean | undefined;
+  page: number;
+  limit: number;
+}
+
+export const apiKeyKeys = {
+  all: ['apiKeys'] as const,
+  list: (query: ApiKeyQuery) => [...apiKeyKeys.all, 'list', query] as const,
+};
+
+export function useApiKeys(query: ApiKeyQuery): UseQueryResult<Page<ApiKey>> {
+  return usePage<ApiKey>(apiKeyKeys.list(query), 'user/apiKeyList', query);
+}
+
+/** Creates a key; invalidates the key lists. */
+export function useCreateApiKey(): UseMutationResult<CreatedApiKey, Error, string> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => callManage<CreatedApiKey>('user/apikey', { name }),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
+}
+
+/** Revokes a key; invalidates the key lists. */
+export function useRevokeApiKey(): UseMutationResult<ApiKey, Error, number> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callManage<ApiKey>('user/apiKeyDel', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
+}
+
+// ---- The card-service API (second client) ----
+
+export interface ServiceRoom {
+  room_id: number;
+  name: string;
+  building: number | null;
+  floor: number | null;
+  group_name: string | null;
+  mac_id: string | null;
+  status: number;
+  stay: { stay_id: number; guest_name: string; check_in: number; check_out: number; status: string } | null;
+}
+
+/** A card written through the API (an authorisation record). */
+export interface ServiceRecord {
+  id: number;
+  card_id: string;
+  status: 'pending' | 'issued' | 'withdrawn' | 'deleted' | 'void';
+  room_id: number | null;
+  room_name: string | null;
+  guest_name: string;
+  uid: string | null;
+  start_time: number | null;
+  end_time: number | null;
+  issued_at: number | null;
+  created_at: number | null;
+  key_prefix: string;
+  lock_sync: 'none' | 'pending' | 'done';
+}
+
+export interface ServiceSession {
+  token: string;
+  hotel_id: number;
+  key_prefix: string;
+  expires_in: number;
+}
+
+const SESSION_KEY = 'lockdesk.cardServiceSession';
+
+/** The try-out panel's sign-in (hotel id and key prefix beside the second client's token, per tab). */
+export function readServiceSession(): { hotel_id: number; key_prefix: string } | null {
+  if (!getSecondToken()) return null;
+  try {
+    const raw = sessionStorage.getItem(SESSION_KEY);
+    return raw ? (JSON.parse(raw) as { hotel_id: number; key_prefix: string }) : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepServiceSession(s: ServiceSession | null): void {
+  setSecondToken(s?.token ?? null);
+  try {
+    if (s)
+      sessionStorage.setItem(SESSION_KEY, JSON.stringify({ hotel_id: s.hotel_id, key_prefix: s.key_prefix }));
+    else sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    // storage refused: the panel simply forgets the sign-in
+  }
+}
+
+export const serviceKeys = {
+  all: ['cardService'] as const,
+  rooms: (hotelId: number, keyword: string, page: number) =>
+    [...serviceKeys.all, 'rooms', hotelId, keyword, page] as const,
+  records: (page: number) => [...serviceKeys.all, 'records', page] as const,
+};
+
+/** POST /auth/login with a key; the token is kept for the second client. */
+export function useServiceLogin(): UseMutationResult<ServiceSession, Error, string> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (apiKey: string) => {
+      const s = await secondPost<ServiceSession>('/auth/login', { api_key: apiKey.trim() });
+      keepServiceSession(s);
+      return s;
+    },
+    onSuccess: () => client.removeQueries({ queryKey: serviceKeys.all }),
+  });
+}
+
+/** Forgets the card-service token. */
+export function serviceLogout(): void {
+  keepServiceSession(null);
+}
+
+export const SERVICE_PAGE_SIZE = 10;
+
+export function useServiceRooms(
+  hotelId: number | null,
+  keyword: string,
+  page: number,
+): UseQueryResult<Page<ServiceRoom>> {
+  return useQuery({
+    queryKey: serviceKeys.rooms(hotelId ?? 0, keyword, page),
+    queryFn: () =>
+      secondGet<Page<ServiceRoom>>(
+        '/linQuan/getRoomListByHotelId',
+        definedFields({ hotel_id: hotelId, keyword, page, limit: SERVICE_PAGE_SIZE }),
+      ),
+    enabled: hotelId !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useServiceRecords(enabled: boolean, page: number): UseQueryResult<Page<ServiceRecord>> {
+  return useQuery({
+    queryKey: serviceKeys.records(page),
+    queryFn: () =>
+      secondPost<Page<ServiceRecord>>('/linQuan/getAuthorizationRecord', { page, limit: SERVICE_PAGE_SIZE }),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** POST /linQuan/deleteRoomCard; refreshes the records. */
+export function useServiceDeleteCard(): UseMutationResult<ServiceRecord, Error, number> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => secondPost<ServiceRecord>('/linQuan/deleteRoomCard', { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: serviceKeys.all }),
+  });
+}
