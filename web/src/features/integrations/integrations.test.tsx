@@ -152,7 +152,7 @@ describe('third-party authorisation page', () => {
         'Front desk PMS',
       ]);
       await user.click(screen.getByTestId('apikey-created-done'));
-        const row = await screen.findByTestId('apikey-row');
+      const row = await screen.findByTestId('apikey-row');
       expect(row.getAttribute('data-revoked')).toBe('false');
       expect(row.textContent).not.toContain(KEY_TEXT);
       await user.click(within(row).getByTestId('apikey-revoke'));
