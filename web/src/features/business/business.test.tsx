@@ -172,6 +172,11 @@ beforeEach(() => {
       },
     }),
     'room/allLock': () => ({ errno: 0, data: { list: [], total: 0 } }),
+    'order/setCashData': () => ({ errno: 0, data: ACCOUNT }),
+    'order/cash': (f) => {
+      balance -= Number(f['amount_fen']);
+      return { errno: 0, data: { order: order(5, { kind: 'withdrawal' }), account: ACCOUNT } };
+    },
   });
 });
 afterEach(() => vi.restoreAllMocks());
@@ -246,6 +251,35 @@ describe('bill centre', () => {
     await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
     await userEvent.setup().click(screen.getByText('Clear filters'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('sets the bank account as digits and withdraws at most the balance', SLOW, async () => {
+    const user = userEvent.setup();
+    renderPage(BillPage, '/bill/index');
+    await screen.findByText('¥1,234.50');
+    await user.click(screen.getByTestId('bank-open'));
+    await user.type(await screen.findByTestId('bank-account'), '6217 0000');
+    await user.click(screen.getByTestId('bank-submit'));
+    expect(await screen.findByText('The account number is 10 to 30 digits')).toBeTruthy();
+    await user.clear(screen.getByTestId('bank-account'));
+    await user.type(screen.getByTestId('bank-account'), '6217 0000 1111 2222');
+    await user.click(screen.getByTestId('bank-submit'));
+    await waitFor(() => expect(calls('order/setCashData')).toHaveLength(1));
+    expect(calls('order/setCashData')[0]?.fields).toMatchObject({
+      holder: 'Li Wei',
+      bank: 'Bank of China',
+      account: '6217000011112222',
+    });
+    await user.click(screen.getByTestId('withdraw-open'));
+    await user.type(await screen.findByTestId('withdraw-amount'), '1234.51');
+    await user.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText('The amount can be at most ¥1,234.50')).toBeTruthy();
+    await user.clear(screen.getByTestId('withdraw-amount'));
+    await user.type(screen.getByTestId('withdraw-amount'), '1234.50');
+    await user.click(screen.getByTestId('withdraw-submit'));
+    await waitFor(() => expect(calls('order/cash')).toHaveLength(1));
+    expect(calls('order/cash')[0]?.fields['amount_fen']).toBe(123_450);
+    await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('¥0.00'));
   });
 
   it('hides the money actions from an account without bill.manage', SLOW, async () => {
