@@ -265,10 +265,17 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ mobile: '1380013800' }, 'MOBILE_INVALID'],
   ],
   'room/clientDelete': [[{ id: 'x' }, 'FIELD_INVALID', { field: 'id' }]],
+  // The personal centre's account (API.md §16; the rest in profile.test.ts)
+  'user/info': [],
+  'user/setAvatar': [
+    [{}, 'FIELD_REQUIRED', { field: 'avatar' }],
+    [{ avatar: 'x'.repeat(301) }, 'FIELD_INVALID', { field: 'avatar' }],
+    [{ avatar: 'https://example.com/a.png' }, 'UPLOAD_FILE_INVALID', { field: 'avatar' }],
+  ],
   // Uploads, faces and fingerprints (API.md §7; the role matrix is in credentials.test.ts)
   'oss/token': [
     [{}, 'FIELD_REQUIRED', { field: 'purpose' }],
-    [{ purpose: 'avatar' }, 'FIELD_INVALID', { field: 'purpose' }],
+    [{ purpose: 'selfie' }, 'FIELD_INVALID', { field: 'purpose' }],
   ],
   'user/uploadTFaceImg': [
     [{ note: 'Li Wei', image: '/files/x.png' }, 'FACE_ID_REQUIRED', { field: 'face_id' }],

@@ -46,6 +46,7 @@ import * as m013 from './migrations/013_lock_change_notices.js';
 import * as m014 from './migrations/014_money.js';
 import * as m015 from './migrations/015_messages.js';
 import * as m016 from './migrations/016_firmware_faces.js';
+import * as m017 from './migrations/017_customers.js';
 import * as m018 from './migrations/018_api_keys.js';
 import type { Database } from './schema.js';
 
@@ -260,6 +261,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014_money': m014,
   '015_messages': m015,
   '016_firmware_faces': m016,
+  '017_customers': m017,
   '018_api_keys': m018,
 };
 

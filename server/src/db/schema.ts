@@ -482,7 +482,7 @@ export interface FingerprintsTable {
 }
 
 /** Upload purposes (oss/token, 006). */
-export const UPLOAD_PURPOSES = ['lock_picture', 'face', 'firmware'] as const;
+export const UPLOAD_PURPOSES = ['lock_picture', 'face', 'firmware', 'avatar'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** Single-use upload permissions (oss/token, 006); only the SHA-256 of the token is kept. */

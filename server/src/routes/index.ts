@@ -24,6 +24,7 @@ import { operationRoutes } from './operation.js';
 import { orderRoutes } from './orders.js';
 import { passwordRoutes } from './passwords.js';
 import { priceRoutes } from './prices.js';
+import { profileRoutes } from './profile.js';
 import { roomAdminRoutes } from './room-admin.js';
 import { roomListRoutes } from './room-list.js';
 import { roomRoutes } from './rooms.js';
@@ -66,4 +67,5 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   firmwareRoutes,
   faceGrantRoutes,
   apiKeyRoutes,
+  profileRoutes,
 ];

@@ -65,6 +65,8 @@ export const UPLOAD_POLICIES: Record<UploadPurpose, UploadPolicy> = {
     accept: ['application/zip', 'application/octet-stream'],
     permission: 'firmware.manage',
   },
+  // The account's own picture (user/setAvatar): any account of a hotel (every hotel role holds room.view).
+  avatar: { maxBytes: 1 * MIB, accept: IMAGE_TYPES, permission: 'room.view' },
 };
 
 /** How long an upload token lives. */
