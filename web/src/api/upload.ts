@@ -20,7 +20,7 @@ import { getToken } from './session.ts';
  * notifier like any other call's, and the returned `url` is what `room/setLockData` or a face takes.
  */
 
-export type UploadPurpose = 'lock_picture' | 'face' | 'firmware';
+export type UploadPurpose = 'lock_picture' | 'face' | 'firmware' | 'avatar';
 
 export interface UploadToken {
   upload_url: string;

@@ -83,7 +83,7 @@ function ManagerCard() {
           }
         />
       ) : (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             {t('manager.hint')}
           </Typography.Paragraph>
@@ -283,7 +283,7 @@ function ClientsCard() {
               key: 'admin',
               title: t('clients.admin'),
               render: (_v, c) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text>{c.mobile ?? NONE}</Typography.Text>
                   {c.nickname ? <Typography.Text type="secondary">{c.nickname}</Typography.Text> : null}
                 </Space>

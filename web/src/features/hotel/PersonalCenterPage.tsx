@@ -1,9 +1,16 @@
-import { DeleteOutlined, EnvironmentOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EnvironmentOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import type { ErrorCode } from '@lockdesk/protocol';
 import type { FormRule } from 'antd';
 import {
   Alert,
   App,
+  Avatar,
   Button,
   Card,
   Col,
@@ -18,12 +25,14 @@ import {
   Switch,
   TimePicker,
   Typography,
+  Upload,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUserInfo } from '../../api/session.ts';
+import { uploadFile } from '../../api/upload.ts';
 import { safeRedirect } from '../../app/guards.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ReaderSelect } from '../../cardService/ReaderSelect.tsx';
@@ -35,8 +44,10 @@ import {
   rememberHotelInfoComplete,
   useBreakfast,
   useHotelInfo,
+  useMyInfo,
   useSaveBreakfast,
   useSaveHotelInfo,
+  useSetAvatar,
 } from './api.ts';
 import {
   ADDRESS_MAX,
@@ -69,8 +80,7 @@ export default function PersonalCenterPage() {
   const required = params.get('reason') === 'hotelInfo';
   const redirect = params.get('redirect');
   const back = redirect ? safeRedirect(redirect, '') : '';
-  // The reader bound to this account (cardDispenser/getUserBind) is the remote reader's address (cardSenderID).
-  useMyReader();
+  const hasHotel = getUserInfo()?.['role'] !== 'customer_manager';
   return (
     <Space
       direction="vertical"
@@ -93,43 +103,151 @@ export default function PersonalCenterPage() {
         </Button>
       ) : null}
       <AccountCard />
-      <HotelInfoCard back={back} />
-      <BreakfastCard />
-      <ReaderSelect />
-      <ApiReferenceCard />
+      {/* A customer manager works for no hotel: the hotel's cards have nothing to show it. */}
+      {hasHotel ? (
+        <>
+          <ReaderBinding />
+          <HotelInfoCard back={back} />
+          <BreakfastCard />
+          <ReaderSelect />
+          <ApiReferenceCard />
+        </>
+      ) : null}
     </Space>
+  );
+}
+
+/** The reader bound to this account (cardDispenser/getUserBind) is the remote reader's address (cardSenderID). */
+function ReaderBinding() {
+  useMyReader();
+  return null;
+}
+
+/** Yuan from fen, exactly (integer arithmetic, no float rounding). */
+function yuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** An avatar as requested at 80 × 80 (spec §3), the account's picture or its initial. */
+function AccountAvatar({ src, name }: { src: string; name: string }) {
+  return (
+    <Avatar size={80} src={src || undefined} alt={name} data-testid="account-avatar">
+      {name.slice(0, 1).toUpperCase()}
+    </Avatar>
   );
 }
 
 function AccountCard() {
   const { t } = useTranslation(hotelTexts.ns);
+  const { message } = App.useApp();
   const user = getUserInfo() ?? { uid: '' };
+  const me = useMyInfo();
+  const setAvatar = useSetAvatar();
+  const [uploading, setUploading] = useState(false);
+  const info = me.data;
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : '—');
-  const role = typeof user['role'] === 'string' ? user['role'] : '';
+  const role = info?.role ?? (typeof user['role'] === 'string' ? user['role'] : '');
   const expires =
     typeof user['service_expires_at'] === 'number' ? formatHotelTime(user['service_expires_at']) : '—';
   const warning = user['serviceWarning'] as { message?: string } | null | undefined;
+  const displayName = info?.nickname || info?.name || user.nickname || user.name || '';
+  const change = async (file: File) => {
+    setUploading(true);
+    try {
+      const stored = await uploadFile('avatar', file);
+      await setAvatar.mutateAsync(stored.url);
+      message.success(t('account.avatarSaved'));
+    } catch {
+      // The request layer has told the user why.
+    } finally {
+      setUploading(false);
+    }
+  };
   return (
     <Card title={t('account.title')} size="small" data-testid="account-card">
       {warning?.message ? (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={warning.message} />
       ) : null}
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2 }}
-        items={[
-          { key: 'name', label: t('account.name'), children: text(user.nickname || user.name) },
-          { key: 'mobile', label: t('account.mobile'), children: text(user.mobile) },
-          { key: 'email', label: t('account.email'), children: text(user.email) },
-          {
-            key: 'role',
-            label: t('account.role'),
-            children: role ? t(`account.roles.${role}`, { defaultValue: role }) : '—',
-          },
-          { key: 'hotel', label: t('account.hotel'), children: text(user['hotel_name']) },
-          { key: 'expires', label: t('account.serviceExpires'), children: expires },
-        ]}
-      />
+      <Space align="start" size={24} wrap style={{ width: '100%' }}>
+        <Space orientation="vertical" align="center">
+          <AccountAvatar
+            src={info?.avatar ?? (typeof user['avatar'] === 'string' ? user['avatar'] : '')}
+            name={displayName}
+          />
+          {info?.hotel_id ? (
+            <Upload
+              accept="image/jpeg,image/png,image/webp"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void change(file);
+                return false;
+              }}
+            >
+              <Button
+                size="small"
+                icon={<UploadOutlined />}
+                loading={uploading}
+                data-testid="account-avatar-change"
+              >
+                {t('account.changeAvatar')}
+              </Button>
+            </Upload>
+          ) : null}
+          {info?.hotel_id ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 160, textAlign: 'center' }}>
+              {t('account.avatarHint')}
+            </Typography.Text>
+          ) : null}
+        </Space>
+        <Descriptions
+          size="small"
+          style={{ flex: 1, minWidth: 280 }}
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 'uid', label: t('account.uid'), children: String(info?.uid ?? user.uid ?? '—') },
+            { key: 'name', label: t('account.name'), children: text(info?.name ?? user.name) },
+            {
+              key: 'nickname',
+              label: t('account.nickname'),
+              children: text(info?.nickname ?? user.nickname),
+            },
+            { key: 'mobile', label: t('account.mobile'), children: text(info?.mobile ?? user.mobile) },
+            { key: 'email', label: t('account.email'), children: text(info?.email ?? user.email) },
+            {
+              key: 'role',
+              label: t('account.role'),
+              children: role ? t(`account.roles.${role}`, { defaultValue: role }) : '—',
+            },
+            {
+              key: 'gender',
+              label: t('account.gender'),
+              children: t(`account.genders.${info?.gender === 1 || info?.gender === 2 ? info.gender : 0}`),
+            },
+            { key: 'nationality', label: t('account.nationality'), children: text(info?.nationality) },
+            { key: 'birthDate', label: t('account.birthDate'), children: text(info?.birth_date) },
+            { key: 'idNumber', label: t('account.idNumber'), children: text(info?.id_number) },
+            {
+              key: 'registeredAt',
+              label: t('account.registeredAt'),
+              children: info ? formatHotelTime(info.created_at) || '—' : '—',
+            },
+            {
+              key: 'hotel',
+              label: t('account.hotel'),
+              children: text(info?.hotel_name ?? user['hotel_name']),
+            },
+            { key: 'expires', label: t('account.serviceExpires'), children: expires },
+            {
+              key: 'balance',
+              label: t('account.balance'),
+              children:
+                info?.balance_fen === null || info?.balance_fen === undefined ? '—' : yuan(info.balance_fen),
+            },
+          ]}
+        />
+      </Space>
     </Card>
   );
 }

@@ -100,3 +100,45 @@ export function useSaveBreakfast(): UseMutationResult<Breakfast, Error, Breakfas
     onSuccess: (b) => client.setQueryData(hotelKeys.breakfast(), b),
   });
 }
+
+/** The signed-in account's user info (user/info, API.md §16 'Personal centre'). */
+export interface MyInfo {
+  uid: number;
+  mobile: string | null;
+  email: string | null;
+  avatar: string;
+  name: string;
+  nickname: string;
+  /** 0 not given, 1 male, 2 female. */
+  gender: number;
+  nationality: string;
+  birth_date: string | null;
+  id_number: string;
+  role: string;
+  hotel_id: number | null;
+  hotel_name: string;
+  /** The hotel's balance in fen; null for an account of no hotel. */
+  balance_fen: number | null;
+  created_at: number;
+}
+
+export const accountKeys = { me: ['account', 'me'] as const };
+
+/** The signed-in account (user/info). */
+export function useMyInfo(): UseQueryResult<MyInfo> {
+  return useQuery({ queryKey: accountKeys.me, queryFn: () => callManage<MyInfo>('user/info') });
+}
+
+/** Puts an uploaded picture (oss/token purpose avatar) on the account (user/setAvatar); refreshes user/info. */
+export function useSetAvatar(): UseMutationResult<MyInfo, Error, string> {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (avatar: string) => callManage<MyInfo>('user/setAvatar', { avatar }),
+    onSuccess: (info) => {
+      client.setQueryData(accountKeys.me, info);
+      // The shell's user menu shows the stored login answer's avatar.
+      const stored = getUserInfo();
+      if (stored) setUserInfo({ ...stored, avatar: info.avatar });
+    },
+  });
+}

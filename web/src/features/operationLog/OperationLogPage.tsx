@@ -159,7 +159,7 @@ export default function OperationLogPage() {
               title: t('columns.who'),
               width: 170,
               render: (_v, e) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text>{e.nickname || e.mobile || t('unknownAccount')}</Typography.Text>
                   {e.nickname && e.mobile ? (
                     <Typography.Text type="secondary">{e.mobile}</Typography.Text>
@@ -171,7 +171,7 @@ export default function OperationLogPage() {
               key: 'what',
               title: t('columns.what'),
               render: (_v, e) => (
-                <Space direction="vertical" size={2}>
+                <Space orientation="vertical" size={2}>
                   <Space size={6} wrap>
                     <Tag>
                       {(OPERATION_AREAS as readonly string[]).includes(e.area)

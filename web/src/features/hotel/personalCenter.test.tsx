@@ -1,0 +1,102 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearUserInfo, setUserInfo } from '../../api/session.ts';
+import { PATHS } from '../../app/paths.ts';
+import { createQueryClient } from '../../app/queryClient.ts';
+import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { apiReferenceTexts } from '../apiReference/texts.ts';
+import PersonalCenterPage from './PersonalCenterPage.tsx';
+import { hotelTexts } from './texts.ts';
+
+const SLOW = { timeout: 60_000 };
+let seen: SeenCall[];
+let role = 'super';
+
+const info = () => ({
+  uid: 2,
+  mobile: '13800138000',
+  email: null,
+  avatar: '/files/abc.png',
+  name: 'Wang Fang',
+  nickname: 'Demo owner',
+  gender: 2,
+  nationality: 'CN',
+  birth_date: '1990-03-07',
+  id_number: '110101199003074578',
+  role,
+  hotel_id: role === 'customer_manager' ? null : 1,
+  hotel_name: role === 'customer_manager' ? '' : 'LockDesk Demo Hotel',
+  balance_fen: role === 'customer_manager' ? null : 123_405,
+  created_at: Date.UTC(2026, 0, 2, 4) / 1000,
+});
+
+beforeAll(() => Promise.all([hotelTexts.load('en'), apiReferenceTexts.load('en')]));
+beforeEach(() => {
+  seen = fakeServer({
+    'user/info': () => ({ errno: 0, data: info() }),
+    'room/hotelInfo': () => ({
+      errno: 0,
+      data: {
+        id: 1,
+        name: 'LockDesk Demo Hotel',
+        address: 'x',
+        telephone: '12345678',
+        latitude: null,
+        longitude: null,
+        complete: true,
+      },
+    }),
+    'room/hotelBreakFastList': () => ({
+      errno: 0,
+      data: { enabled: false, start_time: null, end_time: null, price: 0, list: [] },
+    }),
+    'cardDispenser/getUserBind': () => ({ errno: 0, data: null }),
+    'cardDispenser/lists': () => ({ errno: 0, data: { list: [], total: 0 } }),
+  });
+});
+afterEach(() => clearUserInfo());
+
+function renderAs(r: string) {
+  role = r;
+  setUserInfo({ uid: 2, token: 't', role: r } as never);
+  const router = createMemoryRouter([{ path: PATHS.personalCenter, element: <PersonalCenterPage /> }], {
+    initialEntries: [PATHS.personalCenter],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ConfigProvider locale={enUS}>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('personal centre account', () => {
+  it('shows the user info of spec §3 with the picture at 80 × 80', async () => {
+    renderAs('super');
+    await screen.findByText('110101199003074578', {}, SLOW);
+    expect(screen.getByText('Female')).toBeTruthy();
+    expect(screen.getByText('1990-03-07')).toBeTruthy();
+    expect(screen.getByText('1234.05')).toBeTruthy();
+    expect(screen.getByText('2026-01-02 12:00')).toBeTruthy();
+    const avatar = screen.getByTestId('account-avatar');
+    expect(avatar.getAttribute('style')).toContain('80px');
+    expect(avatar.querySelector('img')?.getAttribute('src')).toBe('/files/abc.png');
+    expect(screen.getByTestId('account-avatar-change')).toBeTruthy();
+  });
+
+  it('shows a customer manager its account only, asking nothing of a hotel', async () => {
+    renderAs('customer_manager');
+    await screen.findByText('110101199003074578', {}, SLOW);
+    await waitFor(() => expect(seen.map((c) => c.path)).toContain('user/info'));
+    expect(seen.map((c) => c.path)).not.toContain('room/hotelInfo');
+    expect(seen.map((c) => c.path)).not.toContain('cardDispenser/getUserBind');
+    expect(screen.queryByTestId('account-avatar-change')).toBeNull();
+  });
+});
