@@ -13,6 +13,11 @@ import { ARTIFACTS, type Console, DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, startCon
 
 const POLL = { timeout: 15_000 };
 const CUSTOMER_MANAGER = '13800138009';
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let app: Console | undefined;
 
@@ -140,6 +145,19 @@ describe('customers in the browser', () => {
     try {
       await owner.page.goto(`${app!.base}/center/customer`);
       expect(await owner.page.getByTestId('customer-manager-mobile').textContent()).toBe(CUSTOMER_MANAGER);
+
+      // The personal centre: a picture uploaded through oss/token, shown at 80 × 80.
+      await owner.page.goto(`${app!.base}/center/personalCenter`);
+      await owner.page.getByTestId('account-avatar-change').waitFor();
+      await owner.page
+        .locator('[data-testid="account-card"] input[type="file"]')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+      const img = owner.page.locator('[data-testid="account-avatar"] img');
+      await expect
+        .poll(async () => (await img.count()) > 0 && (await img.getAttribute('src')), POLL)
+        .toMatch(/^\/files\/.+\.png$/);
+      const box = await owner.page.getByTestId('account-avatar').boundingBox();
+      expect(box?.width).toBe(80);
       expect(owner.problems).toEqual([]);
     } finally {
       await owner.context.close();
