@@ -6,6 +6,7 @@ import { errorText } from '@lockdesk/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, DEMO_ACCOUNTS } from '../src/demo.js';
 import { OPERATION_AREAS, operationArea } from '../src/domain/operation-areas.js';
+import { apiDocText } from './api-doc.js';
 import { describeEachDatabase, TEST_SCRYPT_COST } from './helpers.js';
 
 interface LogRow {
@@ -40,6 +41,12 @@ describe('operation areas', () => {
     expect(operationArea('login')).toBe('account');
     expect(operationArea('room/clientSet')).toBe('customers');
     expect(operationArea('something/new')).toBe('other');
+  });
+
+  it('documents every area in API.md §4, as the console lists them', () => {
+    const doc = apiDocText();
+    const section = doc.slice(doc.indexOf('### `operation/list`'), doc.indexOf('### `operation/accounts`'));
+    for (const area of OPERATION_AREAS) expect(section, area).toContain(`\`${area}\``);
   });
 
   it('has every area of its rules in the list the filter accepts', () => {
