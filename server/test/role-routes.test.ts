@@ -24,7 +24,7 @@ function sectionRows(): string[][] {
   return text
     .slice(start, end < 0 ? undefined : end)
     .split('\n')
-    .filter((l) => l.startsWith('| ') && !l.startsWith('|---'))
+    .filter((l) => l.startsWith('|') && !/^\|[\s:|-]+\|$/.test(l))
     .map((l) =>
       l
         .slice(1, -1)
