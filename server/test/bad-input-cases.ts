@@ -714,4 +714,31 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ all: 'maybe' }, 'FIELD_INVALID', { field: 'all' }],
     [{ id: -1 }, 'FIELD_INVALID', { field: 'id' }],
   ],
+  // Equipment: firmware and faces granted to locks (API.md §13)
+  'lock/addFirmwares': [
+    [{ file_name: 'a.bin', name: 'A', version: '1.0.0' }, 'FIELD_REQUIRED', { field: 'file' }],
+    [{ file: 'x', file_name: 'a.bin', name: 'A', version: 'one' }, 'FIELD_INVALID', { field: 'version' }],
+    [
+      { file: 'x', file_name: 'a.bin', name: 'A', version: '1.0.0', room_ids: [0] },
+      'FIELD_INVALID',
+      { field: 'room_ids' },
+    ],
+  ],
+  'lock/getFirmwaresList': [
+    [{ page: 0 }, 'FIELD_INVALID', { field: 'page' }],
+    [{ keyword: 'k'.repeat(51) }, 'FIELD_INVALID', { field: 'keyword' }],
+  ],
+  'lock/empowerFace': [
+    [{ room_ids: [1], end_time: 2000000000 }, 'FIELD_REQUIRED', { field: 'face' }],
+    [{ face: 1, room_ids: [1] }, 'FIELD_REQUIRED', { field: 'end_time' }],
+    [{ face: 1, room_ids: 'all', end_time: 2000000000 }, 'FIELD_INVALID', { field: 'room_ids' }],
+  ],
+  'lock/empowerFaceList': [
+    [{ face: 'x' }, 'FIELD_INVALID', { field: 'face' }],
+    [{ room_id: -1 }, 'FIELD_INVALID', { field: 'room_id' }],
+  ],
+  'lock/deleteEmpowerFace': [
+    [{}, 'FIELD_REQUIRED', { field: 'id' }],
+    [{ id: 987654 }, 'NOT_FOUND'],
+  ],
 };
