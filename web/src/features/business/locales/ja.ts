@@ -12,7 +12,7 @@ const ja: Texts = {
     balance: '残高',
     serviceExpires: 'サービス有効期限',
     noLimit: '期限なし',
-    customerManager: '担当カスタマーマネージャー',
+    customerManager: '顧客担当者',
     bank: '出金先銀行口座',
     noBank: '未設定',
   },

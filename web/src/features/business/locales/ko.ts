@@ -12,7 +12,7 @@ const ko: Texts = {
     balance: '잔액',
     serviceExpires: '서비스 유효 기한',
     noLimit: '제한 없음',
-    customerManager: '고객 매니저',
+    customerManager: '고객 담당자',
     bank: '출금 은행 계좌',
     noBank: '아직 설정되지 않음',
   },

@@ -12,7 +12,7 @@ const ru: Texts = {
     balance: 'Баланс',
     serviceExpires: 'Обслуживание действует до',
     noLimit: 'Без ограничения',
-    customerManager: 'Менеджер клиента',
+    customerManager: 'Менеджер клиентов',
     bank: 'Банковский счёт для вывода',
     noBank: 'Ещё не указан',
   },
@@ -96,7 +96,7 @@ const ru: Texts = {
     done: 'Выполнен',
   },
   charts: {
-    title: 'Бизнес {{from}} – {{to}}',
+    title: 'Показатели {{from}} – {{to}}',
     range7: '7 дней',
     range30: '30 дней',
     range90: '90 дней',
