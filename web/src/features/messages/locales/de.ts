@@ -35,7 +35,7 @@ const de: Texts = {
     message: 'Nachricht',
     kind: 'Art',
     time: 'Zeit',
-    status: 'Zustand',
+    status: 'Status',
     actions: 'Aktionen',
   },
   status: {
@@ -46,7 +46,7 @@ const de: Texts = {
   action: {
     refresh: 'Aktualisieren',
     retry: 'Erneut versuchen',
-    openRoom: 'Zimmer öffnen',
+    openRoom: 'Zimmer anzeigen',
     markRead: 'Als gelesen markieren',
     markAllRead: 'Alle als gelesen markieren',
     delete: 'Löschen',

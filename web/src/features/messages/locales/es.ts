@@ -45,7 +45,7 @@ const es: Texts = {
   action: {
     refresh: 'Actualizar',
     retry: 'Reintentar',
-    openRoom: 'Abrir habitación',
+    openRoom: 'Ver habitación',
     markRead: 'Marcar como leído',
     markAllRead: 'Marcar todo como leído',
     delete: 'Eliminar',

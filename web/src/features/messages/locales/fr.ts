@@ -13,7 +13,7 @@ const fr: Texts = {
   text: {
     low_battery: 'Chambre {{room}} : batterie de la serrure à {{battery}} %. Remplacez les piles bientôt.',
     service_expiring:
-      'Jours avant l’expiration du service : {{days}} ({{date}}). Contactez votre gestionnaire de compte {{mobile}} pour renouveler.',
+      'Jours avant l’expiration du service : {{days}} ({{date}}). Pour renouveler, contactez votre chargé de clientèle {{mobile}}.',
     service_expiring_no_manager: 'Jours avant l’expiration du service : {{days}} ({{date}}).',
     lock_not_synced:
       'Chambre {{room}} : la serrure ne s’est pas synchronisée depuis {{days}} jours. Ouvrez-la une fois en Bluetooth pour qu’elle reçoive les dernières cartes et mots de passe.',
@@ -35,7 +35,7 @@ const fr: Texts = {
     kind: 'Type',
     time: 'Heure',
     status: 'État',
-    actions: 'Opérations',
+    actions: 'Actions',
   },
   status: {
     unread: 'Non lu',
@@ -45,7 +45,7 @@ const fr: Texts = {
   action: {
     refresh: 'Actualiser',
     retry: 'Réessayer',
-    openRoom: 'Ouvrir la chambre',
+    openRoom: 'Voir la chambre',
     markRead: 'Marquer comme lu',
     markAllRead: 'Tout marquer comme lu',
     delete: 'Supprimer',

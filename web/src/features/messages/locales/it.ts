@@ -46,7 +46,7 @@ const it: Texts = {
   action: {
     refresh: 'Aggiorna',
     retry: 'Riprova',
-    openRoom: 'Apri camera',
+    openRoom: 'Vedi camera',
     markRead: 'Segna come letto',
     markAllRead: 'Segna tutti come letti',
     delete: 'Elimina',

@@ -6,19 +6,19 @@ const ja: Texts = {
     all: 'すべての種類',
     low_battery: '電池残量低下',
     service_expiring: 'サービス期限間近',
-    lock_not_synced: '錠前未同期',
+    lock_not_synced: 'ドアロック未同期',
     card_write_failed: 'カード書き込み失敗',
     notice: 'お知らせ',
   },
   text: {
-    low_battery: '部屋 {{room}}：錠前の電池残量 {{battery}}%。早めに電池を交換してください。',
+    low_battery: '部屋 {{room}}：ドアロックの電池残量 {{battery}}%。早めに電池を交換してください。',
     service_expiring:
-      'サービス期限までの日数：{{days}}（{{date}}）。更新は担当のカスタマーマネージャー {{mobile}} にご連絡ください。',
+      'サービス期限までの日数：{{days}}（{{date}}）。更新は顧客担当者 {{mobile}} にご連絡ください。',
     service_expiring_no_manager: 'サービス期限までの日数：{{days}}（{{date}}）。',
     lock_not_synced:
-      '部屋 {{room}}：錠前が {{days}} 日間同期していません。最新のカードとパスワードを反映するため、Bluetooth で一度解錠してください。',
+      '部屋 {{room}}：ドアロックが {{days}} 日間同期していません。最新のカードとパスワードを反映するため、Bluetooth で一度解錠してください。',
     lock_never_synced:
-      '部屋 {{room}}：錠前は設置後一度も同期していません（{{days}} 日）。Bluetooth で一度解錠してください。',
+      '部屋 {{room}}：ドアロックは設置後一度も同期していません（{{days}} 日）。Bluetooth で一度解錠してください。',
     card_write_failed:
       'カード {{card}}（部屋 {{room}}）：書き込みの検証に失敗しました。もう一度書き込んでください。',
     card_write_failed_hotel: 'カード {{card}}：書き込みの検証に失敗しました。もう一度書き込んでください。',
@@ -45,7 +45,7 @@ const ja: Texts = {
   action: {
     refresh: '更新',
     retry: '再試行',
-    openRoom: '部屋を開く',
+    openRoom: '部屋を表示',
     markRead: '既読にする',
     markAllRead: 'すべて既読にする',
     delete: '削除',
@@ -60,7 +60,7 @@ const ja: Texts = {
     unread: '未読：{{count}}',
     total: 'メッセージ：{{count}}',
     empty:
-      'メッセージはありません。電池残量の低下、長期間同期していない錠前、カード書き込みの失敗、サービス期限はここに表示されます。',
+      'メッセージはありません。電池残量の低下、長期間同期していないドアロック、カード書き込みの失敗、サービス期限はここに表示されます。',
     emptyFiltered: '条件に一致するメッセージはありません。',
     clearFilters: '条件をクリア',
     loadFailed: 'メッセージを読み込めませんでした。',

@@ -13,7 +13,7 @@ const ko: Texts = {
   text: {
     low_battery: '객실 {{room}}: 도어락 배터리 {{battery}}%. 곧 배터리를 교체하세요.',
     service_expiring:
-      '서비스 만료까지 남은 일수: {{days}} ({{date}}). 갱신하려면 담당 고객 매니저 {{mobile}}에게 연락하세요.',
+      '서비스 만료까지 남은 일수: {{days}} ({{date}}). 갱신하려면 고객 담당자 {{mobile}}에게 연락하세요.',
     service_expiring_no_manager: '서비스 만료까지 남은 일수: {{days}} ({{date}}).',
     lock_not_synced:
       '객실 {{room}}: 도어락이 {{days}}일 동안 동기화되지 않았습니다. 최신 카드와 비밀번호를 받도록 블루투스로 한 번 열어 주세요.',
@@ -44,7 +44,7 @@ const ko: Texts = {
   action: {
     refresh: '새로 고침',
     retry: '다시 시도',
-    openRoom: '객실 열기',
+    openRoom: '객실 보기',
     markRead: '읽음으로 표시',
     markAllRead: '모두 읽음으로 표시',
     delete: '삭제',

@@ -5,7 +5,7 @@ const pt: Texts = {
   kind: {
     all: 'Todos os tipos',
     low_battery: 'Bateria fraca',
-    service_expiring: 'Serviço a expirar',
+    service_expiring: 'Serviço prestes a expirar',
     lock_not_synced: 'Fechadura não sincronizada',
     card_write_failed: 'Falha ao gravar cartão',
     notice: 'Aviso',
@@ -13,7 +13,7 @@ const pt: Texts = {
   text: {
     low_battery: 'Quarto {{room}}: bateria da fechadura em {{battery}} %. Troque as pilhas em breve.',
     service_expiring:
-      'Dias até o serviço expirar: {{days}} ({{date}}). Para renovar, contacte o seu gestor de cliente {{mobile}}.',
+      'Dias até o serviço expirar: {{days}} ({{date}}). Para renovar, entre em contato com seu gestor de clientes {{mobile}}.',
     service_expiring_no_manager: 'Dias até o serviço expirar: {{days}} ({{date}}).',
     lock_not_synced:
       'Quarto {{room}}: a fechadura não sincroniza há {{days}} dias. Abra-a uma vez por Bluetooth para que receba os cartões e senhas mais recentes.',
@@ -28,13 +28,13 @@ const pt: Texts = {
     order: 'Ordem',
     unreadFirst: 'Não lidas primeiro',
     newest: 'Mais recentes primeiro',
-    unreadOnly: 'Só não lidas',
+    unreadOnly: 'Somente não lidas',
   },
   column: {
     message: 'Mensagem',
     kind: 'Tipo',
     time: 'Hora',
-    status: 'Estado',
+    status: 'Status',
     actions: 'Ações',
   },
   status: {
@@ -45,15 +45,15 @@ const pt: Texts = {
   action: {
     refresh: 'Atualizar',
     retry: 'Tentar novamente',
-    openRoom: 'Abrir quarto',
+    openRoom: 'Ver quarto',
     markRead: 'Marcar como lida',
     markAllRead: 'Marcar todas como lidas',
-    delete: 'Eliminar',
-    deleteSelected: 'Eliminar selecionadas ({{count}})',
-    deleteConfirm: 'Eliminar esta mensagem?',
-    deleteSelectedConfirm: 'Eliminar as mensagens selecionadas ({{count}})?',
+    delete: 'Excluir',
+    deleteSelected: 'Excluir selecionadas ({{count}})',
+    deleteConfirm: 'Excluir esta mensagem?',
+    deleteSelectedConfirm: 'Excluir as mensagens selecionadas ({{count}})?',
     cancel: 'Cancelar',
-    deleted: 'Eliminada',
+    deleted: 'Excluída',
     allRead: 'Todas as mensagens marcadas como lidas',
   },
   list: {
