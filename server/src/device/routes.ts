@@ -12,6 +12,7 @@ import { UNPARSEABLE } from '../call.js';
 import { AppError, failure } from '../errors.js';
 import { checkBody, f } from '../fields.js';
 import { messageFor } from '../i18n.js';
+import { FIRMWARE_VERSION } from '../routes/firmware.js';
 import { authenticateLock, type CallingLock, FailedLockAuth, lockSecretOf } from './auth.js';
 import { checkRecords, storeRecords } from './records.js';
 import { finishSync, lockInfo, startSync } from './sync.js';
@@ -39,6 +40,10 @@ const startSchema = {
   operator: f.string({ max: 64, optional: true }),
   /** The lock's clock, seconds. */
   lock_time: f.number({ min: 0, max: 253_402_300_799, optional: true }),
+  /** The lock's battery, percent; stored on its room. */
+  battery: f.int({ min: 0, max: 100, optional: true }),
+  /** The firmware the lock runs (as firmware versions are written); stored on its room. */
+  firmware_version: f.string({ max: 40, pattern: FIRMWARE_VERSION, optional: true }),
 };
 const finishSchema = { sync_id: f.string({ max: 64 }) };
 const recordsSchema = { sync_id: f.string({ max: 64, optional: true }) };

@@ -36,12 +36,47 @@ const newSyncUid = (): string => randomBytes(24).toString('base64url');
 /** The integer range of lock_devices.clock_drift_ms. */
 const DRIFT_LIMIT = 2_147_483_647;
 
+/**
+ * Keeps what the lock reported of itself on its room: the battery (the low-battery message reads it) and the
+ * firmware it runs (the firmware list's "runs it" reads it). Written only when it changed, so a sync that reports
+ * the same does not drop the room list's kept pages (every write to rooms does).
+ */
+async function storeLockReport(
+  db: Kysely<Database>,
+  lock: CallingLock,
+  report: { battery?: number | undefined; firmware_version?: string | undefined },
+  now: Date,
+): Promise<void> {
+  if (report.battery === undefined && report.firmware_version === undefined) return;
+  const room = await db
+    .selectFrom('rooms')
+    .select(['battery', 'lock_version'])
+    .where('id', '=', lock.roomId)
+    .executeTakeFirst();
+  if (!room) return;
+  const change: { battery?: number; lock_version?: string } = {};
+  if (report.battery !== undefined && report.battery !== room.battery) change.battery = report.battery;
+  if (report.firmware_version !== undefined && report.firmware_version !== room.lock_version)
+    change.lock_version = report.firmware_version;
+  if (Object.keys(change).length === 0) return;
+  await db
+    .updateTable('rooms')
+    .set({ ...change, updated_at: now })
+    .where('id', '=', lock.roomId)
+    .execute();
+}
+
 /** Starts a sync: the full state the lock must hold, kept under a new sync id. */
 export async function startSync(
   app: FastifyInstance,
   db: Kysely<Database>,
   lock: CallingLock,
-  body: { operator?: string | undefined; lock_time?: number | undefined },
+  body: {
+    operator?: string | undefined;
+    lock_time?: number | undefined;
+    battery?: number | undefined;
+    firmware_version?: string | undefined;
+  },
   now: Date,
 ): Promise<{
   sync_id: string;
@@ -81,6 +116,7 @@ export async function startSync(
       .where('room_id', '=', lock.roomId)
       .execute();
   }
+  await storeLockReport(db, lock, body, now);
   return {
     sync_id: syncUid,
     server_time: epochSeconds(now) as number,

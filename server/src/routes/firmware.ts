@@ -2,8 +2,8 @@
  * Firmware of the locks (API.md §13.2): `lock/addFirmwares` records a firmware file uploaded through `oss/token`
  * (purpose `firmware`) + `POST /upload`, `lock/getFirmwaresList` lists the hotel's firmwares with the locks each
  * applies to and which of them already run it. The server never upgrades a lock: the phone app carries the file
- * to the lock over Bluetooth. A lock runs a firmware when its room's lock_version is the firmware's version (no call
- * writes lock_version yet: the demo seeds it, the device API does not report one).
+ * to the lock over Bluetooth. A lock runs a firmware when its room's lock_version is the firmware's version (the lock
+ * reports it in `POST /device/v1/sync/start`, API.md §10; the demo seeds it).
  *
  * Choices where the brief left room:
  * - accepted files: a ZIP package or a raw binary image, as the upload sniffs them from the bytes (a ZIP signature;
