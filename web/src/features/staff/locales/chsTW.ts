@@ -102,7 +102,7 @@ const chsTW: Texts = {
     price_manage: '房價和價格範本',
     category_manage: '房間分組和分類',
     staff_manage: '員工及其房間權限',
-    hotel_manage: '商戶和飯店資訊',
+    hotel_manage: '商家和飯店資料',
     log_view: '查看操作日誌',
     message_view: '查看和清除訊息',
     firmware_manage: '門鎖韌體升級',

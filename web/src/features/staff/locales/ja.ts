@@ -103,7 +103,7 @@ const ja: Texts = {
     price_manage: '客室料金と料金テンプレート',
     category_manage: '客室グループと分類',
     staff_manage: 'スタッフとその客室権限',
-    hotel_manage: '加盟店とホテルの情報',
+    hotel_manage: '店舗とホテルの情報',
     log_view: '操作ログの閲覧',
     message_view: 'メッセージの閲覧と削除',
     firmware_manage: 'ドアロックのファームウェア更新',
