@@ -8,7 +8,7 @@ const ja: Texts = {
     loadFailed: '読み込めませんでした。接続を確認して再試行してください',
   },
   account: {
-    title: '加盟店アカウント',
+    title: '店舗アカウント',
     balance: '残高',
     serviceExpires: 'サービス有効期限',
     noLimit: '期限なし',
