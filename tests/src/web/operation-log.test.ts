@@ -2,7 +2,8 @@
 // administrator and the secondary administrator act on rooms through the API; in the console the super administrator
 // filters the log by room (searched on the server) and by person, both kept in the URL, and exports the filtered log
 // as CSV, which downloads with only that person's entries. The customer manager (13800138009) signs in, lands on its
-// customers page and sees the demo hotel; the super administrator sees that manager on the same page. Build the
+// customers page and sees the demo hotel, with a sidebar of its own pages and no Card Reading button, and its user
+// menu works; the super administrator sees that manager on the same page. Build the
 // console and the server first (see harness.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -136,7 +137,35 @@ describe('customers in the browser', () => {
       expect(await cm.page.getByTestId('customer-row').first().textContent()).toContain(
         'LockDesk Demo Hotel',
       );
+      // Its sidebar lists what it may open (the customers page, highlighted, and the personal centre) and no
+      // Card Reading button: it has no rooms or cards.
+      const sidebar = cm.page.getByTestId('sidebar');
+      const items = sidebar.locator('.ant-menu-item');
+      await expect
+        .poll(() => items.allTextContents(), POLL)
+        .toEqual(['Personal center', 'Customer management']);
+      expect(await sidebar.locator('.ant-menu-item-selected').textContent()).toBe('Customer management');
+      expect(await cm.page.getByTestId('card-reading-button').count()).toBe(0);
       await cm.page.screenshot({ path: join(ARTIFACTS, 'customers-manager.png') });
+
+      // The user menu: personal information, change password, and home back to the customers page.
+      const pick = async (item: string) => {
+        await cm.page.getByTestId('user-menu').click();
+        await cm.page.locator(`.ant-dropdown:visible li[data-menu-id$="-${item}"]`).click();
+      };
+      await pick('personal');
+      await cm.page.waitForURL((u) => u.pathname === '/center/personalCenter');
+      await cm.page.getByTestId('personal-center').waitFor();
+      expect(await cm.page.getByTestId('no-access').count()).toBe(0);
+      await pick('password');
+      await cm.page.waitForURL((u) => u.pathname === '/user/changePsw');
+      await cm.page.getByTestId('change-password-form').waitFor();
+      await pick('home');
+      await cm.page.waitForURL((u) => u.pathname === '/center/customer');
+      await cm.page.getByTestId('customer-row').first().waitFor();
+      // The menu entry opens the personal centre too.
+      await sidebar.getByText('Personal center').click();
+      await cm.page.waitForURL((u) => u.pathname === '/center/personalCenter');
       expect(cm.problems).toEqual([]);
     } finally {
       await cm.context.close();

@@ -1,5 +1,6 @@
 import { PERMISSIONS, ROUTE_PERMISSIONS, routePermission } from '@lockdesk/protocol';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../api/session.ts';
 import { ROUTES } from '../routes.tsx';
@@ -69,8 +70,27 @@ describe('the one role/route table (ROUTE_PERMISSIONS)', () => {
     expect(secondary).not.toContain('/bill/index');
     // A granted authority opens its route.
     expect(menuOf('staff', ['log.view'])).toContain('/operation/operation');
-    // A customer manager sees no hotel pages at all.
-    expect(menuOf('customer_manager')).toEqual([]);
+    // A customer manager sees no hotel pages, only the hidden section's pages marked `menuFallback` it may open.
+    expect(menuOf('customer_manager')).toEqual(['/center/personalCenter', '/center/customer']);
+    // Those pages stay out of the menu of an account that has hotel pages (the spec's /center is hidden).
+    for (const role of ['super', 'secondary', 'staff'])
+      for (const p of ['/center/personalCenter', '/center/customer']) expect(menuOf(role)).not.toContain(p);
+  });
+
+  it('lists the fallback pages top-level with their icons, and only those the table lets the account open', () => {
+    const onlyCustomers = buildMenu(ROUTES, {
+      language: null,
+      dispenserType: null,
+      allows: (p) => p === 'customer.view',
+    });
+    expect(onlyCustomers).toEqual([
+      { key: '/center/personalCenter', title: 'personalCenter', icon: 'personal' },
+      { key: '/center/customer', title: 'customer', icon: 'customer' },
+    ]);
+    // An account allowed nothing keeps the pages every account may open (the personal centre).
+    expect(buildMenu(ROUTES, { language: null, dispenserType: null, allows: () => false })).toEqual([
+      { key: '/center/personalCenter', title: 'personalCenter', icon: 'personal' },
+    ]);
   });
 });
 
@@ -85,6 +105,21 @@ describe('the route guard', () => {
     const page = await screen.findByTestId('no-access', {}, SLOW);
     expect(page.textContent).toContain('No access');
     expect(screen.queryByTestId('staff-list')).toBeNull();
+  });
+
+  it("sends a customer manager from 'no access' back to its customers page, not to the rooms", async () => {
+    setUserInfo({
+      uid: 9,
+      token: 'tok_abcdefghijklmnopqrstuvwxyz',
+      role: 'customer_manager',
+      authorities: [],
+    });
+    const { router } = renderConsole('/room/roomList');
+    const page = await screen.findByTestId('no-access', {}, SLOW);
+    const back = within(page).getByRole('button');
+    expect(back.textContent).toBe('Back to home');
+    await userEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/center/customer'));
   });
 
   it('opens the page for an account holding the permission', async () => {

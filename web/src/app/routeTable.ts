@@ -37,7 +37,9 @@ export type MenuIcon =
   | 'message'
   | 'operation'
   | 'business'
-  | 'bill';
+  | 'bill'
+  | 'customer'
+  | 'personal';
 
 export interface RouteEntry {
   /** Top-level entries start with '/'; children are relative (they may hold a '/', as featureCard/addFloorCard). */
@@ -47,6 +49,12 @@ export interface RouteEntry {
   icon?: MenuIcon;
   /** Never listed in the menu. */
   hidden?: boolean;
+  /**
+   * For a page of a hidden section (/center): listed in the menu, as a top-level item, for an account that may
+   * open no page of the visible sections (the customer manager, whose pages all sit under /center, spec §6), so
+   * its menu is not empty. Whether it is listed still follows the role/route table and the menu rule.
+   */
+  menuFallback?: boolean;
   /** For a hidden page: the menu entry (absolute path) to highlight while it is open, e.g. its list page. */
   activeMenu?: string;
   /** Where the bare path goes. */
@@ -181,6 +189,20 @@ export function buildMenu(table: readonly RouteEntry[], ctx: AccessContext): Men
         section.icon,
       ),
     );
+  }
+  return nodes.length > 0 ? nodes : fallbackMenu(table, ctx);
+}
+
+/** The `menuFallback` pages of hidden sections the account may open, for a menu that would be empty. */
+function fallbackMenu(table: readonly RouteEntry[], ctx: AccessContext): MenuNode[] {
+  const nodes: MenuNode[] = [];
+  for (const section of table) {
+    if (!section.hidden || section.public || !section.path.startsWith('/')) continue;
+    for (const c of section.children ?? []) {
+      const fullPath = join(section.path, c.path);
+      if (!c.menuFallback || !c.title || (c.access && !c.access(ctx))) continue;
+      if (routeAllowed(fullPath, ctx.allows)) nodes.push(withIcon({ key: fullPath, title: c.title }, c.icon));
+    }
   }
   return nodes;
 }

@@ -25,7 +25,7 @@ import { DEPLOY } from '../config/deploy.ts';
 import { ROUTES } from '../routes.tsx';
 import { CurrentRouteTitle } from './currentRoute.ts';
 import { guardRedirect } from './guards.ts';
-import { HOME_PATH, NOT_FOUND_PATH } from './paths.ts';
+import { landingFor, NOT_FOUND_PATH, SIGNED_IN_LANDING } from './paths.ts';
 import { can } from './permissions.ts';
 import {
   type PageLoader,
@@ -193,6 +193,8 @@ const allows = (permission: Parameters<typeof can>[0]) => can(permission);
 export function NoAccess() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A customer manager has no room list: its way back is its own landing (paths.ts `landingFor`).
+  const home = landingFor(getUserInfo()?.role);
   return (
     <div data-testid="no-access">
       <Result
@@ -200,8 +202,8 @@ export function NoAccess() {
         title={t('noAccess.title')}
         subTitle={t('noAccess.subtitle')}
         extra={
-          <Button type="primary" onClick={() => navigate(HOME_PATH)}>
-            {t('noAccess.home')}
+          <Button type="primary" onClick={() => navigate(home)}>
+            {home === SIGNED_IN_LANDING ? t('noAccess.home') : t('notFound.backHome')}
           </Button>
         }
       />

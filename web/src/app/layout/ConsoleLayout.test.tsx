@@ -103,6 +103,48 @@ describe('the console layout', () => {
     expect(getUserInfo()).toBeUndefined();
   });
 
+  it('gives a customer manager its menu and home, and no Card Reading button', async () => {
+    setUserInfo({
+      uid: 9,
+      token: 'tok_abcdefghijklmnopqrstuvwxyz',
+      nickname: 'Parent',
+      role: 'customer_manager',
+      authorities: [],
+    });
+    const { router } = renderConsole('/user/changePsw');
+    await layout();
+    expect(menuTexts()).toEqual(['Personal center', 'Customer management']);
+    expect(screen.queryByTestId('card-reading-button')).toBeNull();
+    expect(screen.queryByTestId('card-reading')).toBeNull();
+    // The logo and the user menu's 'Home' lead to its landing, the customers page, not the rooms it has none of.
+    expect(document.querySelector('.ant-layout-sider a')?.getAttribute('href')).toBe('/center/customer');
+    await userEvent.click(screen.getByTestId('user-menu'));
+    await userEvent.click(await screen.findByText('Personal information'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/center/personalCenter'));
+    await userEvent.click(screen.getByTestId('user-menu'));
+    await userEvent.click(await screen.findByText('Home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/center/customer'));
+  });
+
+  it('shows the Card Reading button to staff, who may read a card to find its room', async () => {
+    setUserInfo({
+      uid: 4,
+      token: 'tok_abcdefghijklmnopqrstuvwxyz',
+      nickname: 'Desk',
+      role: 'staff',
+      authorities: [],
+    });
+    const { router } = renderConsole('/user/changePsw');
+    await layout();
+    expect(screen.getByTestId('card-reading-button').textContent).toContain('Card reading');
+    expect(menuTexts()).toContain('Room management');
+    expect(menuTexts()).not.toContain('Customer management');
+    expect(document.querySelector('.ant-layout-sider a')?.getAttribute('href')).toBe('/room');
+    await userEvent.click(screen.getByTestId('user-menu'));
+    await userEvent.click(await screen.findByText('Home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/room/roomList'));
+  });
+
   it('stores the chosen language and reloads the page', async () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     renderConsole('/room/roomList');

@@ -12,19 +12,26 @@ import { CardReadingButton } from '../../features/cardReading/CardReadingButton.
 import { ROUTES } from '../../routes.tsx';
 import { loginUrl } from '../guards.ts';
 import { LanguageSelect } from '../LanguageSelect.tsx';
-import { SIGNED_IN_LANDING } from '../paths.ts';
-import { breadcrumbOf } from '../routeTable.ts';
+import { landingFor, PATHS } from '../paths.ts';
+import { can } from '../permissions.ts';
+import { breadcrumbOf, routeAllowed } from '../routeTable.ts';
 import { currentDirection, sidebarOpened, storeSidebarOpened } from '../storage.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useMobile } from './useMobile.ts';
 
 const COLLAPSED_WIDTH = 64;
 
+/** The signed-in account's home: its landing (a customer manager's is its customers page, paths.ts). */
+const homePath = () => landingFor(getUserInfo()?.role);
+
 function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  // Reading a card finds its room and guest: only for an account that may open the card-reading page (the
+  // role/route table), not for one with no rooms (the customer manager).
+  const reads = routeAllowed(PATHS.cardReading, (p) => can(p));
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Link
-        to={SIGNED_IN_LANDING}
+        to={homePath()}
         style={{
           display: 'flex',
           alignItems: 'center',
@@ -44,12 +51,14 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
       <div style={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>
         <SideMenu collapsed={collapsed} {...(onNavigate ? { onNavigate } : {})} />
       </div>
-      <div style={{ padding: collapsed ? 12 : 16 }} data-testid="card-reading">
-        <div style={{ marginBottom: 8, textAlign: 'center' }}>
-          <ReaderStatus compact={collapsed} />
+      {reads ? (
+        <div style={{ padding: collapsed ? 12 : 16 }} data-testid="card-reading">
+          <div style={{ marginBottom: 8, textAlign: 'center' }}>
+            <ReaderStatus compact={collapsed} />
+          </div>
+          <CardReadingButton collapsed={collapsed} />
         </div>
-        <CardReadingButton collapsed={collapsed} />
-      </div>
+      ) : null}
     </div>
   );
 }
@@ -84,9 +93,9 @@ function UserMenu({ compact }: { compact: boolean }) {
           { key: 'signOut', label: t('layout.signOut'), danger: true },
         ],
         onClick: ({ key }) => {
-          if (key === 'home') navigate(SIGNED_IN_LANDING);
-          else if (key === 'personal') navigate('/center/personalCenter');
-          else if (key === 'password') navigate('/user/changePsw');
+          if (key === 'home') navigate(homePath());
+          else if (key === 'personal') navigate(PATHS.personalCenter);
+          else if (key === 'password') navigate(PATHS.changePsw);
           else if (key === 'signOut') signOut();
         },
       }}

@@ -4,10 +4,12 @@ import {
   CreditCardOutlined,
   FileTextOutlined,
   HomeOutlined,
+  IdcardOutlined,
   MessageOutlined,
   ShopOutlined,
   TeamOutlined,
   ToolOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { MenuIcon } from '../routeTable.ts';
@@ -23,4 +25,6 @@ export const MENU_ICONS: Record<MenuIcon, ReactNode> = {
   operation: <FileTextOutlined />,
   business: <ShopOutlined />,
   bill: <AccountBookOutlined />,
+  customer: <IdcardOutlined />,
+  personal: <UserOutlined />,
 };

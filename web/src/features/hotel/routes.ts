@@ -5,5 +5,12 @@ const personalCenter = hotelTexts.page(() => import('./PersonalCenterPage.tsx'))
 
 /** The 'hotel' feature's routes (children of their section in src/routes.tsx). */
 export const centerRoutes: RouteEntry[] = [
-  { path: 'personalCenter', title: 'personalCenter', page: personalCenter },
+  // Listed in the menu of an account with no page of the visible sections (the customer manager).
+  {
+    path: 'personalCenter',
+    title: 'personalCenter',
+    icon: 'personal',
+    menuFallback: true,
+    page: personalCenter,
+  },
 ];
