@@ -63,7 +63,7 @@ const chs: Texts = {
       versionInvalid: '版本格式如 2.4.0、v2.4 或 2.4.0-beta.1',
       rooms: '适用的门锁',
       roomsHint: '留空则适用于酒店的全部门锁。',
-      roomsRequired: '请选择适用的您的门锁所在房间',
+      roomsRequired: '请选择此固件适用的门锁所在房间',
       allRooms: '全部门锁',
       submit: '上传',
       cancel: '取消',

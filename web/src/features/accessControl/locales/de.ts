@@ -29,7 +29,7 @@ const de: Texts = {
   },
   firmware: {
     bluetooth:
-      'Schlösser werden von der Handy-App per Bluetooth direkt am Schloss aktualisiert. Diese Seite verwahrt die Firmware-Dateien und zeigt, welche Schlösser welche Version bereits haben.',
+      'Schlösser werden von der Handy-App per Bluetooth direkt am Schloss aktualisiert. Diese Seite verwahrt die Firmware-Dateien und zeigt, auf welchen Schlössern jede Version bereits läuft.',
     upload: 'Firmware hochladen',
     search: 'Nach Name, Version oder Modell suchen',
     name: 'Name',
@@ -40,12 +40,12 @@ const de: Texts = {
     size: 'Größe',
     sha256: 'SHA-256',
     locks: 'Schlösser',
-    lockCount: '{{current}} von {{total}} haben sie',
+    lockCount: '{{current}} von {{total}} installiert',
     appliesAll: 'Alle Schlösser',
     appliesChosen: 'Gewählte Zimmer',
     uploaded: 'Hochgeladen',
     lockVersion: 'Schlossversion',
-    runs: 'Hat sie',
+    runs: 'Installiert',
     toUpgrade: 'Zu aktualisieren',
     unknownVersion: 'Nicht gemeldet',
     noLocks: 'Keines Ihrer Schlösser ist betroffen.',

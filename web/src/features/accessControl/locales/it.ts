@@ -52,7 +52,7 @@ const it: Texts = {
     emptyFiltered: 'Nessun firmware corrisponde alla ricerca',
     total: 'Firmware: {{count}}',
     noPermission:
-      'Il firmware lo vedono solo il super amministratore e gli amministratori a cui è concessa la gestione del firmware.',
+      'Il firmware lo vedono solo l’amministratore principale e gli amministratori a cui è concessa la gestione del firmware.',
     form: {
       title: 'Carica firmware',
       file: 'File del firmware',

@@ -45,7 +45,7 @@ const pt: Texts = {
     uploaded: 'Enviado',
     lockVersion: 'Versão da fechadura',
     runs: 'Já usa',
-    toUpgrade: 'A atualizar',
+    toUpgrade: 'Atualização pendente',
     unknownVersion: 'Não informada',
     noLocks: 'Nenhuma fechadura sua é afetada.',
     empty: 'Nenhum firmware enviado ainda',
