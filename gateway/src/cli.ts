@@ -57,6 +57,8 @@ Virtual lock commands (SIMULATED locks beside the simulated encoder):
                                                  prints {"decision":"open"|"deny","reason":"…"}
   sim lock-sync --mac <mac> [--operator <name>]  a Bluetooth unlock: sync, then upload the records
   sim lock-fault --mac <mac> <drop-upload-reply|stop-before-finish> [--count n]
+  sim lock-battery --mac <mac> --percent <n>     the lock's battery (0-100 %), reported at its next sync
+  sim lock-firmware --mac <mac> --version <v>    the firmware it runs (2.4.0), reported at its next sync
   sim uninstall-lock --mac <mac>
 `;
 
@@ -278,6 +280,8 @@ async function simCommand(argv: string[]): Promise<void> {
       finger: { type: 'string' },
       at: { type: 'string' },
       operator: { type: 'string' },
+      percent: { type: 'string' },
+      version: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -415,6 +419,16 @@ async function simCommand(argv: string[]): Promise<void> {
         kind: argument,
         ...(count !== undefined ? { count } : {}),
       });
+    }
+    case 'lock-battery': {
+      const mac = values.mac ?? fail('lock-battery needs --mac <mac_id>');
+      const percent = number(values.percent, '--percent') ?? fail('lock-battery needs --percent <0-100>');
+      return request('POST', `/locks/${encodeURIComponent(mac)}/battery`, { percent });
+    }
+    case 'lock-firmware': {
+      const mac = values.mac ?? fail('lock-firmware needs --mac <mac_id>');
+      const version = values.version ?? fail('lock-firmware needs --version <version>');
+      return request('POST', `/locks/${encodeURIComponent(mac)}/firmware`, { version });
     }
     case 'tap-lock': {
       const mac = values.mac ?? fail('tap-lock needs --mac <mac_id>', 1);

@@ -307,7 +307,8 @@ async function refreshLocks() {
   if (chosen) select.value = chosen;
   const lock = (answer.locks || []).find((l) => l.mac_id === select.value);
   document.getElementById('lockInfo').textContent = lock
-    ? ' building ' + lock.building + ', floor ' + lock.floor + ', ' + lock.buffered + ' records waiting, last sync ' +
+    ? ' building ' + lock.building + ', floor ' + lock.floor + ', battery ' + lock.battery + '%, firmware ' +
+      lock.firmware_version + ', ' + lock.buffered + ' records waiting, last sync ' +
       (lock.last_sync_at ? new Date(lock.last_sync_at * 1000).toLocaleString() : 'never')
     : (answer.locks || []).length ? '' : ' no virtual lock installed (install one from the console or the sim CLI)';
 }

@@ -63,6 +63,12 @@ export function registerLockRoutes(app: FastifyInstance, locks: VirtualLocks): v
     const body = bodyOf(request);
     return locks.injectFault(macOf(request), body['kind'], body['count'] ?? 1);
   });
+  app.post('/locks/:mac/battery', async (request) =>
+    locks.setBattery(macOf(request), bodyOf(request)['percent']),
+  );
+  app.post('/locks/:mac/firmware', async (request) =>
+    locks.setFirmware(macOf(request), bodyOf(request)['version']),
+  );
   app.delete('/locks/:mac', async (request) => locks.uninstall(macOf(request)));
   // The browser guard admits GET and POST from the console: this is the console's way to uninstall.
   app.post('/locks/:mac/uninstall', async (request) => locks.uninstall(macOf(request)));

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { SimulatedTransport } from '../transport/simulated.js';
 import { buildControlApp } from './control.js';
 import { SimulatedEncoder } from './encoder.js';
 import type { DeviceRecord, DeviceSyncState } from './lock-device-api.js';
-import { normalizeMac, RECORD_BATCH, VirtualLocks } from './locks.js';
+import { DEFAULT_BATTERY, DEFAULT_FIRMWARE, normalizeMac, RECORD_BATCH, VirtualLocks } from './locks.js';
 
 const HOTEL = 7;
 const MAC = 'A1B2C3D4E5F6';
@@ -80,6 +80,8 @@ class FakeDeviceApi {
   readonly stored = new Map<string, DeviceRecord & { mac: string }>();
   readonly syncs = new Map<string, { room: FakeRoom; state: DeviceSyncState; finished: boolean }>();
   readonly calls: string[] = [];
+  /** The bodies sync/start received, in order. */
+  readonly startBodies: Record<string, unknown>[] = [];
   uploadBatches: number[] = [];
   duplicates = 0;
   private server: Server | undefined;
@@ -122,6 +124,7 @@ class FakeDeviceApi {
         };
         if (request.method === 'GET' && path === '/device/v1/lock') return ok(lock);
         if (path === '/device/v1/sync/start') {
+          this.startBodies.push(body);
           const sync_id = `sync-${this.syncs.size + 1}`;
           const state = structuredClone(room.state);
           this.syncs.set(sync_id, { room, state, finished: false });
@@ -481,6 +484,73 @@ describe('sync', () => {
   });
 });
 
+describe('battery and firmware', () => {
+  it('reports them at sync/start: 100 % and 1.0.0 for a new lock, then what was set', async () => {
+    const locks = await installed();
+    expect(locks.list()[0]).toMatchObject({ battery: DEFAULT_BATTERY, firmware_version: DEFAULT_FIRMWARE });
+    expect(await locks.sync(MAC)).toMatchObject({ ok: true });
+    expect(api.startBodies[0]).toMatchObject({ battery: 100, firmware_version: '1.0.0' });
+    expect(locks.setBattery('a1:b2:c3:d4:e5:f6', 12)).toMatchObject({
+      ok: true,
+      lock: { mac_id: MAC, battery: 12 },
+    });
+    expect(locks.setFirmware(MAC, ' v2.4.0-beta.1 ')).toMatchObject({
+      ok: true,
+      lock: { firmware_version: 'v2.4.0-beta.1' },
+    });
+    // Set, not yet told: the server hears it at the next sync.
+    expect(api.startBodies).toHaveLength(1);
+    expect(await locks.sync(MAC)).toMatchObject({ ok: true });
+    expect(api.startBodies[1]).toMatchObject({ battery: 12, firmware_version: 'v2.4.0-beta.1' });
+    expect(locks.setBattery(MAC, 0)).toMatchObject({ ok: true, lock: { battery: 0 } });
+    await locks.sync(MAC);
+    expect(api.startBodies[2]).toMatchObject({ battery: 0 });
+  });
+
+  it('refuses a battery outside 0–100 or not whole, a malformed version, and an unknown lock; keeps the old values', async () => {
+    const locks = await installed();
+    locks.setBattery(MAC, 55);
+    locks.setFirmware(MAC, '2.0');
+    for (const percent of [101, -1, 50.5, '50', null, undefined, Number.NaN])
+      expect(locks.setBattery(MAC, percent)).toMatchObject({ ok: false, error: 'FIELD_INVALID' });
+    for (const version of [
+      'latest',
+      '1',
+      '2.4.0 beta',
+      `1.0.0-${'a'.repeat(21)}`,
+      `${'1'.repeat(5)}.${'2'.repeat(5)}.${'3'.repeat(5)}.${'4'.repeat(5)}-${'a'.repeat(18)}`,
+      2.4,
+      null,
+      '',
+    ])
+      expect(locks.setFirmware(MAC, version)).toMatchObject({ ok: false, error: 'FIELD_INVALID' });
+    expect(locks.setBattery('FFFFFFFFFFFF', 10)).toMatchObject({ ok: false, error: 'LOCK_NOT_INSTALLED' });
+    expect(locks.setFirmware('nonsense', '1.0')).toMatchObject({ ok: false, error: 'FIELD_INVALID' });
+    expect(locks.list()[0]).toMatchObject({ battery: 55, firmware_version: '2.0' });
+  });
+
+  it('keeps them across a restart and a reinstall; a state file without them loads with the defaults', async () => {
+    const statePath = join(mkdtempSync(join(tmpdir(), 'locks-state-')), 'state.json');
+    const locks = await installed(newLocks({ statePath }));
+    locks.setBattery(MAC, 7);
+    locks.setFirmware(MAC, '3.1.4');
+    const restarted = newLocks({ statePath });
+    expect(restarted.list()[0]).toMatchObject({ battery: 7, firmware_version: '3.1.4' });
+    await installed(restarted);
+    expect(restarted.list()[0]).toMatchObject({ battery: 7, firmware_version: '3.1.4' });
+    // A state file written before locks had a battery and a firmware (or with nonsense in them).
+    const saved = JSON.parse(readFileSync(statePath, 'utf8')) as { locks: Record<string, unknown>[] };
+    const [old] = saved.locks;
+    delete old!['battery'];
+    old!['firmwareVersion'] = 'x';
+    writeFileSync(statePath, JSON.stringify(saved));
+    const older = newLocks({ statePath });
+    expect(older.list()[0]).toMatchObject({ mac_id: MAC, battery: 100, firmware_version: '1.0.0' });
+    expect(await older.sync(MAC)).toMatchObject({ ok: true });
+    expect(api.startBodies.at(-1)).toMatchObject({ battery: 100, firmware_version: '1.0.0' });
+  });
+});
+
 describe('the installer sheet and the state file', () => {
   it('installs the sheet locks, and again when the server rewrites the sheet', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'locks-sheet-'));
@@ -587,8 +657,44 @@ describe('control routes and command line', () => {
         ok: false,
         error: 'FIELD_INVALID',
       });
+      expect(await call('POST', '/locks/a1:b2:c3:d4:e5:f6/battery', { percent: 15 })).toMatchObject({
+        ok: true,
+        lock: { mac_id: MAC, battery: 15 },
+      });
+      expect(await call('POST', `/locks/${MAC}/firmware`, { version: '2.4.1' })).toMatchObject({
+        ok: true,
+        lock: { firmware_version: '2.4.1' },
+      });
+      expect(await call('POST', `/locks/${MAC}/battery`, { percent: 120 })).toMatchObject({
+        ok: false,
+        error: 'FIELD_INVALID',
+      });
+      expect(await call('POST', `/locks/${MAC}/firmware`, { version: 'newest' })).toMatchObject({
+        ok: false,
+        error: 'FIELD_INVALID',
+      });
+      expect(await call('POST', '/locks/FFFFFFFFFFFF/battery', { percent: 5 })).toMatchObject({
+        ok: false,
+        error: 'LOCK_NOT_INSTALLED',
+      });
+      for (const path of ['battery', 'firmware'])
+        for (const payload of [[], 'x', {}, { percent: { n: 1 } }, { version: ['1.0'] }]) {
+          const reply = await app.inject({
+            method: 'POST',
+            url: `/locks/${MAC}/${path}`,
+            payload: payload as object,
+          });
+          expect(reply.statusCode).toBeLessThan(500);
+          // Refused (a body that is not JSON by the service itself), and the lock keeps what it had.
+          expect(reply.json().ok).not.toBe(true);
+        }
+      expect((await call('GET', '/locks')).locks[0]).toMatchObject({
+        battery: 15,
+        firmware_version: '2.4.1',
+      });
       const page = await app.inject({ method: 'GET', url: '/' });
       expect(page.body).toContain('Virtual locks — SIMULATED');
+      expect(page.body).toContain("', battery ' + lock.battery + '%");
       expect(page.body).toContain('Hold the card on the encoder to the lock');
       expect(await call('DELETE', `/locks/${MAC}`)).toMatchObject({ ok: true, mac_id: MAC });
       expect(await call('POST', `/locks/${MAC}/uninstall`, {})).toMatchObject({
@@ -627,6 +733,19 @@ describe('control routes and command line', () => {
       expect(sync.code).toBe(0);
       expect(sync.stdout.split('\n')).toHaveLength(2);
       expect(JSON.parse(sync.stdout)).toMatchObject({ sync_id: 'sync-1', uploaded: 2 });
+      const battery = await run('lock-battery', '--mac', 'a1:b2:c3:d4:e5:f6', '--percent', '9');
+      expect(battery.code).toBe(0);
+      expect(JSON.parse(battery.stdout)).toMatchObject({ ok: true, lock: { battery: 9 } });
+      const firmware = await run('lock-firmware', '--mac', MAC, '--version', '2.5.0');
+      expect(firmware.code).toBe(0);
+      expect(JSON.parse(firmware.stdout)).toMatchObject({ ok: true, lock: { firmware_version: '2.5.0' } });
+      expect(await run('lock-battery', '--mac', MAC, '--percent', '101')).toMatchObject({ code: 1 });
+      expect(await run('lock-battery', '--mac', MAC, '--percent', 'low')).toMatchObject({ code: 2 });
+      expect(await run('lock-battery', '--mac', MAC)).toMatchObject({ code: 2 });
+      expect(await run('lock-firmware', '--mac', MAC, '--version', 'latest')).toMatchObject({ code: 1 });
+      expect(await run('lock-firmware', '--mac', MAC)).toMatchObject({ code: 2 });
+      expect((await run('lock-sync', '--mac', MAC)).code).toBe(0);
+      expect(api.startBodies.at(-1)).toMatchObject({ battery: 9, firmware_version: '2.5.0' });
     } finally {
       await app.close();
     }

@@ -36,6 +36,15 @@ export const RECORD_BATCH = 500;
 const SHEET_INSTALLS_AT_ONCE = 8;
 export const LOCK_FAULT_KINDS = ['drop-upload-reply', 'stop-before-finish'] as const;
 export type LockFaultKind = (typeof LOCK_FAULT_KINDS)[number];
+/** The battery of a new lock, and of one from a state file written before locks had one (percent). */
+export const DEFAULT_BATTERY = 100;
+/** The firmware of a new lock, and of one from an older state file. */
+export const DEFAULT_FIRMWARE = '1.0.0';
+/**
+ * A firmware version as the server takes it (server/src/routes/firmware.ts FIRMWARE_VERSION, ≤ 40 characters):
+ * 1 to 4 numbers, an optional leading v and an optional pre-release or build tail.
+ */
+export const FIRMWARE_VERSION = /^[vV]?\d{1,5}(\.\d{1,5}){1,3}([-+][0-9A-Za-z.-]{1,20})?$/;
 
 /** What the server told the lock about its room at install and at each sync. */
 export interface LockRoomInfo {
@@ -65,6 +74,10 @@ export interface VirtualLockState {
   records: DeviceRecord[];
   installedAt: number;
   lastSyncAt: number | null;
+  /** Battery, percent 0–100: reported to the server at each sync. */
+  battery: number;
+  /** The firmware the lock runs: reported to the server at each sync. */
+  firmwareVersion: string;
 }
 
 /** A lock as `GET /locks` lists it. */
@@ -79,6 +92,8 @@ export interface LockSummary {
   buffered: number;
   server: string | null;
   bench: boolean;
+  battery: number;
+  firmware_version: string;
 }
 
 export type LockFailure = { ok: false; error: string; msg: string };
@@ -163,6 +178,9 @@ export async function pinMatches(pin: string, stored: string): Promise<boolean> 
 }
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isBattery = (v: unknown): v is number => isInt(v) && v >= 0 && v <= 100;
+const isFirmwareVersion = (v: unknown): v is string =>
+  typeof v === 'string' && v.length <= 40 && FIRMWARE_VERSION.test(v);
 const intList = (v: unknown): number[] | null =>
   v === undefined ? [] : Array.isArray(v) && v.every(isInt) ? [...v] : null;
 
@@ -327,7 +345,16 @@ export class VirtualLocks {
       const parsed = JSON.parse(text) as { locks?: VirtualLockState[] };
       for (const lock of parsed.locks ?? []) {
         const mac = normalizeMac(lock?.mac_id);
-        if (mac && lock.config && Array.isArray(lock.records)) this.locks.set(mac, { ...lock, mac_id: mac });
+        if (mac && lock.config && Array.isArray(lock.records))
+          // A state file from before locks had a battery and a firmware: they take the defaults.
+          this.locks.set(mac, {
+            ...lock,
+            mac_id: mac,
+            battery: isBattery(lock.battery) ? lock.battery : DEFAULT_BATTERY,
+            firmwareVersion: isFirmwareVersion(lock.firmwareVersion)
+              ? lock.firmwareVersion
+              : DEFAULT_FIRMWARE,
+          });
       }
     } catch (error) {
       this.log('warn', `virtual lock state ${path} is unreadable; starting without it`, {
@@ -442,6 +469,8 @@ export class VirtualLocks {
       buffered: lock.records.length,
       server: lock.server,
       bench: lock.secret === null,
+      battery: lock.battery,
+      firmware_version: lock.firmwareVersion,
     };
   }
 
@@ -514,6 +543,9 @@ export class VirtualLocks {
       records: previous?.secret ? previous.records : [],
       installedAt: sameRoom && previous ? previous.installedAt : this.seconds(),
       lastSyncAt: sameRoom ? (previous?.lastSyncAt ?? null) : null,
+      // The battery and the firmware are the device's own: a reinstalled lock keeps them.
+      battery: previous?.battery ?? DEFAULT_BATTERY,
+      firmwareVersion: previous?.firmwareVersion ?? DEFAULT_FIRMWARE,
     };
     this.locks.set(mac, lock);
     this.saveState();
@@ -547,6 +579,8 @@ export class VirtualLocks {
       records: [],
       installedAt: this.seconds(),
       lastSyncAt: null,
+      battery: previous?.battery ?? DEFAULT_BATTERY,
+      firmwareVersion: previous?.firmwareVersion ?? DEFAULT_FIRMWARE,
     };
     this.locks.set(mac, lock);
     this.faults.delete(mac);
@@ -577,6 +611,31 @@ export class VirtualLocks {
     if (!isInt(count) || count < 0) return fail('FIELD_INVALID', 'count must be a whole number');
     this.faults.set(lock.mac_id, { ...this.faults.get(lock.mac_id), [kind as LockFaultKind]: count });
     return { ok: true, mac_id: lock.mac_id };
+  }
+
+  /** Sets the lock's battery (percent, a whole number 0–100); the server hears it at the next sync. */
+  setBattery(mac: unknown, percent: unknown): LockResult<{ lock: LockSummary }> {
+    const lock = this.find(mac);
+    if ('ok' in lock) return lock;
+    if (!isBattery(percent)) return fail('FIELD_INVALID', 'percent must be a whole number from 0 to 100');
+    lock.battery = percent;
+    this.saveState();
+    return { ok: true, lock: this.summary(lock) };
+  }
+
+  /** Sets the firmware the lock runs (a version such as 2.4.0); the server hears it at the next sync. */
+  setFirmware(mac: unknown, version: unknown): LockResult<{ lock: LockSummary }> {
+    const lock = this.find(mac);
+    if ('ok' in lock) return lock;
+    const given = typeof version === 'string' ? version.trim() : version;
+    if (!isFirmwareVersion(given))
+      return fail(
+        'FIELD_INVALID',
+        'version must be a firmware version such as 2.4.0, v2.4 or 2.4.0-beta.1 (at most 40 characters)',
+      );
+    lock.firmwareVersion = given;
+    this.saveState();
+    return { ok: true, lock: this.summary(lock) };
   }
 
   private takeFault(mac: string, kind: LockFaultKind): boolean {
@@ -730,6 +789,8 @@ export class VirtualLocks {
     const started = await call<DeviceSyncStart>('POST', '/device/v1/sync/start', {
       ...(operator ? { operator } : {}),
       lock_time: this.lockTime(lock),
+      battery: lock.battery,
+      firmware_version: lock.firmwareVersion,
     });
     if (!started.ok) return fail(started.code, `sync not started: ${started.msg}`);
     const { sync_id, server_time, state } = started.value ?? ({} as DeviceSyncStart);
