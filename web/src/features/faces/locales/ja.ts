@@ -72,7 +72,7 @@ const ja: Texts = {
     open: 'ドアロックに付与',
     title: '顔 {{faceId}} をドアロックに付与',
     bluetooth:
-      '各ドアロックは次回の Bluetooth 同期（ロックのそばのスマートフォンアプリ）で顔を受け取り、付与の終了または取り消しで削除します。',
+      '各ドアロックは次回の Bluetooth 同期（ドアロックのそばのスマートフォンアプリ）で顔を受け取り、付与の終了または取り消しで削除します。',
     rooms: '客室',
     roomsRequired: '客室を 1 つ以上選択してください',
     period: '期間',
@@ -85,11 +85,11 @@ const ja: Texts = {
     state: '配信',
     states: {
       waiting: '次回の同期待ち',
-      confirmed: 'ロックに登録済み',
+      confirmed: 'ドアロックに登録済み',
       ended: '終了',
     },
     revoke: '取り消す',
-    revokeConfirm: '客室 {{room}} への付与を取り消しますか？ ロックは次回の同期で顔を削除します。',
+    revokeConfirm: '客室 {{room}} への付与を取り消しますか？ドアロックは次回の同期で顔を削除します。',
     revoked: '付与を取り消しました',
     close: '閉じる',
     loadFailed: '付与の一覧を読み込めませんでした。',
