@@ -46,7 +46,7 @@ const es: Texts = {
     passwords: 'Contraseñas',
     faces: 'Rostros',
     fingerprints: 'Huellas dactilares',
-    records: 'Registros de apertura',
+    records: 'Registro de aperturas',
     equipment: 'Equipos',
     messages: 'Mensajes',
     staff: 'Personal y administradores',

@@ -46,7 +46,7 @@ const ja: Texts = {
     passwords: 'パスワード',
     faces: '顔',
     fingerprints: '指紋',
-    records: '解錠記録',
+    records: '解錠履歴',
     equipment: '設備',
     messages: 'メッセージ',
     staff: 'スタッフと管理者',

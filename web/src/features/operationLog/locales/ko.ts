@@ -12,8 +12,8 @@ const ko: Texts = {
   unknownAccount: '삭제된 계정',
   otherRooms: '외 객실 {{count}}개',
   filters: {
-    person: '사용자',
-    allPeople: '모든 사용자',
+    person: '작업자',
+    allPeople: '모든 작업자',
     area: '영역',
     allAreas: '모든 영역',
     room: '객실',
@@ -26,7 +26,7 @@ const ko: Texts = {
   },
   columns: {
     time: '시간',
-    who: '누가',
+    who: '작업자',
     what: '작업 내용',
     rooms: '객실',
     result: '결과',
