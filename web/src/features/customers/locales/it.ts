@@ -39,7 +39,7 @@ const it: Texts = {
     },
     hotel: 'Hotel',
     unnamed: 'Hotel senza nome',
-    admin: 'Super amministratore',
+    admin: 'Amministratore principale',
     actions: 'Azioni',
     empty: 'Non hai ancora clienti.',
     emptyFiltered: 'Nessun cliente corrisponde a questi filtri.',
