@@ -45,9 +45,9 @@ const es: Texts = {
     step1:
       'Inicie sesión con la clave: POST /auth/login devuelve un token Bearer válido 2 horas y el id del hotel.',
     step2:
-      'Envíe el token como «Authorization: Bearer <token>» para listar habitaciones y escribir, listar y eliminar tarjetas.',
+      'Envíe el token como «Authorization: Bearer <token>» para listar habitaciones y grabar, listar y eliminar tarjetas.',
     step3:
-      'Una tarjeta solo se emite tras confirmar su relectura: planificar, escribir con el codificador y confirmar.',
+      'Una tarjeta solo se emite tras confirmar su relectura: planificar, grabar con el codificador y confirmar.',
     example: 'Ejemplo',
     reference: 'La referencia completa de todas las rutas:',
   },
@@ -59,7 +59,7 @@ const es: Texts = {
     signOut: 'Cerrar sesión',
     signedIn: 'Sesión iniciada con la clave {{prefix}} para el hotel {{hotel}}',
     rooms: 'Habitaciones',
-    records: 'Tarjetas escritas mediante la API',
+    records: 'Tarjetas grabadas mediante la API',
     search: 'Nombre de la habitación',
     room: 'Habitación',
     lock: 'Cerradura',
@@ -74,7 +74,7 @@ const es: Texts = {
     deleteConfirm: '¿Eliminar la tarjeta {{card}}? La cerradura lo sabrá en su próxima sincronización.',
     deleted: 'Tarjeta eliminada',
     noRooms: 'No hay habitaciones.',
-    noRecords: 'Todavía no se ha escrito ninguna tarjeta mediante la API.',
+    noRecords: 'Todavía no se ha grabado ninguna tarjeta mediante la API.',
     failed: 'El servicio de tarjetas respondió: {{message}}',
     keyRequired: 'Introduzca una clave de API',
   },

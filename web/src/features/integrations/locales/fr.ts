@@ -1,7 +1,7 @@
 import type { Texts } from './en.ts';
 
 const fr: Texts = {
-  title: 'Autorisation des tiers',
+  title: 'Autorisation de tiers',
   intro:
     'Les clés d’API permettent à un PMS, une borne ou un autre système d’émettre des cartes de chambre via l’API du service de cartes, pour cet hôtel, au nom de l’administrateur qui a créé la clé.',
   keys: {

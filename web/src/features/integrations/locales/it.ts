@@ -46,7 +46,7 @@ const it: Texts = {
     step2:
       'Invia il token come «Authorization: Bearer <token>» per elencare le camere e scrivere, elencare ed eliminare le tessere.',
     step3:
-      'Una tessera è emessa solo dopo la conferma della rilettura: pianifica, scrivi con il codificatore, poi conferma.',
+      'Una tessera è emessa solo dopo la conferma della rilettura: pianifica, scrivi con l’encoder, poi conferma.',
     example: 'Esempio',
     reference: 'Il riferimento completo di tutte le rotte:',
   },
