@@ -7,7 +7,7 @@ const ko: Texts = {
     low_battery: '배터리 부족',
     service_expiring: '서비스 만료 예정',
     lock_not_synced: '도어락 미동기화',
-    card_write_failed: '카드 쓰기 실패',
+    card_write_failed: '카드 기록 실패',
     notice: '알림',
   },
   text: {
@@ -19,8 +19,8 @@ const ko: Texts = {
       '객실 {{room}}: 도어락이 {{days}}일 동안 동기화되지 않았습니다. 최신 카드와 비밀번호를 받도록 블루투스로 한 번 열어 주세요.',
     lock_never_synced:
       '객실 {{room}}: 도어락이 설치 후 한 번도 동기화되지 않았습니다({{days}}일). 블루투스로 한 번 열어 주세요.',
-    card_write_failed: '카드 {{card}} (객실 {{room}}): 쓰기 검증에 실패했습니다. 카드를 다시 쓰세요.',
-    card_write_failed_hotel: '카드 {{card}}: 쓰기 검증에 실패했습니다. 카드를 다시 쓰세요.',
+    card_write_failed: '카드 {{card}} (객실 {{room}}): 기록 검증에 실패했습니다. 카드를 다시 기록하세요.',
+    card_write_failed_hotel: '카드 {{card}}: 기록 검증에 실패했습니다. 카드를 다시 기록하세요.',
   },
   filter: {
     kind: '종류',
@@ -59,7 +59,7 @@ const ko: Texts = {
     unread: '읽지 않음: {{count}}',
     total: '메시지: {{count}}',
     empty:
-      '메시지가 없습니다. 배터리 부족, 오래 동기화되지 않은 도어락, 카드 쓰기 실패, 서비스 만료 예정이 여기에 표시됩니다.',
+      '메시지가 없습니다. 배터리 부족, 오래 동기화되지 않은 도어락, 카드 기록 실패, 서비스 만료 예정이 여기에 표시됩니다.',
     emptyFiltered: '조건에 맞는 메시지가 없습니다.',
     clearFilters: '필터 지우기',
     loadFailed: '메시지를 불러오지 못했습니다.',
