@@ -23,7 +23,7 @@ const chsTW: Texts = {
     genders: { 0: '未填寫', 1: '男', 2: '女' },
     nationality: '國籍',
     birthDate: '出生日期',
-    idNumber: '身分證號',
+    idNumber: '身分證字號',
     registeredAt: '註冊時間',
     balance: '餘額（元）',
     avatar: '頭像',
