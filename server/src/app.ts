@@ -58,8 +58,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     logController: new LogController({ disableRequestLogging: true }),
-    // Route schemas are also the OpenAPI reference's (openapi/): let them carry OpenAPI's `example` keyword.
-    ajv: { customOptions: { keywords: ['example'] } },
+    // Route schemas are also the OpenAPI reference's (openapi/): let them carry OpenAPI's `example` keyword, and
+    // OpenAPI 3.1's type lists (`['integer', 'null']`), which ajv's strict mode otherwise warns about at every start.
+    ajv: { customOptions: { keywords: ['example'], allowUnionTypes: true } },
   });
   app.decorateRequest('callOutcome', null);
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
