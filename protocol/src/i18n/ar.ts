@@ -165,7 +165,7 @@ export const arErrors: ErrorTexts = {
   FIRMWARE_VERSION_EXISTS: 'يوجد بالفعل برنامج ثابت لطراز القفل هذا بهذا الإصدار',
   EXPORT_LINK_EXPIRED: 'انتهت صلاحية رابط التنزيل هذا أو سبق استخدامه؛ صدّر مرة أخرى',
   EXPORT_TOO_MANY: 'لديك عملية تصدير قيد التشغيل بالفعل؛ انتظر حتى تنتهي',
-  API_KEY_INVALID: 'مفتاح API غير صالح أو تم إلغاؤه',
+  API_KEY_INVALID: 'مفتاح API غير صالح أو تم إبطاله',
   BALANCE_INSUFFICIENT: 'الرصيد غير كافٍ: المتاح {balance} يوان',
   REFUND_TOO_LARGE: 'يمكن استرداد {max} يوان كحد أقصى من هذا الطلب',
   ORDER_NOT_REFUNDABLE: 'لا يمكن استرداد سوى رسوم الغرفة والتأمين',

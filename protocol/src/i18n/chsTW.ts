@@ -168,5 +168,5 @@ export const chsTWErrors: ErrorTexts = {
   BALANCE_INSUFFICIENT: '餘額不足：可用 {balance} 元',
   REFUND_TOO_LARGE: '此訂單最多還可退款 {max} 元',
   ORDER_NOT_REFUNDABLE: '只有房費和押金可以退款',
-  CASH_DATA_REQUIRED: '請先設定提現銀行帳戶',
+  CASH_DATA_REQUIRED: '請先設定提領銀行帳戶',
 };
