@@ -37,7 +37,8 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-interface BaseContext {
+/** What every call's context holds, signed in or not. */
+export interface BaseContext {
   app: FastifyInstance;
   /** The database; inside `transaction: true` calls this is the transaction. */
   db: Db;
@@ -447,7 +448,12 @@ async function writeAudit(
     .execute();
 }
 
-function userContext(base: Omit<BaseContext, never>, user: SessionUser, touched: Set<number>): UserContext {
+/**
+ * The context of a signed-in caller: permission and room checks of the account, rooms it resolves added to `touched`
+ * (for the operation log). Also the context of a card-service key's creator (card-service/http.ts) and of an export
+ * link's account (routes/exports.ts).
+ */
+export function userContext(base: BaseContext, user: SessionUser, touched: Set<number>): UserContext {
   const inScope = async (roomId: number): Promise<Room | undefined> => {
     if (user.hotelId === null) return undefined;
     // ctx.db, not base.db: in a `transaction: true` call ctx.db is the transaction (PGlite has one connection).

@@ -110,30 +110,37 @@ export async function resolveSession(db: Db, token: string | undefined, now: num
   return known.user;
 }
 
-async function readSession(db: Db, tokenHash: string): Promise<KnownSession | undefined> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id as sessionId',
-      's.expires_at',
-      's.revoked_at',
-      'u.id',
-      'u.role',
-      'u.hotel_id',
-      'u.mobile',
-      'u.email',
-      'u.nickname',
-      'u.frozen',
-      'u.authorities',
-      serviceEndsSql.as('service_ends_at'),
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const user: SessionUser = {
+/** The account columns a SessionUser is made of (the users table joined as `u`), for sessionUserOf. */
+export const sessionUserColumns = [
+  'u.id',
+  'u.role',
+  'u.hotel_id',
+  'u.mobile',
+  'u.email',
+  'u.nickname',
+  'u.frozen',
+  'u.authorities',
+  serviceEndsSql.as('service_ends_at'),
+] as const;
+
+/** The caller an account row (read with sessionUserColumns) stands for. */
+export function sessionUserOf(
+  row: {
+    id: number;
+    role: Role;
+    hotel_id: number | null;
+    mobile: string | null;
+    email: string | null;
+    nickname: string;
+    frozen: boolean;
+    authorities: unknown;
+    service_ends_at: Date | string | null;
+  },
+  sessionId: number,
+): SessionUser {
+  return {
     id: row.id,
-    sessionId: row.sessionId,
+    sessionId,
     role: row.role,
     hotelId: row.hotel_id,
     mobile: row.mobile,
@@ -143,6 +150,18 @@ async function readSession(db: Db, tokenHash: string): Promise<KnownSession | un
     authorities: Array.isArray(row.authorities) ? row.authorities.map(String) : [],
     serviceEndsAt: row.service_ends_at === null ? null : new Date(row.service_ends_at),
   };
+}
+
+async function readSession(db: Db, tokenHash: string): Promise<KnownSession | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id as sessionId', 's.expires_at', 's.revoked_at'])
+    .select(sessionUserColumns)
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user = sessionUserOf(row, row.sessionId);
   // Shared by every call of the session while cached: frozen, so no handler can change it for the next one.
   Object.freeze(user.authorities);
   return { user: Object.freeze(user), expiresAt: row.expires_at.getTime(), revoked: row.revoked_at !== null };

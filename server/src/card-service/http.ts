@@ -12,15 +12,14 @@
  */
 import { DEFAULT_LANGUAGE, type ErrorCode, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { type Permission, roleAllows, seesAllRooms } from '../auth/permissions.js';
+import { roleAllows } from '../auth/permissions.js';
 import { CallRateLimit } from '../auth/rate-limit.js';
-import { bearerToken, type SessionUser } from '../auth/sessions.js';
-import { UNPARSEABLE, type UserContext } from '../call.js';
-import type { Room } from '../db/schema.js';
+import { bearerToken, type SessionUser, sessionUserColumns, sessionUserOf } from '../auth/sessions.js';
+import { type BaseContext, UNPARSEABLE, type UserContext, userContext } from '../call.js';
 import { AppError, failure, type Params } from '../errors.js';
 import { messageFor } from '../i18n.js';
 import { sha256Hex } from '../routes/api-keys.js';
-import { serviceEndsSql, serviceStatus } from '../services/service-period.js';
+import { serviceStatus } from '../services/service-period.js';
 
 /** The HTTP status of a refusal, by catalogue code (400 for any other). */
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -157,33 +156,14 @@ async function resolveToken(app: FastifyInstance, token: string | undefined): Pr
       'k.name as key_name',
       'k.revoked_at',
       'k.last_used_at',
-      'u.id',
-      'u.role',
-      'u.hotel_id',
-      'u.mobile',
-      'u.email',
-      'u.nickname',
-      'u.frozen',
-      'u.authorities',
-      serviceEndsSql.as('service_ends_at'),
     ])
+    .select(sessionUserColumns)
     .where('t.token_hash', '=', sha256Hex(token))
     .executeTakeFirst();
   if (!row) throw failure('LOGIN_EXPIRED');
   if (row.revoked_at !== null) throw failure('API_KEY_INVALID');
   if (row.expires_at.getTime() <= now) throw failure('LOGIN_EXPIRED');
-  const user: SessionUser = {
-    id: row.id,
-    sessionId: 0,
-    role: row.role,
-    hotelId: row.hotel_id,
-    mobile: row.mobile,
-    email: row.email,
-    nickname: row.nickname,
-    frozen: row.frozen,
-    authorities: Array.isArray(row.authorities) ? row.authorities.map(String) : [],
-    serviceEndsAt: row.service_ends_at === null ? null : new Date(row.service_ends_at),
-  };
+  const user = sessionUserOf(row, 0);
   await requireKeyHolder(app, user, row.key_hotel_id);
   // Last use to the minute: one write a minute per key, not one per request.
   if (!row.last_used_at || now - row.last_used_at.getTime() >= 60_000)
@@ -235,25 +215,7 @@ function keyContext(
   touched: Set<number>,
   audit: (s: string) => void,
 ): UserContext {
-  const inScope = (roomId: number): Promise<Room | undefined> =>
-    app.db
-      .selectFrom('rooms')
-      .selectAll()
-      .where('id', '=', roomId)
-      .where('hotel_id', '=', user.hotelId ?? -1)
-      .executeTakeFirst();
-  const assigned = async (roomId: number): Promise<boolean> => {
-    if (seesAllRooms(user.role)) return true;
-    const row = await app.db
-      .selectFrom('user_rooms')
-      .select('room_id')
-      .where('user_id', '=', user.id)
-      .where('room_id', '=', roomId)
-      .executeTakeFirst();
-    return row !== undefined;
-  };
-  const allows = (p: Permission) => roleAllows(user.role, user.authorities, p);
-  return {
+  const base: BaseContext = {
     app,
     db: app.db,
     config: app.config,
@@ -269,31 +231,8 @@ function keyContext(
     now: () => new Date(app.config.now()),
     audit,
     validUntil: () => {},
-    user,
-    hotelId: user.hotelId,
-    async can(permission, roomId) {
-      if (!allows(permission)) return false;
-      if (roomId === undefined) return true;
-      return (await inScope(roomId)) !== undefined && (await assigned(roomId));
-    },
-    require(permission) {
-      if (!allows(permission)) throw failure('PERMISSION_DENIED');
-    },
-    async requireRoom(roomId, permission) {
-      const room = await inScope(roomId);
-      if (!room) throw failure('NOT_FOUND');
-      if (!allows(permission) || !(await assigned(roomId))) throw failure('PERMISSION_DENIED');
-      touched.add(room.id);
-      return room;
-    },
-    touchRooms(roomIds) {
-      for (const id of roomIds) touched.add(id);
-    },
-    requireHotelId() {
-      if (user.hotelId === null) throw failure('PERMISSION_DENIED');
-      return user.hotelId;
-    },
   };
+  return userContext(base, user, touched);
 }
 
 /** Registers one card-service route: budgets, input, caller, handler, answer, operation log. */

@@ -17,9 +17,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { type ErrorCode, isRtl, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Permission, roleAllows, seesAllRooms } from '../auth/permissions.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { defineCall, type UserContext } from '../call.js';
+import { roleAllows } from '../auth/permissions.js';
+import { type SessionUser, sessionUserColumns, sessionUserOf } from '../auth/sessions.js';
+import { type BaseContext, defineCall, type UserContext, userContext } from '../call.js';
 import {
   EXPORT_FORMATS,
   EXPORT_KINDS,
@@ -34,7 +34,6 @@ import { messageFor } from '../i18n.js';
 import { EXPORT_SOURCES, exportFileName } from '../services/export/kinds.js';
 import { exportTexts } from '../services/export/texts.js';
 import { type Cell, csvWriter, type SheetWriter, xlsxWriter } from '../services/export/writers.js';
-import { serviceEndsSql } from '../services/service-period.js';
 import { tokenLanguage } from './uploads.js';
 
 /** How long a download link lives. */
@@ -265,38 +264,17 @@ async function sessionUser(app: FastifyInstance, link: Link, now: Date): Promise
   const row = await app.db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id as session_id',
-      'u.id',
-      'u.role',
-      'u.hotel_id',
-      'u.mobile',
-      'u.email',
-      'u.nickname',
-      'u.frozen',
-      'u.authorities',
-      serviceEndsSql.as('service_ends_at'),
-    ])
+    .select('s.id as session_id')
+    .select(sessionUserColumns)
     .where('s.id', '=', link.session_id)
     .where('s.user_id', '=', link.user_id)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)
     .executeTakeFirst();
   if (!row || row.frozen || row.hotel_id !== link.hotel_id) return undefined;
-  const serviceEndsAt = row.service_ends_at === null ? null : new Date(row.service_ends_at);
-  if (serviceEndsAt !== null && serviceEndsAt.getTime() <= now.getTime()) return undefined;
-  return Object.freeze({
-    id: row.id,
-    sessionId: row.session_id,
-    role: row.role,
-    hotelId: row.hotel_id,
-    mobile: row.mobile,
-    email: row.email,
-    nickname: row.nickname,
-    frozen: row.frozen,
-    authorities: Array.isArray(row.authorities) ? row.authorities.map(String) : [],
-    serviceEndsAt,
-  });
+  const user = sessionUserOf(row, row.session_id);
+  if (user.serviceEndsAt !== null && user.serviceEndsAt.getTime() <= now.getTime()) return undefined;
+  return Object.freeze(user);
 }
 
 /**
@@ -310,26 +288,7 @@ function downloadContext(
   lang: LanguageCode,
   now: Date,
 ): UserContext {
-  const hotelId = user.hotelId;
-  const assigned = async (roomId: number) =>
-    seesAllRooms(user.role) ||
-    (await app.db
-      .selectFrom('user_rooms')
-      .select('room_id')
-      .where('user_id', '=', user.id)
-      .where('room_id', '=', roomId)
-      .executeTakeFirst()) !== undefined;
-  const roomOf = (roomId: number) =>
-    hotelId === null
-      ? Promise.resolve(undefined)
-      : app.db
-          .selectFrom('rooms')
-          .selectAll()
-          .where('id', '=', roomId)
-          .where('hotel_id', '=', hotelId)
-          .executeTakeFirst();
-  const allows = (permission: Permission) => roleAllows(user.role, user.authorities, permission);
-  return {
+  const base: BaseContext = {
     app,
     db: app.db,
     config: app.config,
@@ -341,26 +300,7 @@ function downloadContext(
     now: () => now,
     audit: () => undefined,
     validUntil: () => undefined,
-    user,
-    hotelId,
-    async can(permission, roomId) {
-      if (!allows(permission)) return false;
-      if (roomId === undefined) return true;
-      return (await roomOf(roomId)) !== undefined && (await assigned(roomId));
-    },
-    require(permission) {
-      if (!allows(permission)) throw failure('PERMISSION_DENIED');
-    },
-    async requireRoom(roomId, permission) {
-      const room = await roomOf(roomId);
-      if (!room) throw failure('NOT_FOUND');
-      if (!allows(permission) || !(await assigned(roomId))) throw failure('PERMISSION_DENIED');
-      return room;
-    },
-    touchRooms: () => undefined,
-    requireHotelId() {
-      if (hotelId === null) throw failure('PERMISSION_DENIED');
-      return hotelId;
-    },
   };
+  // A download logs nothing: the rooms it reads are not recorded anywhere.
+  return userContext(base, user, new Set());
 }
