@@ -17,10 +17,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { getUserInfo } from '../../api/session.ts';
+import { positiveParam, useListState, useSearchBox } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ruleOf } from '../account/rules.ts';
 import {
@@ -173,30 +172,35 @@ function ManagerCard() {
   );
 }
 
-const positive = (raw: string | null): number | undefined =>
-  raw && /^\d{1,9}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : undefined;
+/** The client list's state in the URL (q, state, page). */
+interface ClientListState {
+  keyword?: string | undefined;
+  state?: ClientState | undefined;
+  page: number;
+}
+
+function readClientList(search: URLSearchParams): ClientListState {
+  return {
+    keyword: search.get('q')?.trim().slice(0, KEYWORD_MAX) || undefined,
+    state: CLIENT_STATES.find((s) => s === search.get('state')),
+    page: positiveParam(search.get('page')) ?? 1,
+  };
+}
+
+function writeClientList(next: ClientListState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (next.keyword) out.set('q', next.keyword);
+  if (next.state) out.set('state', next.state);
+  if (next.page > 1) out.set('page', String(next.page));
+  return out;
+}
 
 function ClientsCard() {
   const { t } = useTranslation('customers');
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(
-    () => ({
-      keyword: search.get('q')?.trim().slice(0, KEYWORD_MAX) || undefined,
-      state: CLIENT_STATES.find((s) => s === search.get('state')),
-      page: positive(search.get('page')) ?? 1,
-    }),
-    [search],
-  );
-  const write = (next: { keyword?: string | undefined; state?: ClientState | undefined; page: number }) => {
-    const out = new URLSearchParams();
-    if (next.keyword) out.set('q', next.keyword);
-    if (next.state) out.set('state', next.state);
-    if (next.page > 1) out.set('page', String(next.page));
-    setSearch(out, { replace: true });
-  };
-  const [typed, setTyped] = useState(state.keyword ?? '');
-  useEffect(() => setTyped(state.keyword ?? ''), [state.keyword]);
+  const list = useListState(readClientList, writeClientList);
+  const { state, change } = list;
+  const searchBox = useSearchBox(state.keyword, (keyword) => change({ keyword }));
   const clients = useClients({ ...state, limit: PAGE_SIZE }, true);
   const drop = useDeleteClient();
   const filtered = Boolean(state.keyword || state.state);
@@ -210,22 +214,17 @@ function ClientsCard() {
       <Space wrap>
         <Input.Search
           allowClear
-          value={typed}
+          {...searchBox}
           maxLength={KEYWORD_MAX}
           placeholder={t('clients.searchPlaceholder')}
           aria-label={t('clients.search')}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (!e.target.value && state.keyword) write({ ...state, keyword: undefined, page: 1 });
-          }}
-          onSearch={(v) => write({ ...state, keyword: v.trim() || undefined, page: 1 })}
           style={{ width: 280, maxWidth: '100%' }}
           data-testid="customer-search"
         />
         <Select
           allowClear
           value={state.state}
-          onChange={(v) => write({ ...state, state: v ?? undefined, page: 1 })}
+          onChange={(v) => change({ state: v ?? undefined })}
           placeholder={t('clients.allStates')}
           aria-label={t('clients.state')}
           options={CLIENT_STATES.map((s) => ({ value: s, label: t(`clients.states.${s}`) }))}
@@ -263,15 +262,9 @@ function ClientsCard() {
               />
             ),
           }}
-          pagination={{
-            current: state.page,
-            pageSize: PAGE_SIZE,
-            total: clients.data?.total ?? 0,
-            onChange: (page) => write({ ...state, page }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('total', { count: total }),
-          }}
+          pagination={list.pagination(PAGE_SIZE, clients.data?.total, (total) =>
+            t('total', { count: total }),
+          )}
           columns={[
             {
               key: 'hotel',

@@ -14,19 +14,14 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { type HTMLAttributes, useMemo, useState } from 'react';
+import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { detailPath } from '../rooms/links.ts';
 import { MESSAGE_KINDS, type Message, useDeleteMessages, useMessages, useReadMessages } from './api.ts';
-import {
-  MESSAGE_PAGE_SIZE,
-  type MessageListState,
-  messageQuery,
-  readMessageList,
-  writeMessageList,
-} from './listParams.ts';
+import { MESSAGE_PAGE_SIZE, messageQuery, readMessageList, writeMessageList } from './listParams.ts';
 import { messageText } from './messageText.ts';
 
 const KIND_COLOURS: Record<string, string> = {
@@ -44,10 +39,8 @@ const KIND_COLOURS: Record<string, string> = {
 export default function MessageListPage() {
   const { t } = useTranslation('messages');
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => readMessageList(search), [search]);
-  const change = (patch: Partial<MessageListState>) =>
-    setSearch(writeMessageList({ ...state, page: 1, ...patch }), { replace: true });
+  const list = useListState(readMessageList, writeMessageList);
+  const { state, change } = list;
   const messages = useMessages(messageQuery(state));
   const read = useReadMessages();
   const remove = useDeleteMessages();
@@ -173,7 +166,7 @@ export default function MessageListPage() {
           locale={{
             emptyText: filtered ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.emptyFiltered')}>
-                <Button size="small" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
+                <Button size="small" onClick={list.clear}>
                   {t('list.clearFilters')}
                 </Button>
               </Empty>
@@ -188,15 +181,9 @@ export default function MessageListPage() {
               'data-read': String(m.read),
             }) as HTMLAttributes<HTMLElement>
           }
-          pagination={{
-            current: state.page,
-            pageSize: MESSAGE_PAGE_SIZE,
-            total: messages.data?.total ?? 0,
-            onChange: (page) => setSearch(writeMessageList({ ...state, page }), { replace: true }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('list.total', { count: total }),
-          }}
+          pagination={list.pagination(MESSAGE_PAGE_SIZE, messages.data?.total, (total) =>
+            t('list.total', { count: total }),
+          )}
           columns={[
             {
               key: 'status',

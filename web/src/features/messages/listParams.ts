@@ -1,3 +1,4 @@
+import { positiveParam } from '../../app/listState.ts';
 import { MESSAGE_KINDS, type MessageKind, type MessageQuery } from './api.ts';
 
 /**
@@ -16,13 +17,11 @@ export const MESSAGE_PAGE_SIZE = 20;
 
 export function readMessageList(search: URLSearchParams): MessageListState {
   const kind = MESSAGE_KINDS.find((k) => k === search.get('kind'));
-  const rawPage = search.get('page');
-  const page = rawPage && /^\d{1,9}$/.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1;
   return {
     kind,
     newest: search.get('order') === 'time',
     unreadOnly: search.get('unread') === '1',
-    page,
+    page: positiveParam(search.get('page')) ?? 1,
   };
 }
 

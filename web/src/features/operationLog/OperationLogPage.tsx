@@ -4,13 +4,13 @@ import { Alert, Button, Card, DatePicker, Empty, Select, Space, Table, Tag, Tool
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { exportFilters } from '../unlockRecords/api.ts';
 import { ExportButton } from '../unlockRecords/ExportButton.tsx';
 import { OPERATION_AREAS, OPERATION_RESULTS, type OperationEntry, useOperationLog } from './api.ts';
-import { LOG_PAGE_SIZE, type LogListState, logQuery, readLogList, writeLogList } from './listParams.ts';
+import { LOG_PAGE_SIZE, logQuery, readLogList, writeLogList } from './listParams.ts';
 import { AccountPicker, RoomSearchPicker } from './Pickers.tsx';
 
 const DAY = 'YYYY-MM-DD';
@@ -23,11 +23,8 @@ const NONE = '—';
  */
 export default function OperationLogPage() {
   const { t } = useTranslation('operationLog');
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => readLogList(search), [search]);
-  // A filter change goes back to page 1 (the old page may not exist in the new result).
-  const change = (patch: Partial<LogListState>) =>
-    setSearch(writeLogList({ ...state, page: 1, ...patch }), { replace: true });
+  const list = useListState(readLogList, writeLogList);
+  const { state, change } = list;
 
   const query = logQuery(state);
   const log = useOperationLog(query);
@@ -129,7 +126,7 @@ export default function OperationLogPage() {
           locale={{
             emptyText: filtered ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyFiltered')}>
-                <Button size="small" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
+                <Button size="small" onClick={list.clear}>
                   {t('clearFilters')}
                 </Button>
               </Empty>
@@ -137,15 +134,9 @@ export default function OperationLogPage() {
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
             ),
           }}
-          pagination={{
-            current: state.page,
-            pageSize: LOG_PAGE_SIZE,
-            total: log.data?.total ?? 0,
-            onChange: (page) => setSearch(writeLogList({ ...state, page }), { replace: true }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('total', { count: total }),
-          }}
+          pagination={list.pagination(LOG_PAGE_SIZE, log.data?.total, (total) =>
+            t('total', { count: total }),
+          )}
           columns={[
             {
               key: 'time',

@@ -1,3 +1,4 @@
+import { positiveParam } from '../../app/listState.ts';
 import { hotelDays, readDay } from '../tourists/listParams.ts';
 import {
   OPERATION_AREAS,
@@ -24,11 +25,6 @@ export interface LogListState {
 
 export const LOG_PAGE_SIZE = 20;
 
-const positive = (raw: string | null): number | undefined => {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n >= 1 ? n : undefined;
-};
 const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | undefined =>
   values.find((v) => v === raw);
 
@@ -37,13 +33,13 @@ export function readLogList(search: URLSearchParams): LogListState {
   const to = readDay(search.get('to'));
   const both = from !== undefined && to !== undefined && from <= to;
   return {
-    user: positive(search.get('user')),
+    user: positiveParam(search.get('user')),
     area: oneOf(OPERATION_AREAS, search.get('area')),
-    room: positive(search.get('room')),
+    room: positiveParam(search.get('room')),
     result: oneOf(OPERATION_RESULTS, search.get('result')),
     from: both ? from : undefined,
     to: both ? to : undefined,
-    page: positive(search.get('page')) ?? 1,
+    page: positiveParam(search.get('page')) ?? 1,
   };
 }
 

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Input, Popconfirm, Result, Select, Space, Table, Tag } from 'antd';
-import { type HTMLAttributes, type Key, useEffect, useMemo, useState } from 'react';
+import { type HTMLAttributes, type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { useRoomGroups } from '../rooms/api.ts';
 import { type PickerRoom, useGrantRooms, usePickerRooms } from './api.ts';
@@ -10,7 +11,6 @@ import {
   type GrantedFilter,
   KEYWORD_MAX,
   PICKER_PAGE_SIZE,
-  type PickerState,
   pickerQuery,
   readPicker,
   writePicker,
@@ -27,12 +27,9 @@ const NONE = '—';
 export default function RoomPermissionsPage() {
   const { t } = useTranslation('staff');
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => readPicker(search), [search]);
-  const change = (patch: Partial<PickerState>) =>
-    setSearch(writePicker({ ...state, page: 1, ...patch }), { replace: true });
-  const [typed, setTyped] = useState(state.name ?? '');
-  useEffect(() => setTyped(state.name ?? ''), [state.name]);
+  const picker = useListState(readPicker, writePicker);
+  const { search, state, change } = picker;
+  const searchBox = useSearchBox(state.name, (name) => change({ name }));
   const [selected, setSelected] = useState<number[]>([]);
   // A new page or filter starts a new selection: ticks never apply to rooms no longer shown.
   useEffect(() => setSelected([]), [search]);
@@ -87,15 +84,10 @@ export default function RoomPermissionsPage() {
       <Space wrap>
         <Input.Search
           allowClear
-          value={typed}
+          {...searchBox}
           maxLength={KEYWORD_MAX}
           placeholder={t('rooms.searchPlaceholder')}
           aria-label={t('rooms.search')}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (!e.target.value && state.name) change({ name: undefined });
-          }}
-          onSearch={(v) => change({ name: v.trim() || undefined })}
           style={{ width: 220 }}
           data-testid="picker-search"
         />
@@ -211,15 +203,7 @@ export default function RoomPermissionsPage() {
             ),
           }}
           onRow={(r) => ({ 'data-testid': 'picker-row', 'data-room': r.name }) as HTMLAttributes<HTMLElement>}
-          pagination={{
-            current: state.page,
-            pageSize: PICKER_PAGE_SIZE,
-            total,
-            onChange: (page) => setSearch(writePicker({ ...state, page }), { replace: true }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (n) => t('rooms.total', { count: n }),
-          }}
+          pagination={picker.pagination(PICKER_PAGE_SIZE, total, (n) => t('rooms.total', { count: n }))}
           columns={[
             { key: 'name', title: t('rooms.room'), dataIndex: 'name' },
             {

@@ -17,22 +17,16 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { can } from '../../app/permissions.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ruleOf } from '../account/rules.ts';
 import { type AddStaffInput, type StaffMember, useAddStaff, useDeleteStaff, useStaffList } from './api.ts';
-import {
-  KEYWORD_MAX,
-  readStaffList,
-  STAFF_PAGE_SIZE,
-  type StaffListState,
-  staffQuery,
-  writeStaffList,
-} from './listParams.ts';
+import { KEYWORD_MAX, readStaffList, STAFF_PAGE_SIZE, staffQuery, writeStaffList } from './listParams.ts';
 
 const NONE = '—';
 
@@ -58,14 +52,11 @@ const optionalPassword = (v: FieldInput) =>
 export default function StaffListPage() {
   const { t } = useTranslation('staff');
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => readStaffList(search), [search]);
+  const staffList = useListState(readStaffList, writeStaffList);
+  const { state, change } = staffList;
   const managers = can('manager.manage');
   const role = managers ? state.role : 'staff';
-  const change = (patch: Partial<StaffListState>) =>
-    setSearch(writeStaffList({ ...state, page: 1, ...patch }), { replace: true });
-  const [typed, setTyped] = useState(state.name ?? '');
-  useEffect(() => setTyped(state.name ?? ''), [state.name]);
+  const searchBox = useSearchBox(state.name, (name) => change({ name }));
   const [adding, setAdding] = useState(false);
 
   const list = useStaffList(staffQuery({ ...state, role }));
@@ -94,15 +85,10 @@ export default function StaffListPage() {
       <Space wrap>
         <Input.Search
           allowClear
-          value={typed}
+          {...searchBox}
           maxLength={KEYWORD_MAX}
           placeholder={t('list.searchPlaceholder')}
           aria-label={t('list.search')}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (!e.target.value && state.name) change({ name: undefined });
-          }}
-          onSearch={(v) => change({ name: v.trim() || undefined })}
           style={{ width: 280, maxWidth: '100%' }}
           data-testid="staff-search"
         />
@@ -160,15 +146,9 @@ export default function StaffListPage() {
             ),
           }}
           onRow={() => ({ 'data-testid': 'staff-row' }) as React.HTMLAttributes<HTMLElement>}
-          pagination={{
-            current: state.page,
-            pageSize: STAFF_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            onChange: (page) => setSearch(writeStaffList({ ...state, page }), { replace: true }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('list.total', { count: total }),
-          }}
+          pagination={staffList.pagination(STAFF_PAGE_SIZE, list.data?.total, (total) =>
+            t('list.total', { count: total }),
+          )}
           columns={[
             {
               key: 'name',

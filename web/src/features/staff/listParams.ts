@@ -1,3 +1,4 @@
+import { positiveParam } from '../../app/listState.ts';
 import type { PickerQuery, StaffQuery, StaffRole } from './api.ts';
 
 /**
@@ -9,11 +10,6 @@ export const STAFF_PAGE_SIZE = 20;
 export const PICKER_PAGE_SIZE = 50;
 export const KEYWORD_MAX = 50;
 
-const positive = (raw: string | null): number | undefined => {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n >= 1 ? n : undefined;
-};
 const keyword = (raw: string | null) => raw?.trim().slice(0, KEYWORD_MAX) || undefined;
 
 export interface StaffListState {
@@ -26,7 +22,7 @@ export function readStaffList(search: URLSearchParams): StaffListState {
   return {
     role: search.get('tab') === 'secondary' ? 'secondary' : 'staff',
     name: keyword(search.get('name')),
-    page: positive(search.get('page')) ?? 1,
+    page: positiveParam(search.get('page')) ?? 1,
   };
 }
 
@@ -58,12 +54,12 @@ export interface PickerState {
 export function readPicker(search: URLSearchParams): PickerState {
   const granted = search.get('granted');
   return {
-    id: positive(search.get('id')) ?? 0,
+    id: positiveParam(search.get('id')) ?? 0,
     who: keyword(search.get('who')),
     name: keyword(search.get('name')),
-    group: positive(search.get('group')),
+    group: positiveParam(search.get('group')),
     granted: granted === 'granted' || granted === 'notGranted' ? granted : 'all',
-    page: positive(search.get('page')) ?? 1,
+    page: positiveParam(search.get('page')) ?? 1,
   };
 }
 

@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Empty, Input, Space, Switch, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
+import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { exportFilters } from '../unlockRecords/api.ts';
@@ -11,14 +12,7 @@ import { ExportButton } from '../unlockRecords/ExportButton.tsx';
 import { RoomFilter } from '../unlockRecords/RoomFilter.tsx';
 import { type Guest, useGuests } from './api.ts';
 import { GuestNav } from './GuestNav.tsx';
-import {
-  GUEST_PAGE_SIZE,
-  type GuestListState,
-  guestQuery,
-  NAME_MAX,
-  readGuestList,
-  writeGuestList,
-} from './listParams.ts';
+import { GUEST_PAGE_SIZE, guestQuery, NAME_MAX, readGuestList, writeGuestList } from './listParams.ts';
 import { StayStatusTag } from './StayStatusTag.tsx';
 
 const DAY = 'YYYY-MM-DD';
@@ -36,13 +30,9 @@ export function guestPath(id: number): string {
 export default function TouristsListPage() {
   const { t } = useTranslation('tourists');
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => readGuestList(search), [search]);
-  // A filter change goes back to page 1 (the old page may not exist in the new result).
-  const change = (patch: Partial<GuestListState>) =>
-    setSearch(writeGuestList({ ...state, page: 1, ...patch }), { replace: true });
-  const [typed, setTyped] = useState(state.name ?? '');
-  useEffect(() => setTyped(state.name ?? ''), [state.name]);
+  const list = useListState(readGuestList, writeGuestList);
+  const { state, change } = list;
+  const searchBox = useSearchBox(state.name, (name) => change({ name }));
 
   const query = guestQuery(state);
   const guests = useGuests(query);
@@ -59,15 +49,10 @@ export default function TouristsListPage() {
       <Space wrap>
         <Input.Search
           allowClear
-          value={typed}
+          {...searchBox}
           maxLength={NAME_MAX}
           placeholder={t('list.searchPlaceholder')}
           aria-label={t('list.search')}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (!e.target.value && state.name) change({ name: undefined });
-          }}
-          onSearch={(v) => change({ name: v.trim() || undefined })}
           style={{ width: 300, maxWidth: '100%' }}
           data-testid="guest-search"
         />
@@ -128,7 +113,7 @@ export default function TouristsListPage() {
           locale={{
             emptyText: filtered ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.emptyFiltered')}>
-                <Button size="small" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
+                <Button size="small" onClick={list.clear}>
                   {t('list.clearFilters')}
                 </Button>
               </Empty>
@@ -143,15 +128,9 @@ export default function TouristsListPage() {
               onClick: () => navigate(guestPath(guest.id)),
             }) as HTMLAttributes<HTMLElement>
           }
-          pagination={{
-            current: state.page,
-            pageSize: GUEST_PAGE_SIZE,
-            total: guests.data?.total ?? 0,
-            onChange: (page) => setSearch(writeGuestList({ ...state, page }), { replace: true }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('list.total', { count: total }),
-          }}
+          pagination={list.pagination(GUEST_PAGE_SIZE, guests.data?.total, (total) =>
+            t('list.total', { count: total }),
+          )}
           columns={[
             {
               key: 'guest',

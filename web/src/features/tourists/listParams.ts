@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { positiveParam } from '../../app/listState.ts';
 import { fromHotelWallClock } from '../../app/time.ts';
 import type { GuestQuery } from './api.ts';
 
@@ -21,12 +22,6 @@ export const GUEST_PAGE_SIZE = 20;
 export const NAME_MAX = 50;
 const DAY = 'YYYY-MM-DD';
 
-const positive = (raw: string | null): number | undefined => {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n >= 1 ? n : undefined;
-};
-
 /** A real calendar day only: '2026-02-30' reads back as another day, so it is dropped. */
 export function readDay(raw: string | null): string | undefined {
   if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
@@ -40,10 +35,10 @@ export function readGuestList(search: URLSearchParams): GuestListState {
   return {
     name: search.get('name')?.trim().slice(0, NAME_MAX) || undefined,
     inHouse: search.get('inHouse') === '1',
-    room: positive(search.get('room')),
+    room: positiveParam(search.get('room')),
     from: both ? from : undefined,
     to: both ? to : undefined,
-    page: positive(search.get('page')) ?? 1,
+    page: positiveParam(search.get('page')) ?? 1,
   };
 }
 
