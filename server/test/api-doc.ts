@@ -1,4 +1,4 @@
-/** API.md as the call-coverage tests read it (issue9-calls, issue10-calls). */
+/** API.md as the call-coverage tests read it (spec-calls, issue9-calls, issue10-calls), and the spec rows they share. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -29,3 +29,29 @@ export function apiSections(text: string): ApiSection[] {
   }
   return sections;
 }
+
+/** The calls of spec §7's Cards row, in the spec's order: spec-calls lists them among all calls, issue9-calls as its
+ * card calls. */
+export const SPEC_CARD_CALLS: readonly string[] = [
+  'room/cardAdd',
+  'room/delcard',
+  'room/cardEncryption',
+  'room/cardEncryptionList',
+  'room/deleteCardEncryption',
+  'room/sendCardEncryptionSyntony',
+  'room/sendCardDecodeSyntony',
+  'room/getUserCardNum',
+  'room/cardList',
+  'room/getCheckData',
+  'room/sendCardCheck',
+  'room/addCardMark',
+  'room/manageCardSyncDataList',
+  'room/resetCardSyncData',
+  'room/addCardStepTwoNew',
+  'room/sendCard',
+  'room/sendCardEncryption',
+  'lock/noteCardList',
+  'passenger/deleteCardByCardId',
+  'passenger/getCardFunction',
+  'passenger/getRoomInfo',
+];

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { OpenApiDocument } from '../src/openapi/document.js';
-import { apiDocText } from './api-doc.js';
+import { apiDocText, SPEC_CARD_CALLS } from './api-doc.js';
 
 /** The main client's paths of spec §7, one per call, as the console calls them. */
 export const SPEC_CALLS: readonly string[] = [
@@ -22,27 +22,7 @@ export const SPEC_CALLS: readonly string[] = [
   'room/hotelInfo',
   'user/setManager',
   'order/setCashData',
-  'room/cardAdd',
-  'room/delcard',
-  'room/cardEncryption',
-  'room/cardEncryptionList',
-  'room/deleteCardEncryption',
-  'room/sendCardEncryptionSyntony',
-  'room/sendCardDecodeSyntony',
-  'room/getUserCardNum',
-  'room/cardList',
-  'room/getCheckData',
-  'room/sendCardCheck',
-  'room/addCardMark',
-  'room/manageCardSyncDataList',
-  'room/resetCardSyncData',
-  'room/addCardStepTwoNew',
-  'room/sendCard',
-  'room/sendCardEncryption',
-  'lock/noteCardList',
-  'passenger/deleteCardByCardId',
-  'passenger/getCardFunction',
-  'passenger/getRoomInfo',
+  ...SPEC_CARD_CALLS,
   'user/apiKeyList',
   'user/apiKeyDel',
   'user/apikey',
