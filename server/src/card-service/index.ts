@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { UserContext } from '../call.js';
 import { failure } from '../errors.js';
-import { checkBody, epochSeconds, f, parseInstant } from '../fields.js';
+import { checkBody, epochSeconds, f, pageFields, pageOf, parseInstant } from '../fields.js';
 import { findApiKey, sha256Hex } from '../routes/api-keys.js';
 import {
   type CardRow,
@@ -173,13 +173,11 @@ export function cardServiceRoutes(app: FastifyInstance): void {
       const body = checkBody(
         {
           keyword: f.string({ max: 50, optional: true }),
-          page: f.int({ min: 1, max: 1_000_000, optional: true }),
-          limit: f.int({ min: 1, max: 100, optional: true }),
+          ...pageFields,
         },
         input,
       );
-      const page = body.page ?? 1;
-      const limit = body.limit ?? 20;
+      const { page, limit, offset } = pageOf(body);
       let q = ctx.db
         .selectFrom('rooms as r')
         .leftJoin('room_categories as g', 'g.id', 'r.category_id')
@@ -191,7 +189,7 @@ export function cardServiceRoutes(app: FastifyInstance): void {
           .orderBy('r.name_key')
           .orderBy('r.id')
           .limit(limit)
-          .offset((page - 1) * limit)
+          .offset(offset)
           .execute(),
         q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
       ]);
@@ -388,23 +386,17 @@ export function cardServiceRoutes(app: FastifyInstance): void {
         {
           room_id: f.id({ optional: true }),
           status: f.enum(['pending', 'issued', 'withdrawn', 'deleted', 'void'] as const, { optional: true }),
-          page: f.int({ min: 1, max: 1_000_000, optional: true }),
-          limit: f.int({ min: 1, max: 100, optional: true }),
+          ...pageFields,
         },
         input,
       );
       await expirePlans(ctx);
-      const page = body.page ?? 1;
-      const limit = body.limit ?? 20;
+      const { page, limit, offset } = pageOf(body);
       let q = recordQuery(ctx);
       if (body.room_id !== undefined) q = q.where('c.room_id', '=', body.room_id);
       if (body.status !== undefined) q = q.where('c.status', '=', body.status);
       const [rows, count] = await Promise.all([
-        q
-          .orderBy('c.id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
+        q.orderBy('c.id', 'desc').limit(limit).offset(offset).execute(),
         q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return {
