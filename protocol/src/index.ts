@@ -12,6 +12,7 @@ export * from './i18n/index.js';
 export * from './languages.js';
 export * from './lock-rule.js';
 export * from './mifare.js';
+export * from './operation-areas.js';
 export * from './permissions.js';
 export * from './result.js';
 export * from './retry.js';

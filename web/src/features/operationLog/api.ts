@@ -1,3 +1,4 @@
+import { OPERATION_AREAS, type OperationArea } from '@lockdesk/protocol';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { definedFields, type Page, usePage } from '../../api/lists.ts';
@@ -7,29 +8,8 @@ import { definedFields, type Page, usePage } from '../../api/lists.ts';
  * filter) as react-query hooks. Pages never call axios.
  */
 
-/** The console areas a call belongs to (server/src/domain/operation-areas.ts; API.md §4 `area`). */
-export const OPERATION_AREAS = [
-  'account',
-  'hotel',
-  'rooms',
-  'stays',
-  'prices',
-  'cards',
-  'passwords',
-  'faces',
-  'fingerprints',
-  'records',
-  'equipment',
-  'messages',
-  'staff',
-  'customers',
-  'orders',
-  'apiKeys',
-  'exports',
-  'log',
-  'other',
-] as const;
-export type OperationArea = (typeof OPERATION_AREAS)[number];
+/** The console areas a call belongs to (@lockdesk/protocol operation-areas.ts; API.md §4 `area`). */
+export { OPERATION_AREAS, type OperationArea };
 
 export const OPERATION_RESULTS = ['ok', 'refused'] as const;
 export type OperationResult = (typeof OPERATION_RESULTS)[number];
