@@ -364,6 +364,30 @@ describeEachDatabase('API keys and the card-service API', (t) => {
         record: Record<string, unknown>;
       }>(t, 'POST', '/linQuan/writeRoomCard', body, bearer(token));
 
+    /** The second step of a card write: the blocks read back from the card, for the card `uid` says it is. */
+    const confirm = (id: number, uid: string, blocks: Record<string, string>) =>
+      service<{ record: Record<string, unknown> }>(
+        t,
+        'POST',
+        '/linQuan/writeRoomCard',
+        { step: 'confirm', id, card_uid: uid, blocks },
+        bearer(token),
+      );
+
+    /** A card of room 1105 valid for a day, planned and written on a new card (not yet confirmed). */
+    const plannedAndWritten = async (uid: string) => {
+      const card = new VirtualCard(uid);
+      const planned = serviceOk(
+        await plan({
+          room_id: t.ids.rooms['1105'],
+          card_uid: card.uid,
+          end_time: Math.floor((t.clock.ms + DAY) / 1000),
+        }),
+      );
+      card.run(planned.writes);
+      return { card, planned };
+    };
+
     it('writes a room card in two steps: a correct read-back issues it, as the key, logged with its prefix', async () => {
       const card = new VirtualCard('04A1B2C3');
       const start = Math.floor(t.clock.ms / 1000);
@@ -384,15 +408,7 @@ describeEachDatabase('API keys and the card-service API', (t) => {
       });
       expect(planned.writes.map((w) => w.block)).toEqual(expect.arrayContaining([4, 5, 6, 53, 54]));
       card.run(planned.writes);
-      const confirmed = serviceOk(
-        await service<{ record: Record<string, unknown> }>(
-          t,
-          'POST',
-          '/linQuan/writeRoomCard',
-          { step: 'confirm', id: planned.id, card_uid: card.uid, blocks: card.readBack(planned.verify) },
-          bearer(token),
-        ),
-      );
+      const confirmed = serviceOk(await confirm(planned.id, card.uid, card.readBack(planned.verify)));
       expect(confirmed.record).toMatchObject({ id: planned.id, status: 'issued', end_time: start + 86_400 });
       const row = await t.db
         .selectFrom('cards')
@@ -419,36 +435,12 @@ describeEachDatabase('API keys and the card-service API', (t) => {
     });
 
     it('never records a card whose read-back differs: 409 CARD_WRITE_UNVERIFIED, still pending, then void', async () => {
-      const card = new VirtualCard('04A1B2C4');
-      const planned = serviceOk(
-        await plan({
-          room_id: t.ids.rooms['1105'],
-          card_uid: card.uid,
-          end_time: Math.floor((t.clock.ms + DAY) / 1000),
-        }),
-      );
-      card.run(planned.writes);
+      const { card, planned } = await plannedAndWritten('04A1B2C4');
       const read = card.readBack(planned.verify);
       read['5'] = '0'.repeat(32);
+      expectServiceRefused(await confirm(planned.id, card.uid, read), 409, 'CARD_WRITE_UNVERIFIED');
       expectServiceRefused(
-        await service(
-          t,
-          'POST',
-          '/linQuan/writeRoomCard',
-          { step: 'confirm', id: planned.id, card_uid: card.uid, blocks: read },
-          bearer(token),
-        ),
-        409,
-        'CARD_WRITE_UNVERIFIED',
-      );
-      expectServiceRefused(
-        await service(
-          t,
-          'POST',
-          '/linQuan/writeRoomCard',
-          { step: 'confirm', id: planned.id, card_uid: '04FFFFFF', blocks: card.readBack(planned.verify) },
-          bearer(token),
-        ),
+        await confirm(planned.id, '04FFFFFF', card.readBack(planned.verify)),
         409,
         'WRONG_CARD',
       );
@@ -463,13 +455,7 @@ describeEachDatabase('API keys and the card-service API', (t) => {
       ).toBe('pending');
       t.clock.advance(121_000);
       expectServiceRefused(
-        await service(
-          t,
-          'POST',
-          '/linQuan/writeRoomCard',
-          { step: 'confirm', id: planned.id, card_uid: card.uid, blocks: card.readBack(planned.verify) },
-          bearer(token),
-        ),
+        await confirm(planned.id, card.uid, card.readBack(planned.verify)),
         409,
         'CARD_ISSUE_EXPIRED',
       );
@@ -573,24 +559,8 @@ describeEachDatabase('API keys and the card-service API', (t) => {
     });
 
     it('deletes a card written through the API (the lock learns it), once; records list it with its state', async () => {
-      const card = new VirtualCard('04A1B2C6');
-      const planned = serviceOk(
-        await plan({
-          room_id: t.ids.rooms['1105'],
-          card_uid: card.uid,
-          end_time: Math.floor((t.clock.ms + DAY) / 1000),
-        }),
-      );
-      card.run(planned.writes);
-      serviceOk(
-        await service(
-          t,
-          'POST',
-          '/linQuan/writeRoomCard',
-          { step: 'confirm', id: planned.id, card_uid: card.uid, blocks: card.readBack(planned.verify) },
-          bearer(token),
-        ),
-      );
+      const { card, planned } = await plannedAndWritten('04A1B2C6');
+      serviceOk(await confirm(planned.id, card.uid, card.readBack(planned.verify)));
       const deleted = serviceOk(
         await service<Record<string, unknown>>(
           t,
