@@ -8,6 +8,7 @@ import { createAdmin, DEMO_ACCOUNTS } from '../src/demo.js';
 import { OPERATION_AREAS, operationArea } from '../src/domain/operation-areas.js';
 import { apiDocText } from './api-doc.js';
 import { describeEachDatabase, TEST_SCRYPT_COST } from './helpers.js';
+import { checkIn, roomScopeScenario } from './operation-helpers.js';
 
 interface LogRow {
   path: string;
@@ -57,19 +58,6 @@ describe('operation areas', () => {
 
 describeEachDatabase('operation log filters', (t) => {
   beforeEach(() => t.reset());
-  const seconds = (ms: number) => Math.floor(ms / 1000);
-  const checkIn = (token: string, room: string, nickname: string) =>
-    t.call(
-      'room/tenant/update/checkIn',
-      {
-        room_id: t.ids.rooms[room],
-        mobile: '13911112222',
-        nickname,
-        start_time: seconds(t.clock.ms),
-        end_time: seconds(t.clock.ms + 86_400_000),
-      },
-      { token },
-    );
   const list = async (token: string, filters: Record<string, unknown>) => {
     const res = await t.call<LogPage>('operation/list', { limit: 100, ...filters }, { token });
     expect(res.errno, res.errmsg).toBe(0);
@@ -77,21 +65,7 @@ describeEachDatabase('operation log filters', (t) => {
     return res.data.list;
   };
 
-  /** Super checks guests into 1106 (the secondary administrator's) and 2106 (not), renames the hotel; the
-   * secondary administrator sets 1206 to maintenance and is refused 2106. */
-  const scenario = async () => {
-    const superToken = await t.login(DEMO_ACCOUNTS.super);
-    const secondary = await t.login(DEMO_ACCOUNTS.secondary);
-    expect((await checkIn(superToken, '1106', 'Assigned Guest')).errno).toBe(0);
-    expect((await checkIn(superToken, '2106', 'Unassigned Guest')).errno).toBe(0);
-    const hotel = { name: 'Renamed', address: 'Road 2', telephone: '12345678' };
-    expect((await t.call('room/setHotelInfo', hotel, { token: superToken })).errno).toBe(0);
-    const status = (room: string) =>
-      t.call('room/setRoomStatus', { room_id: t.ids.rooms[room], status: 3 }, { token: secondary });
-    expect((await status('1206')).errno).toBe(0);
-    expect((await status('2106')).code).toBe('PERMISSION_DENIED');
-    return { superToken, secondary };
-  };
+  const scenario = () => roomScopeScenario(t);
 
   it('filters by room: the entries that reached it, with the rooms each entry names', async () => {
     const { superToken } = await scenario();
@@ -232,7 +206,7 @@ describeEachDatabase('operation log filters', (t) => {
 
     it('does not show a room-limited caller accounts whose entries reached none of their rooms', async () => {
       const superToken = await t.login(DEMO_ACCOUNTS.super);
-      expect((await checkIn(superToken, '2106', 'Unassigned Guest')).errno).toBe(0);
+      expect((await checkIn(t, superToken, '2106', 'Unassigned Guest')).errno).toBe(0);
       const secondary = await t.login(DEMO_ACCOUNTS.secondary);
       const theirs = await t.call<AccountPage>('operation/accounts', {}, { token: secondary });
       expect(theirs.data.list.map((a) => a.mobile)).toEqual([DEMO_ACCOUNTS.secondary]);

@@ -2,6 +2,7 @@ import { errorText } from '@lockdesk/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, DEMO_ACCOUNTS } from '../src/demo.js';
 import { describeEachDatabase, TEST_SCRYPT_COST } from './helpers.js';
+import { checkIn, roomScopeScenario } from './operation-helpers.js';
 
 interface LogPage {
   list: {
@@ -98,19 +99,6 @@ describeEachDatabase('operation log', (t) => {
   });
 
   describe('room scope (spec §6)', () => {
-    const seconds = (ms: number) => Math.floor(ms / 1000);
-    const checkIn = (token: string, room: string, nickname: string) =>
-      t.call(
-        'room/tenant/update/checkIn',
-        {
-          room_id: t.ids.rooms[room],
-          mobile: '13911112222',
-          nickname,
-          start_time: seconds(t.clock.ms),
-          end_time: seconds(t.clock.ms + 86_400_000),
-        },
-        { token },
-      );
     const summaries = async (token: string) => {
       const res = await t.call<LogPage>('operation/list', { limit: 100 }, { token });
       expect(res.errno).toBe(0);
@@ -118,43 +106,7 @@ describeEachDatabase('operation log', (t) => {
       return res.data.list.map((l) => `${l.mobile} ${l.path}: ${l.summary}`);
     };
 
-    /** The super administrator checks guests into an assigned room (1106) and an unassigned one (2106) of the
-     * secondary administrator, renames the hotel; the secondary administrator changes a room's status. */
-    const scenario = async () => {
-      const superToken = await t.login(DEMO_ACCOUNTS.super);
-      const secondary = await t.login(DEMO_ACCOUNTS.secondary);
-      expect((await checkIn(superToken, '1106', 'Assigned Guest')).errno).toBe(0);
-      expect((await checkIn(superToken, '2106', 'Unassigned Guest')).errno).toBe(0);
-      expect(
-        (
-          await t.call(
-            'room/setHotelInfo',
-            { name: 'Renamed', address: 'Road 2', telephone: '12345678' },
-            { token: superToken },
-          )
-        ).errno,
-      ).toBe(0);
-      expect(
-        (
-          await t.call(
-            'room/setRoomStatus',
-            { room_id: t.ids.rooms['1206'], status: 3 },
-            { token: secondary },
-          )
-        ).errno,
-      ).toBe(0);
-      // Refused on a room out of scope: the secondary administrator's own entry, with no room recorded.
-      expect(
-        (
-          await t.call(
-            'room/setRoomStatus',
-            { room_id: t.ids.rooms['2106'], status: 3 },
-            { token: secondary },
-          )
-        ).errmsg,
-      ).toBe(errorText('PERMISSION_DENIED'));
-      return { superToken, secondary };
-    };
+    const scenario = () => roomScopeScenario(t);
 
     it('records the rooms a call resolved', async () => {
       await scenario();
@@ -253,7 +205,7 @@ describeEachDatabase('operation log', (t) => {
         .where('id', '=', t.ids.users.staff)
         .execute();
       const { superToken } = await scenario();
-      expect((await checkIn(superToken, '1107', 'Floor Guest')).errno).toBe(0);
+      expect((await checkIn(t, superToken, '1107', 'Floor Guest')).errno).toBe(0);
       const staff = await t.login(DEMO_ACCOUNTS.staff);
       const seen = await summaries(staff);
       // Floor 1 of building 1: rooms 1106 and 1107, not 1206 (the secondary administrator's) nor 2106.
