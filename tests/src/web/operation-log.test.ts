@@ -7,7 +7,7 @@
 // console and the server first (see harness.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decryptEnvelope, encryptEnvelope } from '@lockdesk/protocol';
+import { manageCall } from '@lockdesk/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, type Console, DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, startConsole } from './harness.js';
@@ -33,22 +33,8 @@ afterAll(async () => {
 type Session = { token: string; uid: number };
 
 /** One /manage call from the test itself; answers errno and data (refusals are entries of the log too). */
-async function call<T>(session: Session | undefined, path: string, fields: Record<string, unknown>) {
-  const sealed = encryptEnvelope({ ...fields, action: 'manage', ...(session ? { uid: session.uid } : {}) });
-  if (!sealed.ok) throw new Error(sealed.detail);
-  const response = await fetch(`${app!.base}/manage/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      language: 'en',
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    },
-    body: JSON.stringify({ data: sealed.value, language: 'en' }),
-  });
-  const body = (await response.json()) as { data: string };
-  const opened = decryptEnvelope<{ errno: number; errmsg: string; data: T }>(body.data);
-  if (!opened.ok) throw new Error(opened.detail);
-  return opened.value;
+function call<T>(session: Session | undefined, path: string, fields: Record<string, unknown>) {
+  return manageCall<T>(app!.base, path, fields, session ? { token: session.token, uid: session.uid } : {});
 }
 
 async function login(mobile: string): Promise<Session> {

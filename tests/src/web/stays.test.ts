@@ -3,7 +3,8 @@
 // look at 375 px. The pages are driven by URL (`/room/checkIn?room_id=…`, `/room/roomDetails?id=…&tab=tenant`), so
 // the suite does not depend on the room list. Build the console and the server first (see harness.ts).
 import { join } from 'node:path';
-import { decryptEnvelope, encryptEnvelope, translateError } from '@lockdesk/protocol';
+import { translateError } from '@lockdesk/protocol';
+import { manageCall } from '@lockdesk/server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, type Console, DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, startConsole } from './harness.js';
@@ -25,22 +26,14 @@ afterAll(async () => {
 
 /** One /manage call from the test itself (as the super administrator once signed in). */
 async function call<T>(path: string, fields: Record<string, unknown>): Promise<T> {
-  const sealed = encryptEnvelope({ ...fields, action: 'manage', ...(session ? { uid: session.uid } : {}) });
-  if (!sealed.ok) throw new Error(sealed.detail);
-  const response = await fetch(`${app!.base}/manage/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      language: 'en',
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    },
-    body: JSON.stringify({ data: sealed.value, language: 'en' }),
-  });
-  const body = (await response.json()) as { data: string };
-  const opened = decryptEnvelope<{ errno: number; errmsg: string; data: T }>(body.data);
-  if (!opened.ok) throw new Error(opened.detail);
-  if (opened.value.errno !== 0) throw new Error(`${path}: ${opened.value.errno} ${opened.value.errmsg}`);
-  return opened.value.data;
+  const answer = await manageCall<T>(
+    app!.base,
+    path,
+    fields,
+    session ? { token: session.token, uid: session.uid } : {},
+  );
+  if (answer.errno !== 0) throw new Error(`${path}: ${answer.errno} ${answer.errmsg}`);
+  return answer.data;
 }
 
 async function roomId(name: string): Promise<number> {
