@@ -37,7 +37,7 @@ const ar: Texts = {
     note: 'ملاحظة',
     file: 'الملف',
     size: 'الحجم',
-    sha256: 'SHA-256',
+    sha256: 'بصمة SHA-256',
     locks: 'الأقفال',
     lockCount: '{{current}} من {{total}} تعمل به',
     appliesAll: 'كل الأقفال',

@@ -35,7 +35,7 @@ const chs: Texts = {
     note: '备注',
     file: '文件',
     size: '大小',
-    sha256: 'SHA-256',
+    sha256: 'SHA-256 校验值',
     locks: '门锁',
     lockCount: '{{total}} 把中 {{current}} 把已运行',
     appliesAll: '全部门锁',

@@ -35,7 +35,7 @@ const chsTW: Texts = {
     note: '備註',
     file: '檔案',
     size: '大小',
-    sha256: 'SHA-256',
+    sha256: 'SHA-256 校驗值',
     locks: '門鎖',
     lockCount: '{{total}} 把中 {{current}} 把已執行',
     appliesAll: '全部門鎖',

@@ -4,7 +4,7 @@ const de: Texts = {
   title: 'Geräte',
   tabs: {
     access: 'Zutrittskontrolle',
-    firmware: 'Firmware',
+    firmware: 'Schloss-Firmware',
   },
   access: {
     intro:
@@ -32,13 +32,13 @@ const de: Texts = {
       'Schlösser werden von der Handy-App per Bluetooth direkt am Schloss aktualisiert. Diese Seite verwahrt die Firmware-Dateien und zeigt, auf welchen Schlössern jede Version bereits läuft.',
     upload: 'Firmware hochladen',
     search: 'Nach Name, Version oder Modell suchen',
-    name: 'Name',
-    version: 'Version',
+    name: 'Bezeichnung',
+    version: 'Versionsnummer',
     model: 'Schlossmodell',
     note: 'Notiz',
     file: 'Datei',
     size: 'Größe',
-    sha256: 'SHA-256',
+    sha256: 'SHA-256-Prüfsumme',
     locks: 'Schlösser',
     lockCount: '{{current}} von {{total}} installiert',
     appliesAll: 'Alle Schlösser',

@@ -4,7 +4,7 @@ const es: Texts = {
   title: 'Equipos',
   tabs: {
     access: 'Control de acceso',
-    firmware: 'Firmware',
+    firmware: 'Firmware de cerraduras',
   },
   access: {
     intro:
@@ -38,7 +38,7 @@ const es: Texts = {
     note: 'Nota',
     file: 'Archivo',
     size: 'Tamaño',
-    sha256: 'SHA-256',
+    sha256: 'Hash SHA-256',
     locks: 'Cerraduras',
     lockCount: '{{current}} de {{total}} la usan',
     appliesAll: 'Todas las cerraduras',
@@ -51,7 +51,7 @@ const es: Texts = {
     noLocks: 'No afecta a ninguna de sus cerraduras.',
     empty: 'Aún no se ha subido firmware',
     emptyFiltered: 'Ningún firmware coincide con la búsqueda',
-    total: 'Firmwares: {{count}}',
+    total: 'Versiones de firmware: {{count}}',
     noPermission:
       'Solo el superadministrador, o un administrador con gestión de firmware concedida, ve el firmware.',
     form: {

@@ -4,7 +4,7 @@ const fr: Texts = {
   title: 'Équipements',
   tabs: {
     access: 'Contrôle d’accès',
-    firmware: 'Firmware',
+    firmware: 'Micrologiciel',
   },
   access: {
     intro:
@@ -33,12 +33,12 @@ const fr: Texts = {
     upload: 'Envoyer un firmware',
     search: 'Rechercher par nom, version ou modèle',
     name: 'Nom',
-    version: 'Version',
+    version: 'Numéro de version',
     model: 'Modèle de serrure',
-    note: 'Note',
+    note: 'Remarque',
     file: 'Fichier',
     size: 'Taille',
-    sha256: 'SHA-256',
+    sha256: 'Empreinte SHA-256',
     locks: 'Serrures',
     lockCount: '{{current}} sur {{total}} l’utilisent',
     appliesAll: 'Toutes les serrures',

@@ -4,7 +4,7 @@ const it: Texts = {
   title: 'Dispositivi',
   tabs: {
     access: 'Controllo accessi',
-    firmware: 'Firmware',
+    firmware: 'Firmware serrature',
   },
   access: {
     intro:
@@ -35,9 +35,9 @@ const it: Texts = {
     version: 'Versione',
     model: 'Modello di serratura',
     note: 'Nota',
-    file: 'File',
+    file: 'Nome file',
     size: 'Dimensione',
-    sha256: 'SHA-256',
+    sha256: 'Hash SHA-256',
     locks: 'Serrature',
     lockCount: '{{current}} su {{total}} lo usano',
     appliesAll: 'Tutte le serrature',

@@ -37,7 +37,7 @@ const ja: Texts = {
     note: 'メモ',
     file: 'ファイル',
     size: 'サイズ',
-    sha256: 'SHA-256',
+    sha256: 'SHA-256 ハッシュ',
     locks: 'ドアロック',
     lockCount: '{{total}} 台中 {{current}} 台が実行中',
     appliesAll: 'すべてのドアロック',

@@ -37,7 +37,7 @@ const ko: Texts = {
     note: '메모',
     file: '파일',
     size: '크기',
-    sha256: 'SHA-256',
+    sha256: 'SHA-256 해시',
     locks: '도어락',
     lockCount: '{{total}}개 중 {{current}}개 실행 중',
     appliesAll: '모든 도어락',

@@ -4,7 +4,7 @@ const pt: Texts = {
   title: 'Equipamentos',
   tabs: {
     access: 'Controle de acesso',
-    firmware: 'Firmware',
+    firmware: 'Firmware das fechaduras',
   },
   access: {
     intro:
@@ -37,7 +37,7 @@ const pt: Texts = {
     note: 'Observação',
     file: 'Arquivo',
     size: 'Tamanho',
-    sha256: 'SHA-256',
+    sha256: 'Hash SHA-256',
     locks: 'Fechaduras',
     lockCount: '{{current}} de {{total}} já usam',
     appliesAll: 'Todas as fechaduras',
@@ -50,7 +50,7 @@ const pt: Texts = {
     noLocks: 'Nenhuma fechadura sua é afetada.',
     empty: 'Nenhum firmware enviado ainda',
     emptyFiltered: 'Nenhum firmware corresponde à pesquisa',
-    total: 'Firmwares: {{count}}',
+    total: 'Versões de firmware: {{count}}',
     noPermission:
       'Só o superadministrador, ou um administrador com gestão de firmware concedida, vê o firmware.',
     form: {

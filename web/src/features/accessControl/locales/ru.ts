@@ -38,7 +38,7 @@ const ru: Texts = {
     note: 'Примечание',
     file: 'Файл',
     size: 'Размер',
-    sha256: 'SHA-256',
+    sha256: 'Хеш SHA-256',
     locks: 'Замки',
     lockCount: '{{current}} из {{total}} уже на ней',
     appliesAll: 'Все замки',
