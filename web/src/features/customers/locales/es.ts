@@ -6,7 +6,7 @@ const es: Texts = {
   remove: 'Quitar',
   cancel: 'Cancelar',
   loadFailed: 'No se pudo cargar la información de clientes.',
-  total: 'Total: {{count}}',
+  total: 'En total: {{count}}',
   service: {
     expiresAt: 'Fin del servicio',
     unlimited: 'Sin fecha de fin',
@@ -36,7 +36,7 @@ const es: Texts = {
       expiring: 'Caduca pronto',
       active: 'Activo',
     },
-    hotel: 'Hotel',
+    hotel: 'Nombre del hotel',
     unnamed: 'Hotel sin nombre',
     admin: 'Superadministrador',
     actions: 'Acciones',

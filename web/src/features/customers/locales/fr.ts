@@ -29,7 +29,7 @@ const fr: Texts = {
     title: 'Mes clients',
     search: 'Hôtel, mobile ou nom',
     searchPlaceholder: 'Rechercher par hôtel, mobile ou nom',
-    state: 'Service',
+    state: 'État du service',
     allStates: 'Tous les états',
     states: {
       expired: 'Expiré',
@@ -39,7 +39,7 @@ const fr: Texts = {
     hotel: 'Hôtel',
     unnamed: 'Hôtel sans nom',
     admin: 'Super administrateur',
-    actions: 'Actions',
+    actions: 'Opérations',
     empty: "Vous n'avez pas encore de clients.",
     emptyFiltered: 'Aucun client ne correspond à ces filtres.',
     removeConfirm: 'Ne plus suivre {{hotel}} ?',

@@ -37,7 +37,7 @@ const it: Texts = {
       expiring: 'In scadenza',
       active: 'Attivo',
     },
-    hotel: 'Hotel',
+    hotel: 'Nome dell’hotel',
     unnamed: 'Hotel senza nome',
     admin: 'Amministratore principale',
     actions: 'Azioni',

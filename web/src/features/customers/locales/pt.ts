@@ -6,7 +6,7 @@ const pt: Texts = {
   remove: 'Remover',
   cancel: 'Cancelar',
   loadFailed: 'Não foi possível carregar as informações dos clientes.',
-  total: 'Total: {{count}}',
+  total: 'No total: {{count}}',
   service: {
     expiresAt: 'Fim do serviço',
     unlimited: 'Sem data de fim',
@@ -36,7 +36,7 @@ const pt: Texts = {
       expiring: 'Expira em breve',
       active: 'Ativo',
     },
-    hotel: 'Hotel',
+    hotel: 'Nome do hotel',
     unnamed: 'Hotel sem nome',
     admin: 'Superadministrador',
     actions: 'Ações',
