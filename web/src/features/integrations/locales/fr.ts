@@ -16,7 +16,7 @@ const fr: Texts = {
     lastUsed: 'Dernière utilisation',
     never: 'Jamais',
     status: 'Statut',
-    active: 'Active',
+    active: 'En service',
     revoked: 'Révoquée',
     all: 'Toutes les clés',
     revoke: 'Révoquer',
