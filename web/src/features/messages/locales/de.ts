@@ -35,7 +35,7 @@ const de: Texts = {
     message: 'Nachricht',
     kind: 'Art',
     time: 'Zeit',
-    status: 'Status',
+    status: 'Zustand',
     actions: 'Aktionen',
   },
   status: {

@@ -35,7 +35,7 @@ const fr: Texts = {
     kind: 'Type',
     time: 'Heure',
     status: 'État',
-    actions: 'Actions',
+    actions: 'Opérations',
   },
   status: {
     unread: 'Non lu',

@@ -34,7 +34,7 @@ const pt: Texts = {
     message: 'Mensagem',
     kind: 'Tipo',
     time: 'Hora',
-    status: 'Status',
+    status: 'Situação',
     actions: 'Ações',
   },
   status: {
