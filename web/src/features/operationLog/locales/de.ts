@@ -12,7 +12,7 @@ const de: Texts = {
   unknownAccount: 'Gelöschtes Konto',
   otherRooms: '+{{count}} weitere Zimmer',
   filters: {
-    person: 'Person',
+    person: 'Benutzer',
     allPeople: 'Alle Personen',
     area: 'Bereich',
     allAreas: 'Alle Bereiche',

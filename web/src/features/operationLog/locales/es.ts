@@ -8,7 +8,7 @@ const es: Texts = {
   empty: 'Todavía no hay operaciones registradas.',
   emptyFiltered: 'Ninguna operación coincide con estos filtros.',
   clearFilters: 'Borrar filtros',
-  total: 'Total: {{count}}',
+  total: 'En total: {{count}}',
   unknownAccount: 'Cuenta eliminada',
   otherRooms: '+{{count}} habitaciones más',
   filters: {

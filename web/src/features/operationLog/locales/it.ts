@@ -14,8 +14,8 @@ const it: Texts = {
   filters: {
     person: 'Persona',
     allPeople: 'Tutte le persone',
-    area: 'Area',
-    allAreas: 'Tutte le aree',
+    area: 'Ambito',
+    allAreas: 'Tutti gli ambiti',
     room: 'Camera',
     allRooms: 'Tutte le camere',
     dates: 'Date',

@@ -8,7 +8,7 @@ const pt: Texts = {
   empty: 'Ainda não há operações registradas.',
   emptyFiltered: 'Nenhuma operação corresponde a estes filtros.',
   clearFilters: 'Limpar filtros',
-  total: 'Total: {{count}}',
+  total: 'No total: {{count}}',
   unknownAccount: 'Conta excluída',
   otherRooms: '+{{count}} outros quartos',
   filters: {
