@@ -32,7 +32,7 @@ const fr: Texts = {
     frozen: 'Gelé',
     validUntil: 'Valable jusqu’au {{time}}',
     createdAt: 'Ajouté le',
-    actions: 'Actions',
+    actions: 'Opérations',
     editRooms: 'Droits sur les chambres',
     editAuthority: 'Droits',
     deleteConfirm: 'Supprimer {{name}} ? Cette personne ne pourra plus se connecter.',
