@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { GRANTABLE, isAccountRole, PERMISSIONS, ROLE_PERMISSIONS, roleAllows } from './permissions.js';
 
 describe('the role table', () => {
-  it('gives the super administrator everything and the customer manager nothing', () => {
+  it('gives the super administrator everything and the customer manager only its customers, whatever it is granted', () => {
     for (const p of PERMISSIONS) {
       expect(roleAllows('super', [], p)).toBe(true);
-      expect(roleAllows('customer_manager', [...PERMISSIONS], p)).toBe(false);
+      expect(roleAllows('customer_manager', [...PERMISSIONS], p)).toBe(p === 'customer.view');
     }
+  });
+
+  it('keeps API keys to the super administrator: no role has them and no grant gives them', () => {
+    for (const role of ['secondary', 'staff', 'customer_manager'] as const)
+      expect(roleAllows(role, [...PERMISSIONS], 'apikey.manage')).toBe(false);
   });
 
   it('keeps prices from staff unless granted, and grants only what is grantable', () => {
