@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { App } from '../app/App.tsx';
+import { createQueryClient } from '../app/queryClient.ts';
 import { buildRouteObjects } from '../app/router.tsx';
 
 /** Renders the whole console at a path, on a memory router; returns the router to watch navigation. */
@@ -20,4 +22,22 @@ export function renderWithAntd(node: ReactNode) {
       <AntApp>{node}</AntApp>
     </ConfigProvider>,
   );
+}
+
+/**
+ * Renders pages on a memory router at `url` (only the routes given, not the console's shell) with a fresh query
+ * client and antd's providers; returns the router to watch navigation.
+ */
+export function renderRoutes(routes: RouteObject[], url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ConfigProvider locale={enUS}>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return router;
 }

@@ -1,11 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import type { Firmware } from './api.ts';
 import EquipmentPage from './EquipmentPage.tsx';
 import { firmwareFileProblem, readEquipment, writeEquipment } from './listParams.ts';
@@ -15,17 +11,7 @@ const SLOW = { timeout: 60_000 };
 const PATH = '/equipmentManagement/roomList';
 
 function renderPage(path: string) {
-  const router = createMemoryRouter([{ path: PATH, element: <EquipmentPage /> }], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: PATH, element: <EquipmentPage /> }], path);
 }
 
 const firmware: Firmware = {

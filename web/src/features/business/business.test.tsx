@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import type { MerchantAccount, Order } from './api.ts';
 import BillPage from './BillPage.tsx';
@@ -182,19 +178,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function renderPage(Page: ComponentType, url: string) {
-  const router = createMemoryRouter([{ path: url.split('?')[0] as string, element: <Page /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: url.split('?')[0] as string, element: <Page /> }], url);
 }
 const calls = (path: string) => seen.filter((c) => c.path === path);
 

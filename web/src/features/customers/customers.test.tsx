@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { PATHS } from '../../app/paths.ts';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import type { Client } from './api.ts';
 import CustomersPage from './CustomersPage.tsx';
 import { customersTexts } from './texts.ts';
@@ -69,19 +65,7 @@ afterEach(() => clearUserInfo());
 function renderAs(role: string, url = PATHS.customer) {
   currentRole = role;
   setUserInfo({ uid: 1, token: 't', role } as never);
-  const router = createMemoryRouter([{ path: PATHS.customer, element: <CustomersPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: PATHS.customer, element: <CustomersPage /> }], url);
 }
 const calls = (path: string) => seen.filter((c) => c.path === path);
 

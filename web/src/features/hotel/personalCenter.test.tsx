@@ -1,14 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { PATHS } from '../../app/paths.ts';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { apiReferenceTexts } from '../apiReference/texts.ts';
+import { CENTRE_PAGES, centrePages } from './CentreLinks.tsx';
 import PersonalCenterPage from './PersonalCenterPage.tsx';
 import { hotelTexts } from './texts.ts';
 
@@ -63,18 +60,7 @@ afterEach(() => clearUserInfo());
 function renderAs(r: string) {
   role = r;
   setUserInfo({ uid: 2, token: 't', role: r } as never);
-  const router = createMemoryRouter([{ path: PATHS.personalCenter, element: <PersonalCenterPage /> }], {
-    initialEntries: [PATHS.personalCenter],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: PATHS.personalCenter, element: <PersonalCenterPage /> }], PATHS.personalCenter);
 }
 
 describe('personal centre account', () => {
@@ -98,5 +84,29 @@ describe('personal centre account', () => {
     expect(seen.map((c) => c.path)).not.toContain('room/hotelInfo');
     expect(seen.map((c) => c.path)).not.toContain('cardDispenser/getUserBind');
     expect(screen.queryByTestId('account-avatar-change')).toBeNull();
+  });
+});
+
+describe("personal centre's other pages", () => {
+  it('lists to a super administrator every page of the hidden /center section it may open, by the role table', async () => {
+    renderAs('super');
+    const links = await screen.findByTestId('centre-links', {}, SLOW);
+    const customer = screen.getByTestId('centre-link-customer');
+    expect(customer.getAttribute('href')).toBe(PATHS.customer);
+    expect(customer.textContent).toBe('Customer management');
+    expect(screen.getByTestId('centre-link-thirdPartyAuthorization').getAttribute('href')).toBe(
+      PATHS.thirdPartyAuthorization,
+    );
+    expect(links.querySelectorAll('a')).toHaveLength(centrePages().length);
+  });
+
+  it('keeps from staff the pages its role lacks (API keys, customers, card encryption)', () => {
+    setUserInfo({ uid: 4, token: 't', role: 'staff', authorities: [] } as never);
+    const pages = centrePages();
+    expect(pages).not.toContain('thirdPartyAuthorization');
+    expect(pages).not.toContain('customer');
+    expect(pages).not.toContain('cardEncryption');
+    setUserInfo({ uid: 2, token: 't', role: 'super', authorities: [] } as never);
+    expect(centrePages()).toEqual([...CENTRE_PAGES]);
   });
 });

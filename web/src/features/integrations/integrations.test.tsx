@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
 import type { AxiosResponse } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getSecondToken, secondHttp } from '../../api/secondClient.ts';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { apiReferenceTexts } from '../apiReference/texts.ts';
 import type { ApiKey } from './api.ts';
 import ThirdPartyPage from './ThirdPartyPage.tsx';
@@ -114,22 +110,7 @@ beforeEach(() => {
 });
 
 function renderPage(url = '/center/thirdPartyAuthorization') {
-  const router = createMemoryRouter(
-    [{ path: '/center/thirdPartyAuthorization', element: <ThirdPartyPage /> }],
-    {
-      initialEntries: [url],
-    },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: '/center/thirdPartyAuthorization', element: <ThirdPartyPage /> }], url);
 }
 
 describe('third-party authorisation page', () => {

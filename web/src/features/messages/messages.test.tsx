@@ -1,13 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
 import i18next from 'i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import type { Message } from './api.ts';
 import { messageQuery, readMessageList, writeMessageList } from './listParams.ts';
 import MessageListPage from './MessageListPage.tsx';
@@ -83,23 +79,13 @@ beforeEach(() => {
 });
 
 function renderPage(url = '/message/messageList') {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/message/messageList', element: <MessageListPage /> },
       { path: '*', element: <div data-testid="elsewhere" /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 const calls = (path: string) => seen.filter((c) => c.path === path);
 const where = (router: { state: { location: { pathname: string; search: string } } }) =>

@@ -1,15 +1,11 @@
 import { LANGUAGE_CODES } from '@lockdesk/protocol';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guardRedirect } from '../../app/guards.ts';
 import { landingFor, PATHS } from '../../app/paths.ts';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import { OPERATION_AREAS, type OperationEntry } from './api.ts';
 import { logQuery, readLogList, writeLogList } from './listParams.ts';
@@ -86,19 +82,7 @@ beforeEach(() => {
 });
 
 function renderPage(url: string) {
-  const router = createMemoryRouter([{ path: PATHS.operation, element: <OperationLogPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([{ path: PATHS.operation, element: <OperationLogPage /> }], url);
 }
 const calls = (path: string) => seen.filter((c) => c.path === path);
 

@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type Handler, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import AuthorityPage from './AuthorityPage.tsx';
 import type { PickerRoom, StaffMember } from './api.ts';
 import { pickerQuery, readPicker, readStaffList, writePicker, writeStaffList } from './listParams.ts';
@@ -70,23 +66,13 @@ beforeEach(() => {
 afterEach(() => clearUserInfo());
 
 function renderPage(Page: ComponentType, url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: url.split('?')[0]!, element: <Page /> },
       { path: '*', element: <div data-testid="elsewhere" /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 const calls = (path: string) => seen.filter((c) => c.path === path).map((c) => c.fields);
 

@@ -1,13 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
 import type { ComponentType } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type Handler, type SeenCall } from '../../test/fakeServer.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { exportDownload } from '../unlockRecords/api.ts';
 import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import type { Guest, GuestInfo } from './api.ts';
@@ -215,23 +211,13 @@ afterEach(() => vi.restoreAllMocks());
 
 /** A page at a URL, with a catch-all so navigation can be read back. */
 function renderPage(Page: ComponentType, url: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: url.split('?')[0]!, element: <Page /> },
       { path: '*', element: <div data-testid="elsewhere" /> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ConfigProvider locale={enUS}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 const calls = (path: string) => seen.filter((c) => c.path === path);
 const where = (router: { state: { location: { pathname: string; search: string } } }) =>
