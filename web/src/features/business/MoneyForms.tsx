@@ -1,5 +1,5 @@
 import { Button, type ButtonProps, Descriptions, Form, Input, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../app/permissions.ts';
 import { formatHotelTime } from '../../app/time.ts';
@@ -53,16 +53,56 @@ function AmountFields({ maxFen, testId }: { maxFen: number; testId: string }) {
   );
 }
 
-const fenOf = (form: AmountForm) => {
+/** What the money calls take of an amount form: the amount in fen and the note, if any. */
+const amountOf = (form: AmountForm) => {
   const checked = checkAmount(form.amount);
-  return checked.ok ? checked.fen : 0;
+  return { amount_fen: checked.ok ? checked.fen : 0, note: form.note?.trim() || undefined };
 };
+
+/** A modal form of an amount (up to `maxFen`) and a note, sent by `send`; it closes when the call succeeds. */
+function AmountModal(props: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  okText: string;
+  pending: boolean;
+  maxFen: number;
+  testId: string;
+  send: (amount: ReturnType<typeof amountOf>) => Promise<unknown>;
+  children?: ReactNode;
+}) {
+  const [form] = Form.useForm<AmountForm>();
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      okText={props.okText}
+      confirmLoading={props.pending}
+      onCancel={props.onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ 'data-testid': `${props.testId}-submit` } as ButtonProps}
+      destroyOnHidden
+    >
+      <Form<AmountForm>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onFinish={async (values) => {
+          await props.send(amountOf(values));
+          props.onClose();
+        }}
+      >
+        {props.children}
+        <AmountFields maxFen={props.maxFen} testId={props.testId} />
+      </Form>
+    </Modal>
+  );
+}
 
 /** A button that opens the recharge form (Order/recharge). */
 export function RechargeButton() {
   const { t } = useTranslation('business');
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<AmountForm>();
   const recharge = useRecharge();
   if (!can('bill.manage')) return null;
   return (
@@ -70,28 +110,16 @@ export function RechargeButton() {
       <Button type="primary" onClick={() => setOpen(true)} data-testid="recharge-open">
         {t('recharge.action')}
       </Button>
-      <Modal
+      <AmountModal
         open={open}
+        onClose={() => setOpen(false)}
         title={t('recharge.title')}
         okText={t('recharge.submit')}
-        confirmLoading={recharge.isPending}
-        onCancel={() => setOpen(false)}
-        onOk={() => form.submit()}
-        okButtonProps={{ 'data-testid': 'recharge-submit' } as ButtonProps}
-        destroyOnHidden
-      >
-        <Form<AmountForm>
-          form={form}
-          layout="vertical"
-          preserve={false}
-          onFinish={async (values) => {
-            await recharge.mutateAsync({ amount_fen: fenOf(values), note: values.note?.trim() || undefined });
-            setOpen(false);
-          }}
-        >
-          <AmountFields maxFen={MAX_AMOUNT_FEN} testId="recharge" />
-        </Form>
-      </Modal>
+        pending={recharge.isPending}
+        maxFen={MAX_AMOUNT_FEN}
+        testId="recharge"
+        send={recharge.mutateAsync}
+      />
     </>
   );
 }
@@ -121,8 +149,7 @@ export function RefundModal({ order, onClose }: { order: Order | null; onClose: 
           onFinish={async (values) => {
             await refund.mutateAsync({
               order_id: order.id,
-              amount_fen: fenOf(values),
-              note: values.note?.trim() || undefined,
+              ...amountOf(values),
             });
             onClose();
           }}
@@ -231,7 +258,6 @@ export function BankDataButton({ account }: { account: MerchantAccount | undefin
 export function WithdrawButton({ account }: { account: MerchantAccount | undefined }) {
   const { t } = useTranslation('business');
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<AmountForm>();
   const withdraw = useWithdraw();
   if (!can('bill.manage')) return null;
   const balance = account?.balance_fen ?? 0;
@@ -245,37 +271,26 @@ export function WithdrawButton({ account }: { account: MerchantAccount | undefin
       >
         {t('withdraw.action')}
       </Button>
-      <Modal
+      <AmountModal
         open={open}
+        onClose={() => setOpen(false)}
         title={t('withdraw.title')}
         okText={t('withdraw.submit')}
-        confirmLoading={withdraw.isPending}
-        onCancel={() => setOpen(false)}
-        onOk={() => form.submit()}
-        okButtonProps={{ 'data-testid': 'withdraw-submit' } as ButtonProps}
-        destroyOnHidden
+        pending={withdraw.isPending}
+        maxFen={balance}
+        testId="withdraw"
+        send={withdraw.mutateAsync}
       >
-        <Form<AmountForm>
-          form={form}
-          layout="vertical"
-          preserve={false}
-          onFinish={async (values) => {
-            await withdraw.mutateAsync({ amount_fen: fenOf(values), note: values.note?.trim() || undefined });
-            setOpen(false);
-          }}
-        >
-          {account?.cash && (
-            <Typography.Paragraph type="secondary">
-              {t('withdraw.to', {
-                holder: account.cash.holder,
-                bank: account.cash.bank,
-                account: account.cash.account,
-              })}
-            </Typography.Paragraph>
-          )}
-          <AmountFields maxFen={balance} testId="withdraw" />
-        </Form>
-      </Modal>
+        {account?.cash && (
+          <Typography.Paragraph type="secondary">
+            {t('withdraw.to', {
+              holder: account.cash.holder,
+              bank: account.cash.bank,
+              account: account.cash.account,
+            })}
+          </Typography.Paragraph>
+        )}
+      </AmountModal>
     </>
   );
 }
