@@ -4,7 +4,6 @@ import {
   Button,
   Empty,
   Flex,
-  Input,
   Result,
   Select,
   Switch,
@@ -13,9 +12,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../app/permissions.ts';
+import { KeywordSearch } from '../faces/listParts.tsx';
 import { useRoomGroups } from '../rooms/api.ts';
 import { type AccessRoom, useAccessControls, useAccessRooms, useSetAccessControl } from './api.ts';
 import { type EquipmentState, PAGE_SIZE, SEARCH_MAX } from './listParams.ts';
@@ -23,31 +23,6 @@ import { type EquipmentState, PAGE_SIZE, SEARCH_MAX } from './listParams.ts';
 interface TabProps {
   state: EquipmentState;
   update: (changes: Partial<EquipmentState>) => void;
-}
-
-/** The room name box: typed freely, searched on Enter; back and forward put the URL's name in it. */
-function NameSearch({
-  value,
-  onSearch,
-}: {
-  value: string | undefined;
-  onSearch: (v: string | undefined) => void;
-}) {
-  const { t } = useTranslation('accessControl');
-  const [typed, setTyped] = useState(value ?? '');
-  useEffect(() => setTyped(value ?? ''), [value]);
-  return (
-    <Input.Search
-      allowClear
-      value={typed}
-      maxLength={SEARCH_MAX}
-      onChange={(e) => setTyped(e.target.value)}
-      onSearch={(v) => onSearch(v.trim() || undefined)}
-      placeholder={t('access.search')}
-      style={{ width: 240, maxWidth: '100%' }}
-      data-testid="access-search"
-    />
-  );
 }
 
 /**
@@ -127,7 +102,14 @@ export default function AccessControlTab({ state, update }: TabProps) {
         </Flex>
       </div>
       <Flex gap={8} wrap>
-        <NameSearch value={state.name} onSearch={(name) => update({ name, page: 1 })} />
+        <KeywordSearch
+          keyword={state.name}
+          onSearch={(name) => update({ name, page: 1 })}
+          placeholder={t('access.search')}
+          width={240}
+          maxLength={SEARCH_MAX}
+          testId="access-search"
+        />
         <Select
           allowClear
           value={state.group}

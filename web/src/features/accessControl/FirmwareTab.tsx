@@ -17,12 +17,13 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserInfo } from '../../api/session.ts';
 import { can } from '../../app/permissions.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { useRoomOptions } from '../faces/api.ts';
+import { KeywordSearch } from '../faces/listParts.tsx';
 import { type Firmware, type FirmwareLock, useAddFirmware, useFirmwares } from './api.ts';
 import {
   type EquipmentState,
@@ -195,31 +196,6 @@ function FirmwareLocks({ locks }: { locks: FirmwareLock[] }) {
   );
 }
 
-/** The keyword box of the firmware list. */
-function KeywordSearch({
-  value,
-  onSearch,
-}: {
-  value: string | undefined;
-  onSearch: (v: string | undefined) => void;
-}) {
-  const { t } = useTranslation('accessControl');
-  const [typed, setTyped] = useState(value ?? '');
-  useEffect(() => setTyped(value ?? ''), [value]);
-  return (
-    <Input.Search
-      allowClear
-      value={typed}
-      maxLength={SEARCH_MAX}
-      onChange={(e) => setTyped(e.target.value)}
-      onSearch={(v) => onSearch(v.trim() || undefined)}
-      placeholder={t('firmware.search')}
-      style={{ width: 280, maxWidth: '100%' }}
-      data-testid="firmware-search"
-    />
-  );
-}
-
 /**
  * The firmware tab: the hotel's firmware files (lock/getFirmwaresList, paged on the server, searched by name,
  * version or model), each with the locks it applies to and which already run it; upload a new one. It says plainly
@@ -287,7 +263,14 @@ export default function FirmwareTab({ state, update }: TabProps) {
     <Flex vertical gap={16}>
       <Alert type="info" showIcon title={t('firmware.bluetooth')} data-testid="firmware-bluetooth" />
       <Flex gap={8} wrap justify="space-between">
-        <KeywordSearch value={state.keyword} onSearch={(keyword) => update({ keyword, fpage: 1 })} />
+        <KeywordSearch
+          keyword={state.keyword}
+          onSearch={(keyword) => update({ keyword, fpage: 1 })}
+          placeholder={t('firmware.search')}
+          width={280}
+          maxLength={SEARCH_MAX}
+          testId="firmware-search"
+        />
         <Button
           type="primary"
           icon={<UploadOutlined />}

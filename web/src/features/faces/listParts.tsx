@@ -35,6 +35,9 @@ export function KeywordSearch(props: {
   placeholder: string;
   onSearch: (keyword: string | undefined) => void;
   testId: string;
+  maxLength?: number;
+  /** Its width in pixels (260 unless told). */
+  width?: number;
 }) {
   const [value, setValue] = useState(props.keyword ?? '');
   useEffect(() => setValue(props.keyword ?? ''), [props.keyword]);
@@ -42,10 +45,11 @@ export function KeywordSearch(props: {
     <Input.Search
       allowClear
       value={value}
+      maxLength={props.maxLength}
       onChange={(e) => setValue(e.target.value)}
       onSearch={(typed) => props.onSearch(typed.trim() || undefined)}
       placeholder={props.placeholder}
-      style={{ width: 260, maxWidth: '100%' }}
+      style={{ width: props.width ?? 260, maxWidth: '100%' }}
       data-testid={props.testId}
     />
   );
