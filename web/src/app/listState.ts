@@ -10,6 +10,19 @@ export function positiveParam(raw: string | null): number | undefined {
 }
 
 /**
+ * A server-paged table's pagination: page `current` of `total` rows, `pageSize` a page, no size changer, hidden
+ * when there is a single page.
+ */
+export function serverPagination(
+  current: number,
+  pageSize: number,
+  total: number | undefined,
+  onChange: (page: number) => void,
+) {
+  return { current, pageSize, total: total ?? 0, onChange, showSizeChanger: false, hideOnSinglePage: true };
+}
+
+/**
  * A list page's state kept in the URL (so reload, back and a shared link keep it), read and written by the page's
  * own `read`/`write` (module functions). `change` sets filters and goes back to page 1 (the old page may not exist
  * in the new result); `clear` drops every filter; `pagination` is the server-paged table's pagination.
@@ -27,12 +40,7 @@ export function useListState<S extends { page: number }>(
     change: (patch: Partial<S>) => set({ ...state, page: 1, ...patch }),
     clear: () => setSearch(new URLSearchParams(), { replace: true }),
     pagination: (pageSize: number, total: number | undefined, showTotal: (total: number) => string) => ({
-      current: state.page,
-      pageSize,
-      total: total ?? 0,
-      onChange: (page: number) => set({ ...state, page }),
-      showSizeChanger: false,
-      hideOnSinglePage: true,
+      ...serverPagination(state.page, pageSize, total, (page) => set({ ...state, page })),
       showTotal,
     }),
   };

@@ -22,9 +22,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { type HTMLAttributes, useMemo, useState } from 'react';
+import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { positiveParam, serverPagination, useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ApiReferenceLink } from '../apiReference/ApiReferenceLink.tsx';
 import {
@@ -51,9 +51,7 @@ type KeyFilter = 'all' | 'active' | 'revoked';
 function readKeyState(search: URLSearchParams): { filter: KeyFilter; page: number } {
   const raw = search.get('status');
   const filter: KeyFilter = raw === 'active' || raw === 'revoked' ? raw : 'all';
-  const p = search.get('page');
-  const page = p && /^\d{1,9}$/.test(p) && Number(p) >= 1 ? Number(p) : 1;
-  return { filter, page };
+  return { filter, page: positiveParam(search.get('page')) ?? 1 };
 }
 
 function writeKeyState(state: { filter: KeyFilter; page: number }): URLSearchParams {
@@ -90,8 +88,8 @@ export default function ThirdPartyPage() {
 function KeysCard() {
   const { t } = useTranslation('integrations');
   const { message } = App.useApp();
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => readKeyState(search), [search]);
+  const list = useListState(readKeyState, writeKeyState);
+  const { state } = list;
   const keys = useApiKeys({
     revoked: state.filter === 'all' ? undefined : state.filter === 'revoked',
     page: state.page,
@@ -138,7 +136,7 @@ function KeysCard() {
       <Space wrap>
         <Segmented<KeyFilter>
           value={state.filter}
-          onChange={(filter) => setSearch(writeKeyState({ filter, page: 1 }), { replace: true })}
+          onChange={(filter) => list.change({ filter })}
           options={[
             { value: 'all', label: t('keys.all') },
             { value: 'active', label: t('keys.active') },
@@ -173,7 +171,7 @@ function KeysCard() {
             emptyText:
               state.filter !== 'all' ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('keys.emptyFiltered')}>
-                  <Button size="small" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
+                  <Button size="small" onClick={list.clear}>
                     {t('keys.clearFilters')}
                   </Button>
                 </Empty>
@@ -188,15 +186,9 @@ function KeysCard() {
               'data-revoked': String(k.revoked),
             }) as HTMLAttributes<HTMLElement>
           }
-          pagination={{
-            current: state.page,
-            pageSize: KEY_PAGE_SIZE,
-            total: keys.data?.total ?? 0,
-            onChange: (page) => setSearch(writeKeyState({ ...state, page }), { replace: true }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('keys.total', { count: total }),
-          }}
+          pagination={list.pagination(KEY_PAGE_SIZE, keys.data?.total, (total) =>
+            t('keys.total', { count: total }),
+          )}
           columns={[
             { title: t('keys.name'), dataIndex: 'name' },
             {
@@ -435,14 +427,7 @@ function TryItCard() {
                 emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tryIt.noRooms')} />,
               }}
               onRow={() => ({ 'data-testid': 'service-room-row' }) as HTMLAttributes<HTMLElement>}
-              pagination={{
-                current: roomPage,
-                pageSize: SERVICE_PAGE_SIZE,
-                total: rooms.data?.total ?? 0,
-                onChange: setRoomPage,
-                showSizeChanger: false,
-                hideOnSinglePage: true,
-              }}
+              pagination={serverPagination(roomPage, SERVICE_PAGE_SIZE, rooms.data?.total, setRoomPage)}
               columns={[
                 { title: t('tryIt.room'), dataIndex: 'name' },
                 {
@@ -485,14 +470,7 @@ function TryItCard() {
                   'data-status': r.status,
                 }) as HTMLAttributes<HTMLElement>
               }
-              pagination={{
-                current: recordPage,
-                pageSize: SERVICE_PAGE_SIZE,
-                total: records.data?.total ?? 0,
-                onChange: setRecordPage,
-                showSizeChanger: false,
-                hideOnSinglePage: true,
-              }}
+              pagination={serverPagination(recordPage, SERVICE_PAGE_SIZE, records.data?.total, setRecordPage)}
               columns={[
                 { title: t('tryIt.card'), dataIndex: 'card_id' },
                 { title: t('tryIt.room'), dataIndex: 'room_name' },
