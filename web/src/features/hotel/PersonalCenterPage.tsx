@@ -49,6 +49,7 @@ import {
   useSaveHotelInfo,
   useSetAvatar,
 } from './api.ts';
+import { CentreLinks } from './CentreLinks.tsx';
 import {
   ADDRESS_MAX,
   checkCoordinate,
@@ -110,6 +111,7 @@ export default function PersonalCenterPage() {
           <HotelInfoCard back={back} />
           <BreakfastCard />
           <ReaderSelect />
+          <CentreLinks />
           <ApiReferenceCard />
         </>
       ) : null}

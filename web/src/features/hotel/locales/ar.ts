@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const ar: Texts = {
   feature: 'معلومات الفندق',
+  /** The personal centre's other pages. */
+  centre: { title: 'الإعدادات والأدوات' },
   notice: { complete: 'استكمال معلومات الفندق' },
   required: {
     description: 'املأ الاسم والعنوان والهاتف أدناه واحفظ، ثم عُد إلى ما كنت تفعله.',

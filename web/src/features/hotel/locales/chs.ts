@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const chs: Texts = {
   feature: '酒店信息',
+  /** The personal centre's other pages. */
+  centre: { title: '设置与工具' },
   notice: { complete: '完善酒店信息' },
   required: {
     description: '请在下方填写名称、地址和电话并保存，然后返回继续之前的操作。',

@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
   feature: '飯店資料',
+  /** The personal centre's other pages. */
+  centre: { title: '設定與工具' },
   notice: { complete: '完善飯店資料' },
   required: {
     description: '請在下方填寫名稱、地址和電話並儲存，然後返回繼續先前的操作。',

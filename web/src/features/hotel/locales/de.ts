@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const de: Texts = {
   feature: 'Hotelinformationen',
+  /** The personal centre's other pages. */
+  centre: { title: 'Einstellungen und Werkzeuge' },
   notice: { complete: 'Hotelinformationen vervollständigen' },
   required: {
     description:

@@ -1,6 +1,8 @@
 /** English texts of the 'hotel' feature: the reference every other language matches key for key. */
 const en = {
   feature: 'Hotel information',
+  /** The personal centre's other pages. */
+  centre: { title: 'Settings and tools' },
   notice: {
     complete: 'Complete the hotel information',
   },

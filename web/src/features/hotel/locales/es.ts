@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const es: Texts = {
   feature: 'Información del hotel',
+  /** The personal centre's other pages. */
+  centre: { title: 'Ajustes y herramientas' },
   notice: { complete: 'Completar la información del hotel' },
   required: {
     description:

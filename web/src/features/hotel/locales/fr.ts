@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const fr: Texts = {
   feature: 'Informations de l’hôtel',
+  /** The personal centre's other pages. */
+  centre: { title: 'Paramètres et outils' },
   notice: { complete: 'Compléter les informations de l’hôtel' },
   required: {
     description:

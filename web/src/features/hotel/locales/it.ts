@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const it: Texts = {
   feature: 'Informazioni sull’hotel',
+  /** The personal centre's other pages. */
+  centre: { title: 'Impostazioni e strumenti' },
   notice: { complete: 'Completa le informazioni sull’hotel' },
   required: {
     description: 'Compila qui sotto nome, indirizzo e telefono e salva; poi torna a ciò che stavi facendo.',

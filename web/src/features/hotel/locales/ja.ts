@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const ja: Texts = {
   feature: 'ホテル情報',
+  /** The personal centre's other pages. */
+  centre: { title: '設定とツール' },
   notice: { complete: 'ホテル情報を入力する' },
   required: {
     description: '下に名称、住所、電話番号を入力して保存し、元の作業に戻ってください。',

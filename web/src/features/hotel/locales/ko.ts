@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const ko: Texts = {
   feature: '호텔 정보',
+  /** The personal centre's other pages. */
+  centre: { title: '설정 및 도구' },
   notice: { complete: '호텔 정보 입력하기' },
   required: {
     description: '아래에 이름, 주소, 전화번호를 입력하고 저장한 뒤 하던 작업으로 돌아가세요.',

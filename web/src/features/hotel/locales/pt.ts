@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const pt: Texts = {
   feature: 'Informações do hotel',
+  /** The personal centre's other pages. */
+  centre: { title: 'Configurações e ferramentas' },
   notice: { complete: 'Completar as informações do hotel' },
   required: {
     description:

@@ -2,6 +2,8 @@ import type { Texts } from './en.ts';
 
 const ru: Texts = {
   feature: 'Информация об отеле',
+  /** The personal centre's other pages. */
+  centre: { title: 'Настройки и инструменты' },
   notice: { complete: 'Заполнить информацию об отеле' },
   required: {
     description: 'Укажите ниже название, адрес и телефон и сохраните; затем вернитесь к прерванному делу.',

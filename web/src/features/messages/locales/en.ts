@@ -45,7 +45,7 @@ const en = {
   action: {
     refresh: 'Refresh',
     retry: 'Try again',
-    openRoom: 'Open room',
+    openRoom: 'View room',
     markRead: 'Mark read',
     markAllRead: 'Mark all read',
     delete: 'Delete',
