@@ -1,7 +1,6 @@
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { checkCustomerManagerMobile, checkMobile } from '@lockdesk/protocol';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -19,6 +18,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getUserInfo } from '../../api/session.ts';
+import { ListLoadError } from '../../app/ListStates.tsx';
 import { positiveParam, useListState, useSearchBox } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ruleOf } from '../account/rules.ts';
@@ -71,16 +71,7 @@ function ManagerCard() {
       {manager.isPending ? (
         <Skeleton active />
       ) : manager.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('loadFailed')}
-          action={
-            <Button size="small" onClick={() => manager.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
+        <ListLoadError title={t('loadFailed')} retryText={t('retry')} onRetry={() => manager.refetch()} />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
@@ -236,16 +227,7 @@ function ClientsCard() {
         </Button>
       </Space>
       {clients.isError && !clients.data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('loadFailed')}
-          action={
-            <Button size="small" onClick={() => clients.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        />
+        <ListLoadError title={t('loadFailed')} retryText={t('retry')} onRetry={() => clients.refetch()} />
       ) : (
         <Table<Client>
           rowKey="id"

@@ -24,6 +24,7 @@ import {
 } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListLoadError } from '../../app/ListStates.tsx';
 import { positiveParam, serverPagination, useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ApiReferenceLink } from '../apiReference/ApiReferenceLink.tsx';
@@ -149,16 +150,11 @@ function KeysCard() {
         </Button>
       </Space>
       {keys.isError && !keys.data ? (
-        <Alert
-          type="error"
-          showIcon
+        <ListLoadError
           title={t('keys.loadFailed')}
-          action={
-            <Button size="small" onClick={() => keys.refetch()}>
-              {t('keys.retry')}
-            </Button>
-          }
-          data-testid="apikey-error"
+          retryText={t('keys.retry')}
+          onRetry={() => keys.refetch()}
+          testId="apikey-error"
         />
       ) : (
         <Table<ApiKey>
@@ -168,16 +164,15 @@ function KeysCard() {
           dataSource={keys.data?.list ?? []}
           scroll={{ x: 760 }}
           locale={{
-            emptyText:
-              state.filter !== 'all' ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('keys.emptyFiltered')}>
-                  <Button size="small" onClick={list.clear}>
-                    {t('keys.clearFilters')}
-                  </Button>
-                </Empty>
-              ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('keys.empty')} />
-              ),
+            emptyText: (
+              <ListEmpty
+                filtered={state.filter !== 'all'}
+                empty={t('keys.empty')}
+                emptyFiltered={t('keys.emptyFiltered')}
+                clearText={t('keys.clearFilters')}
+                onClear={list.clear}
+              />
+            ),
           }}
           onRow={(k) =>
             ({

@@ -1,22 +1,9 @@
 import { CheckOutlined, DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Badge,
-  Button,
-  Card,
-  Empty,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Badge, Button, Card, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ListEmpty, ListLoadError } from '../../app/ListStates.tsx';
 import { useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { detailPath } from '../rooms/links.ts';
@@ -141,16 +128,11 @@ export default function MessageListPage() {
         </Popconfirm>
       </Space>
       {messages.isError && !messages.data ? (
-        <Alert
-          type="error"
-          showIcon
+        <ListLoadError
           title={t('list.loadFailed')}
-          data-testid="message-error"
-          action={
-            <Button size="small" onClick={() => messages.refetch()}>
-              {t('action.retry')}
-            </Button>
-          }
+          retryText={t('action.retry')}
+          onRetry={() => messages.refetch()}
+          testId="message-error"
         />
       ) : (
         <Table<Message>
@@ -164,14 +146,14 @@ export default function MessageListPage() {
             onChange: (keys) => setSelected(keys.map(Number)),
           }}
           locale={{
-            emptyText: filtered ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.emptyFiltered')}>
-                <Button size="small" onClick={list.clear}>
-                  {t('list.clearFilters')}
-                </Button>
-              </Empty>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
+            emptyText: (
+              <ListEmpty
+                filtered={filtered}
+                empty={t('list.empty')}
+                emptyFiltered={t('list.emptyFiltered')}
+                clearText={t('list.clearFilters')}
+                onClear={list.clear}
+              />
             ),
           }}
           onRow={(m) =>

@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { isErrorCode } from '@lockdesk/protocol';
-import { Alert, Button, Card, DatePicker, Empty, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, DatePicker, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListLoadError } from '../../app/ListStates.tsx';
 import { useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
@@ -104,16 +105,11 @@ export default function OperationLogPage() {
         <ExportButton kind="operation_log" filters={exportFilters(query)} testId="oplog-export" />
       </Space>
       {log.isError && !log.data ? (
-        <Alert
-          type="error"
-          showIcon
+        <ListLoadError
           title={t('loadFailed')}
-          data-testid="oplog-error"
-          action={
-            <Button size="small" onClick={() => log.refetch()}>
-              {t('retry')}
-            </Button>
-          }
+          retryText={t('retry')}
+          onRetry={() => log.refetch()}
+          testId="oplog-error"
         />
       ) : (
         <Table<OperationEntry>
@@ -124,14 +120,14 @@ export default function OperationLogPage() {
           scroll={{ x: 1100 }}
           onRow={() => ({ 'data-testid': 'oplog-row' }) as React.HTMLAttributes<HTMLElement>}
           locale={{
-            emptyText: filtered ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyFiltered')}>
-                <Button size="small" onClick={list.clear}>
-                  {t('clearFilters')}
-                </Button>
-              </Empty>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+            emptyText: (
+              <ListEmpty
+                filtered={filtered}
+                empty={t('empty')}
+                emptyFiltered={t('emptyFiltered')}
+                clearText={t('clearFilters')}
+                onClear={list.clear}
+              />
             ),
           }}
           pagination={list.pagination(LOG_PAGE_SIZE, log.data?.total, (total) =>

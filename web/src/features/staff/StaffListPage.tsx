@@ -1,7 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { checkMobile, checkNickname, checkPassword, type FieldInput } from '@lockdesk/protocol';
 import {
-  Alert,
   App,
   Button,
   type ButtonProps,
@@ -20,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ListLoadError } from '../../app/ListStates.tsx';
 import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { can } from '../../app/permissions.ts';
@@ -113,16 +113,11 @@ export default function StaffListPage() {
         )}
       </Space>
       {list.isError && !list.data ? (
-        <Alert
-          type="error"
-          showIcon
+        <ListLoadError
           title={t('list.loadFailed')}
-          data-testid="staff-error"
-          action={
-            <Button size="small" onClick={() => list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
+          retryText={t('common.retry')}
+          onRetry={() => list.refetch()}
+          testId="staff-error"
         />
       ) : (
         <Table<StaffMember>

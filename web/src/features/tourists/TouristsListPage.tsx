@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Empty, Input, Space, Switch, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Input, Space, Switch, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { ListEmpty, ListLoadError } from '../../app/ListStates.tsx';
 import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
@@ -92,16 +93,11 @@ export default function TouristsListPage() {
         <ExportButton kind="guests" filters={exportFilters(query)} testId="guest-export" />
       </Space>
       {guests.isError && !guests.data ? (
-        <Alert
-          type="error"
-          showIcon
+        <ListLoadError
           title={t('list.loadFailed')}
-          data-testid="guest-error"
-          action={
-            <Button size="small" onClick={() => guests.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
+          retryText={t('common.retry')}
+          onRetry={() => guests.refetch()}
+          testId="guest-error"
         />
       ) : (
         <Table<Guest>
@@ -111,14 +107,14 @@ export default function TouristsListPage() {
           dataSource={guests.data?.list ?? []}
           scroll={{ x: 860 }}
           locale={{
-            emptyText: filtered ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.emptyFiltered')}>
-                <Button size="small" onClick={list.clear}>
-                  {t('list.clearFilters')}
-                </Button>
-              </Empty>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />
+            emptyText: (
+              <ListEmpty
+                filtered={filtered}
+                empty={t('list.empty')}
+                emptyFiltered={t('list.emptyFiltered')}
+                clearText={t('list.clearFilters')}
+                onClear={list.clear}
+              />
             ),
           }}
           onRow={(guest) =>
