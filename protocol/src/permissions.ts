@@ -108,7 +108,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission | null>> = {
   '/room/roomList': 'room.view',
   '/room/roomDetails': 'room.view',
   '/room/checkIn': 'stay.manage',
-  '/room/priceSet': 'price.manage',
+  // Read-only without price.manage: the page shows a room's prices and the templates, and says who may change them.
+  '/room/priceSet': 'room.view',
   '/room/faceHistory': 'credential.manage',
   '/room/buildFace': 'credential.manage',
   '/room/fingerprintsHistory': 'credential.manage',
