@@ -16,6 +16,18 @@ else
   ldconfig -p 2>/dev/null | grep -q 'libusb-1.0.so.0' || missing+=(libusb-1.0-0)
 fi
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# haproxy, mosquitto: the topology suite's reverse proxy and broker (tests/src/topology; it also needs PostgreSQL).
+# Installed when this script may; without them that suite says what is missing and runs only its detection check.
+optional=()
+[ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null 2>&1 || optional+=(haproxy)
+[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || optional+=(mosquitto)
+if [ ${#optional[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    missing+=("${optional[@]}")
+  else
+    echo "Not installed: ${optional[*]} (the topology suite will not run in full; sudo apt-get install -y ${optional[*]})" >&2
+  fi
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     say "Installing missing Debian packages: ${missing[*]}"
@@ -39,6 +51,12 @@ if [ -z "${TEST_MQTT_URL:-}" ] && answers 127.0.0.1 1883; then
   export TEST_MQTT_URL="mqtt://127.0.0.1:1883"
 fi
 say "Real services: PostgreSQL ${TEST_DATABASE_URL:-not found (embedded PGlite only)}; MQTT ${TEST_MQTT_URL:-not found (embedded Aedes only)}"
+has() { [ -x "/usr/sbin/$1" ] || command -v "$1" >/dev/null 2>&1; }
+if [ -n "${TEST_DATABASE_URL:-}" ] && has haproxy && has mosquitto; then
+  echo "Topology suite: three replicas on PostgreSQL behind HAProxy, with a Mosquitto of its own"
+else
+  echo "Topology suite: PostgreSQL, haproxy or mosquitto missing, so it checks only what is missing (see its warning)"
+fi
 
 # --- 3. Build, lint, typecheck, test ------------------------------------------------------------------------
 say "Build"
