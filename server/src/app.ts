@@ -19,7 +19,7 @@ import Fastify, {
 import { sql } from 'kysely';
 import { CallRateLimit } from './auth/rate-limit.js';
 import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
-import { defaultDataDir, resolveConfig, type ServerConfig } from './config.js';
+import { defaultDataDir, fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
@@ -56,7 +56,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger: config.logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     logController: new LogController({ disableRequestLogging: true }),
     // Route schemas are also the OpenAPI reference's (openapi/): let them carry OpenAPI's `example` keyword, and
     // OpenAPI 3.1's type lists (`['integer', 'null']`), which ajv's strict mode otherwise warns about at every start.

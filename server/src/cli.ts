@@ -4,8 +4,7 @@
  * lockdesk-server create-admin --mobile M --password P [--hotel NAME] [--data-dir DIR]
  * lockdesk-server migrate [--data-dir DIR]
  *
- * Env: DATABASE_URL (PostgreSQL instead of PGlite), PORT, HOST, LOCKDESK_DATA_DIR, LOCKDESK_WEB_DIST,
- * LOCKDESK_DES_KEY / LOCKDESK_DES_IV, LOG_LEVEL.
+ * Env: listed in USAGE below (README 'Configuration' explains each).
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +20,18 @@ const USAGE = `Usage:
     --demo-rooms N grows the demo hotel to N rooms (up to 100,000) before the console address is printed
   lockdesk-server create-admin --mobile MOBILE --password PASSWORD [--hotel NAME] [--data-dir DIR]
   lockdesk-server migrate [--data-dir DIR]
-Env: DATABASE_URL, PORT, HOST, LOCKDESK_DATA_DIR, LOCKDESK_WEB_DIST, LOCKDESK_DES_KEY, LOCKDESK_DES_IV, LOG_LEVEL`;
+Env:
+  DATABASE_URL                      PostgreSQL instead of the embedded PGlite (needed for several replicas)
+  PORT, HOST                        where start listens (8080, 127.0.0.1)
+  LOCKDESK_DATA_DIR                 data folder: PGlite, files on disk, secret.key (.data/server)
+  LOCKDESK_WEB_DIST                 the built console to serve (../web/dist)
+  LOCKDESK_SECRET_KEY               64 hex: encrypts the hotels' card secrets; the same on every replica
+  LOCKDESK_DES_KEY, LOCKDESK_DES_IV the /manage envelope's DES key and IV
+  LOCKDESK_CALLS_PER_MINUTE         calls per minute per session or address (600)
+  LOCKDESK_PUBLIC_CALLS_PER_MINUTE  calls per minute per address to each public call (30)
+  LOCKDESK_TRUST_PROXY              false | true | hop count | addresses/CIDRs, e.g. 127.0.0.1,10.0.0.0/8 (false)
+  LOCKDESK_SHUTDOWN_GRACE_MS        on SIGTERM: /health 503, calls still answered this long, then close (2000)
+  LOG_LEVEL                         fatal | error | warn | info | debug | trace (info)`;
 
 /** A refusal of the command line: printed, exit code 1. */
 class CliError extends Error {}

@@ -1,6 +1,7 @@
 import { DEFAULT_ENVELOPE_KEYS } from '@lockdesk/protocol';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from './config.js';
+import { ConfigError, fastifyTrustProxy, parseTrustProxy, resolveConfig } from './config.js';
 
 describe('resolveConfig', () => {
   it('defaults to PGlite in .data/server, the built console next door and the default DES keys', () => {
@@ -35,5 +36,78 @@ describe('resolveConfig', () => {
       webDist: null,
       demo: true,
     });
+  });
+
+  it('reads the call limits, the trusted proxy and the shutdown grace from the environment (C1)', () => {
+    const c = resolveConfig(
+      {},
+      {
+        LOCKDESK_CALLS_PER_MINUTE: '1200',
+        LOCKDESK_PUBLIC_CALLS_PER_MINUTE: ' 45 ',
+        LOCKDESK_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
+        LOCKDESK_SHUTDOWN_GRACE_MS: '0',
+      },
+    );
+    expect(c).toMatchObject({
+      callsPerMinute: 1200,
+      publicCallsPerMinute: 45,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
+      shutdownGraceMs: 0,
+    });
+    expect(resolveConfig({}, {})).toMatchObject({
+      callsPerMinute: 600,
+      publicCallsPerMinute: 30,
+      trustProxy: false,
+      shutdownGraceMs: 2000,
+    });
+    expect(resolveConfig({ callsPerMinute: 5 }, { LOCKDESK_CALLS_PER_MINUTE: 'x' }).callsPerMinute).toBe(5);
+  });
+
+  it('stops on a bad call limit or grace, naming the variable', () => {
+    for (const bad of ['0', '-3', '1.5', 'ten', '1e3']) {
+      expect(() => resolveConfig({}, { LOCKDESK_CALLS_PER_MINUTE: bad })).toThrow(
+        new ConfigError(`LOCKDESK_CALLS_PER_MINUTE must be a positive integer, not '${bad}'`),
+      );
+    }
+    expect(() => resolveConfig({}, { LOCKDESK_PUBLIC_CALLS_PER_MINUTE: '0' })).toThrow(
+      /LOCKDESK_PUBLIC_CALLS_PER_MINUTE must be a positive integer/,
+    );
+    expect(() => resolveConfig({}, { LOCKDESK_SHUTDOWN_GRACE_MS: '2s' })).toThrow(
+      /LOCKDESK_SHUTDOWN_GRACE_MS must be a whole number of milliseconds/,
+    );
+  });
+
+  it('reads LOCKDESK_TRUST_PROXY as off, on, a hop count or a list of addresses and CIDRs', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('TRUE')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(parseTrustProxy('::1,fd00::/8,192.168.0.0/16')).toEqual(['::1', 'fd00::/8', '192.168.0.0/16']);
+    for (const bad of ['0', 'yes', '10.0.0.0/33', '300.1.1.1', '127.0.0.1,', 'proxy.local']) {
+      expect(() => parseTrustProxy(bad)).toThrow(/LOCKDESK_TRUST_PROXY must be false, true, a hop count/);
+    }
+  });
+
+  it('gives request.ip from X-Forwarded-For only when the proxy is trusted, a hop count included', async () => {
+    const ipFor = async (setting: string | undefined, remoteAddress: string) => {
+      const app = Fastify({ trustProxy: fastifyTrustProxy(parseTrustProxy(setting)) });
+      app.get('/', async (request) => request.ip);
+      const response = await app.inject({
+        url: '/',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' },
+      });
+      await app.close();
+      return response.body;
+    };
+    expect(await ipFor(undefined, '127.0.0.1')).toBe('127.0.0.1');
+    expect(await ipFor('true', '127.0.0.1')).toBe('203.0.113.9');
+    expect(await ipFor('127.0.0.1', '127.0.0.1')).toBe('198.51.100.7');
+    expect(await ipFor('127.0.0.1', '192.0.2.1')).toBe('192.0.2.1');
+    expect(await ipFor('127.0.0.1,198.51.100.0/24', '127.0.0.1')).toBe('203.0.113.9');
+    expect(await ipFor('1', '127.0.0.1')).toBe('198.51.100.7');
+    expect(await ipFor('2', '127.0.0.1')).toBe('203.0.113.9');
   });
 });

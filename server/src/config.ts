@@ -43,6 +43,85 @@ export interface ServerConfig {
   now: () => number;
   /** pino logger options or false. */
   logger: boolean | { level: string };
+  /**
+   * Fastify's trustProxy (LOCKDESK_TRUST_PROXY): false, true, a hop count, or the proxies' addresses/CIDRs. Only a
+   * trusted proxy's X-Forwarded-For gives request.ip, and so the per-address limits and the operation log's address.
+   */
+  trustProxy: TrustProxy;
+  /**
+   * On SIGTERM/SIGINT, `start` answers /health 503 at once and keeps answering calls this long (so the proxy's
+   * checks take the replica out) before it closes (LOCKDESK_SHUTDOWN_GRACE_MS).
+   */
+  shutdownGraceMs: number;
+}
+
+/** What Fastify's trustProxy option accepts, as LOCKDESK_TRUST_PROXY can say it. */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * The trustProxy option Fastify is given. A hop count becomes a trust function (trust the N nearest hops, as
+ * Express does): Fastify 5 itself fails closed on a number, which would silently turn the hop count off. A hop
+ * count trusts whatever stands that near, so use it only when the replicas are reachable through the proxy alone.
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** A configuration value the server cannot start with; the message names the variable. */
+export class ConfigError extends Error {}
+
+/** A positive integer from the environment, else the default; a bad value is a ConfigError naming the variable. */
+function positiveIntegerEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1)
+    throw new ConfigError(`${name} must be a positive integer, not '${env[name]}'`);
+  return value;
+}
+
+/** A non-negative integer from the environment (milliseconds), else the default. */
+function nonNegativeIntegerEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value))
+    throw new ConfigError(`${name} must be a whole number of milliseconds (0 or more), not '${env[name]}'`);
+  return value;
+}
+
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+
+/** One trusted address or CIDR: IPv4 or IPv6, with an optional /prefix. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const v4 = IPV4.test(address) && address.split('.').every((part) => Number(part) <= 255);
+  const v6 = !v4 && address.includes(':') && /^[0-9a-fA-F:.]+$/.test(address);
+  if (!v4 && !v6) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/** LOCKDESK_TRUST_PROXY: unset/false = off; true; a hop count; or a comma list of addresses/CIDRs. */
+export function parseTrustProxy(text: string | undefined): TrustProxy {
+  const value = text?.trim() ?? '';
+  if (value === '' || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && Number.isSafeInteger(hops)) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrCidr(entry));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `LOCKDESK_TRUST_PROXY must be false, true, a hop count (1 or more) or a comma list of addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8), not '${text}'`,
+    );
+  return entries;
 }
 
 /** The console built by web/ (../web/dist relative to this package), unless LOCKDESK_WEB_DIST says otherwise. */
@@ -55,7 +134,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return env['LOCKDESK_DATA_DIR'] ?? '.data/server';
 }
 
-/** The full config with defaults filled from the environment. */
+/** The full config with defaults filled from the environment; throws ConfigError on a bad environment value. */
 export function resolveConfig(
   options: Partial<ServerConfig> & { dataDir?: string } = {},
   env: NodeJS.ProcessEnv = process.env,
@@ -72,8 +151,9 @@ export function resolveConfig(
     webDist: options.webDist === undefined ? defaultWebDist(env) : options.webDist,
     demo: options.demo ?? false,
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600_000,
-    callsPerMinute: options.callsPerMinute ?? 600,
-    publicCallsPerMinute: options.publicCallsPerMinute ?? 30,
+    callsPerMinute: options.callsPerMinute ?? positiveIntegerEnv(env, 'LOCKDESK_CALLS_PER_MINUTE', 600),
+    publicCallsPerMinute:
+      options.publicCallsPerMinute ?? positiveIntegerEnv(env, 'LOCKDESK_PUBLIC_CALLS_PER_MINUTE', 30),
     captchaAfterFailures: options.captchaAfterFailures ?? 3,
     lockoutAfterFailures: options.lockoutAfterFailures ?? 10,
     loginWindowMs: options.loginWindowMs ?? 15 * 60_000,
@@ -81,5 +161,8 @@ export function resolveConfig(
     scryptCost: options.scryptCost ?? 2 ** 15,
     now: options.now ?? Date.now,
     logger: options.logger ?? { level: env['LOG_LEVEL'] ?? 'info' },
+    trustProxy: options.trustProxy ?? parseTrustProxy(env['LOCKDESK_TRUST_PROXY']),
+    shutdownGraceMs:
+      options.shutdownGraceMs ?? nonNegativeIntegerEnv(env, 'LOCKDESK_SHUTDOWN_GRACE_MS', 2000),
   };
 }
