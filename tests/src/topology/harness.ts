@@ -167,7 +167,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Running {
   return running;
 }
 
-const alive = (child: ChildProcess | undefined): child is ChildProcess =>
+const alive = (child: ChildProcess | undefined): boolean =>
   !!child && child.exitCode === null && child.signalCode === null;
 
 async function until<T>(
@@ -536,13 +536,14 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       ca: tls.cert,
       processes() {
         const list: { name: string; pid: number }[] = [];
+        const add = (name: string, child: ChildProcess | undefined) => {
+          if (child?.pid && alive(child)) list.push({ name, pid: child.pid });
+        };
         replicas.forEach((r, i) => {
-          if (alive(r?.child) && r.child.pid) list.push({ name: `replica-${i + 1}`, pid: r.child.pid });
+          add(`replica-${i + 1}`, r?.child);
         });
-        if (alive(haproxy?.child) && haproxy.child.pid)
-          list.push({ name: 'haproxy', pid: haproxy.child.pid });
-        if (alive(mosquitto?.child) && mosquitto.child.pid)
-          list.push({ name: 'mosquitto', pid: mosquitto.child.pid });
+        add('haproxy', haproxy?.child);
+        add('mosquitto', mosquitto?.child);
         return list;
       },
       call,
