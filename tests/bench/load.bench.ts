@@ -1,0 +1,124 @@
+/**
+ * Load through the proxy (issue 12 §3): the production topology of tests/src/topology/harness.ts — its own
+ * PostgreSQL database, 3 replicas of the built server (`--demo`, the hotel grown to 2,000 rooms) behind HAProxy
+ * with TLS — and 8 sessions of the demo's super administrator signed in through the proxy (8 desks), 16 desks
+ * calling at once. With k = 1, 2, 3 replicas in rotation (the others set to maintenance over HAProxy's runtime
+ * API), each of two loads runs 2 s of warm-up, then 10 s measured:
+ *
+ *   a) the room list page: room/listNew, 20 rooms a page, the desks turning through the 100 pages;
+ *   b) a check-in mix: check-in into a vacant room, check-out, the room made vacant again (room/setRoomStatus 0),
+ *      each desk on its own rooms so every answer should be errno 0.
+ *
+ * Prints calls/s, p50 and p99 latency and the refusals of each, and the scaling ratio calls/s(k) / calls/s(1),
+ * with the core count: the load generator, HAProxy, PostgreSQL and the replicas share this machine's cores, so
+ * the ratio says what this machine gives, not what separate hosts would. A benchmark, not a test: no time is
+ * asserted; any answer other than errno 0 fails it. Without PostgreSQL, haproxy or mosquitto it prints what is
+ * missing and measures nothing.
+ *
+ *   pnpm bench (root or tests/), after `pnpm -r build`; alone:
+ *   cd tests && npx vitest run --config vitest.bench.config.ts bench/load.bench.ts
+ */
+import { availableParallelism } from 'node:os';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTopology, type Topology, topologyMissing } from '../src/topology/harness.js';
+import {
+  describeErrors,
+  describePaths,
+  type LoadResult,
+  PAGE_SIZE,
+  roomListPages,
+  runLoad,
+  type Scenario,
+  STAY_CYCLE,
+  signInDesks,
+  stayCycles,
+  summary,
+  vacantRooms,
+} from './desk-load.js';
+
+const REPLICAS = 3;
+const ROOMS = 2000;
+const SESSIONS = 8;
+const CONCURRENCY = 16;
+const WARMUP_MS = 2000;
+const MEASURE_MS = 10_000;
+/** High enough that no limit of server/API.md refuses a bench call (they are tested elsewhere). */
+const UNLIMITED = { LOCKDESK_CALLS_PER_MINUTE: '10000000', LOCKDESK_PUBLIC_CALLS_PER_MINUTE: '10000' };
+
+const missing = topologyMissing();
+let topology: Topology | undefined;
+
+beforeAll(async () => {
+  if (missing.length) return;
+  topology = await startTopology({ replicas: REPLICAS, demo: true, demoRooms: ROOMS, env: UNLIMITED });
+}, 300_000);
+
+afterAll(async () => {
+  await topology?.stop();
+});
+
+it('prints calls/s, p50/p99 and the scaling ratio of the room list and a check-in mix at 1, 2, 3 replicas', async () => {
+  if (!topology) {
+    console.log(
+      `load bench not run: this machine lacks ${missing.join(', ')} (see tests/src/topology/harness.ts)`,
+    );
+    return;
+  }
+  const topo = topology;
+  const tokens = await signInDesks(topo, SESSIONS);
+  const { rooms, total } = await vacantRooms(topo, tokens[0] as string);
+  const pages = Math.ceil(total / PAGE_SIZE);
+  const loads: { name: string; scenario: Scenario; cycle: number }[] = [
+    {
+      name: `room/listNew (${PAGE_SIZE} a page of ${total} rooms)`,
+      scenario: roomListPages(pages),
+      cycle: 1,
+    },
+    {
+      name: `check-in mix (checkIn, checkOut, setRoomStatus 0 over ${rooms.length} vacant rooms)`,
+      scenario: stayCycles(rooms, CONCURRENCY),
+      cycle: STAY_CYCLE,
+    },
+  ];
+  const results = new Map<string, LoadResult[]>();
+  const warmUps: LoadResult[] = [];
+  const lines: string[] = [];
+  for (let k = 1; k <= REPLICAS; k++) {
+    // In first, then out, so the proxy never has no replica.
+    for (let i = 0; i < k; i++) await topo.setInRotation(i, true);
+    for (let i = k; i < REPLICAS; i++) await topo.setInRotation(i, false);
+    for (const load of loads) {
+      const base = { url: topo.proxyUrl, ca: topo.ca, tokens, concurrency: CONCURRENCY, cycle: load.cycle };
+      const warm = await runLoad({ ...base, durationMs: WARMUP_MS, scenario: load.scenario });
+      const measured = await runLoad({ ...base, durationMs: MEASURE_MS, scenario: load.scenario });
+      warmUps.push(warm);
+      results.set(load.name, [...(results.get(load.name) ?? []), measured]);
+      lines.push(summary(`${k} replica${k > 1 ? 's' : ''}, ${load.name}`, measured));
+      if (load.cycle > 1) lines.push(...describePaths(measured));
+      lines.push(...describeErrors(warm, '    warm-up: '), ...describeErrors(measured));
+    }
+  }
+  for (let i = 0; i < REPLICAS; i++) await topo.setInRotation(i, true);
+
+  const cores = availableParallelism();
+  lines.push(
+    `Scaling ratio calls/s(k) / calls/s(1) on ${cores} core${cores > 1 ? 's' : ''} shared by the load generator, HAProxy, PostgreSQL and the replicas:`,
+  );
+  for (const [name, list] of results) {
+    const rps = list.map((r) => r.calls / r.seconds);
+    const one = rps[0] as number;
+    lines.push(`  ${name}: ${rps.map((v, i) => `k=${i + 1} ${(v / one).toFixed(2)}`).join(', ')}`);
+  }
+  console.log(
+    [
+      `Load through HAProxy (TLS), ${CONCURRENCY} desks on ${SESSIONS} sessions, ${WARMUP_MS / 1000} s warm-up + ${MEASURE_MS / 1000} s measured each`,
+      ...lines,
+    ].join('\n'),
+  );
+
+  const refusals = [...warmUps, ...[...results.values()].flat()].flatMap((r) =>
+    [...r.errors].map(([key, n]) => `${n} × ${key}`),
+  );
+  expect(refusals).toEqual([]);
+  expect([...results.values()].flat().every((r) => r.calls > 0)).toBe(true);
+}, 600_000);
