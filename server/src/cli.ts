@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { resolveConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
-import { createAdmin, growDemoRooms, hasAccounts } from './demo.js';
+import { createAdmin, hasAccounts } from './demo.js';
 import { startBanner, startServer } from './server.js';
 
 const USAGE = `Usage:
@@ -102,19 +102,13 @@ async function main(argv: string[], io: CliIo): Promise<void> {
     const server = await startServer({
       ...resolveConfig(dataDir ? { dataDir } : {}, io.env),
       demo: values['demo'] === true,
+      ...(demoRooms === undefined ? {} : { demoRooms }),
       port,
       host,
-    });
-    if (demoRooms !== undefined) {
-      // Before the address is printed: whoever waits for it finds the hotel at its size.
-      const added = await growDemoRooms(server.app.db, demoRooms, server.app.config.now()).catch(
-        async (e: Error) => {
-          await server.close();
-          return fail(e.message);
-        },
-      );
-      if (added > 0) io.out(`Demo hotel grown to ${demoRooms} rooms (${added} added).`);
-    }
+    }).catch((e: Error) => fail(e.message));
+    // Printed before the address: whoever waits for it finds the hotel at its size.
+    if (server.demoRoomsAdded > 0)
+      io.out(`Demo hotel grown to ${demoRooms} rooms (${server.demoRoomsAdded} added).`);
     const webDist = server.app.config.webDist;
     const built = webDist !== null && existsSync(join(webDist, 'index.html'));
     io.out(startBanner(server.url, server.app.config.demo, built));

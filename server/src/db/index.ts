@@ -270,12 +270,37 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Brings the schema to the latest version; throws with the failing migration's error. */
+/** The session advisory lock under which replicas migrate and seed, one at a time ('LkDk' in ASCII). */
+const STARTUP_LOCK = 0x4c6b446b;
+
+/**
+ * Runs `work` on one dedicated connection holding the startup advisory lock (pg_advisory_lock, released after, or
+ * by PostgreSQL when the process dies): replicas started together on one database migrate and seed one after the
+ * other, and each finds the previous one's work done. `work` must use the connection it is given: on PGlite that
+ * connection is the only one. The lock is re-entrant, so work may call migrateToLatest on its connection.
+ */
+export async function withStartupLock<T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Brings the schema to the latest version under the startup lock (N replicas starting on an empty database
+ * migrate it once, none fails); throws with the failing migration's error.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableName: 'lockdesk_migration' });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return withStartupLock(db, async (connection) => {
+    const migrator = new Migrator({ db: connection, provider, migrationTableName: 'lockdesk_migration' });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  });
 }
 
 /**
