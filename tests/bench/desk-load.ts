@@ -5,7 +5,8 @@
 // such as autocannon would only see HTTP 200s).
 import { createDecipheriv } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:https';
+import http from 'node:http';
+import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_ENVELOPE_KEYS, encryptEnvelope, languageHeader } from '@lockdesk/protocol';
 import { openAnswer } from '@lockdesk/server';
@@ -20,10 +21,10 @@ export interface DeskCall {
 export type Scenario = (worker: number, step: number) => DeskCall;
 
 export interface LoadOptions {
-  /** https://127.0.0.1:P of the proxy. */
+  /** https://127.0.0.1:P of the proxy (or http:// straight to one replica). */
   url: string;
   /** The proxy's certificate (PEM). */
-  ca: string;
+  ca?: string;
   /** Session tokens; worker w uses tokens[w % tokens.length]. */
   tokens: string[];
   concurrency: number;
@@ -77,14 +78,14 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 function post(
-  agent: Agent,
+  agent: http.Agent,
   url: URL,
   path: string,
   payload: string,
   token: string,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(
+    const req = (url.protocol === 'https:' ? https : http).request(
       {
         agent,
         host: url.hostname,
@@ -115,7 +116,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Runs the scenario with `concurrency` workers for `durationMs` through the proxy and gathers the figures. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency, ca: options.ca });
+  const agent =
+    url.protocol === 'https:'
+      ? new https.Agent({ keepAlive: true, maxSockets: options.concurrency, ca: options.ca })
+      : new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   const byPath = new Map<string, number[]>();
   const errors = new Map<string, number>();
