@@ -94,8 +94,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   // Tier 3: routes by area, then the one /manage entry.
   for (const area of ROUTE_AREAS) area(app);
-  const limiter = new CallRateLimit(config.callsPerMinute, config.now);
-  const publicLimiter = new CallRateLimit(config.publicCallsPerMinute, config.now);
+  // Counted in the database (auth/rate-limit.ts), so the budgets hold across the replicas sharing it.
+  const limiter = new CallRateLimit(db, 'manage', config.callsPerMinute, config.now);
+  const publicLimiter = new CallRateLimit(db, 'public', config.publicCallsPerMinute, config.now);
   registerDispatcher(app, {
     db,
     config,

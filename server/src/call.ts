@@ -16,7 +16,7 @@ import {
 } from '@lockdesk/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Permission, roleAllows, seesAllRooms } from './auth/permissions.js';
-import { bearerToken, resolveSession, type SessionUser } from './auth/sessions.js';
+import { bearerToken, hashToken, resolveSession, type SessionUser } from './auth/sessions.js';
 import type { ServerConfig } from './config.js';
 import { type Envelope, nativeEnvelope } from './crypto/native-envelope.js';
 import { changeFeed, VersionedCache } from './db/changes.js';
@@ -273,9 +273,9 @@ interface DispatchDeps {
   db: Db;
   config: ServerConfig;
   /** Counts a call against a key's budget (`share` × callsPerMinute); false when over it. */
-  take(key: string, share?: number): boolean;
+  take(key: string, share?: number): Promise<boolean>;
   /** Counts a public call (login, captcha, getBack/*) against its per-address budget (publicCallsPerMinute). */
-  takePublic(key: string): boolean;
+  takePublic(key: string): Promise<boolean>;
 }
 
 /** Decrypts the request body into the call's payload; DATA_PARSE_FAILED when anything is off. */
@@ -318,11 +318,13 @@ async function runCall(
   state.call = call;
 
   const token = bearerToken(request.headers.authorization);
-  // A session has its own budget; every address has a larger one, so that made-up tokens buy nothing.
-  if (!deps.take(`ip:${client.ip}`, 5) || (token && !deps.take(`session:${token}`))) throw tooManyCalls();
+  // A session has its own budget; every address has a larger one, so that made-up tokens buy nothing. The budgets
+  // are rows in the database: the session is named by its token's hash, as the sessions table does.
+  if (!(await deps.take(`ip:${client.ip}`, 5)) || (token && !(await deps.take(`session:${hashToken(token)}`))))
+    throw tooManyCalls();
   // Calls open to anyone (login above all: each attempt costs a scrypt hash) have a small budget per address and
   // call, whatever uuid or account the caller makes up.
-  if (call.auth === 'public' && !deps.takePublic(`${call.path}:${client.ip}`)) throw tooManyCalls();
+  if (call.auth === 'public' && !(await deps.takePublic(`${call.path}:${client.ip}`))) throw tooManyCalls();
 
   state.summary = call.path;
   const base = {

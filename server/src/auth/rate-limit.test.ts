@@ -1,40 +1,127 @@
-import { describe, expect, it } from 'vitest';
-import { CallRateLimit } from './rate-limit.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, ownPostgresDatabase } from '../../test/helpers.js';
+import { type Db, migrateToLatest, openDatabase, truncateAll } from '../db/index.js';
+import { CallRateLimit, claimOnce, FailureLimit, releaseClaim } from './rate-limit.js';
 
-describe('CallRateLimit', () => {
-  it('allows the limit per minute per key, then refuses until the window slides on', () => {
-    let now = 10 * 60_000 + 30_000;
-    const limit = new CallRateLimit(5, () => now);
-    const five = Array.from({ length: 5 }, () => limit.take('a'));
-    expect(five).toEqual([true, true, true, true, true]);
-    expect(limit.take('a')).toBe(false);
-    expect(limit.take('b')).toBe(true);
-    // At 11:00 the calls of 10:30 are still inside the last minute.
-    now += 30_000;
-    expect(limit.take('a')).toBe(false);
-    // At 11:30 the previous bucket weighs half: 5 × 0.5 = 2.5, so three more calls fit.
-    now += 30_000;
-    expect([limit.take('a'), limit.take('a'), limit.take('a'), limit.take('a')]).toEqual([
-      true,
-      true,
-      true,
-      false,
-    ]);
-    // Two minutes on, nothing of the old calls is left.
-    now += 120_000;
-    expect(Array.from({ length: 5 }, () => limit.take('a')).every(Boolean)).toBe(true);
-  });
+for (const kind of databaseKinds()) {
+  describe(`shared limits [${kind}]`, () => {
+    let db: Db;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      if (kind === 'pglite') {
+        db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+        drop = () => db.destroy();
+      } else {
+        const own = await ownPostgresDatabase();
+        db = await openDatabase({ kind: 'postgres', url: own.url });
+        drop = async () => {
+          await db.destroy();
+          await own.drop();
+        };
+      }
+      await migrateToLatest(db);
+    }, 60_000);
+    afterAll(async () => {
+      await drop?.();
+    });
 
-  it('scales the budget by a share', () => {
-    const limit = new CallRateLimit(2, () => 0);
-    expect([1, 2, 3, 4, 5, 6, 7].map(() => limit.take('ip', 3))).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-      false,
-    ]);
+    const all = (limit: CallRateLimit, key: string, n: number, share?: number) =>
+      Promise.all(Array.from({ length: n }, () => limit.take(key, share)));
+    const sequence = async (limit: CallRateLimit, key: string, n: number, share?: number) => {
+      const answers: boolean[] = [];
+      for (let i = 0; i < n; i++) answers.push(await limit.take(key, share));
+      return answers;
+    };
+
+    describe('CallRateLimit', () => {
+      it('allows the limit per minute per key, then refuses until the window slides on', async () => {
+        await truncateAll(db);
+        let now = 10 * 60_000 + 30_000;
+        const limit = new CallRateLimit(db, 'a', 5, () => now);
+        expect(await sequence(limit, 'a', 5)).toEqual([true, true, true, true, true]);
+        expect(await limit.take('a')).toBe(false);
+        expect(await limit.take('b')).toBe(true);
+        // At 11:00 the calls of 10:30 are still inside the last minute.
+        now += 30_000;
+        expect(await limit.take('a')).toBe(false);
+        // At 11:30 the previous bucket weighs half: 5 × 0.5 = 2.5, so three more calls fit.
+        now += 30_000;
+        expect(await sequence(limit, 'a', 4)).toEqual([true, true, true, false]);
+        // Two minutes on, nothing of the old calls is left.
+        now += 120_000;
+        expect((await sequence(limit, 'a', 5)).every(Boolean)).toBe(true);
+      });
+
+      it('scales the budget by a share', async () => {
+        await truncateAll(db);
+        const limit = new CallRateLimit(db, 'a', 2, () => 0);
+        expect(await sequence(limit, 'ip', 7, 3)).toEqual([true, true, true, true, true, true, false]);
+      });
+
+      it('counts one budget for every instance on the database, also for calls at once', async () => {
+        await truncateAll(db);
+        const now = () => 5 * 60_000;
+        const one = new CallRateLimit(db, 'a', 10, now);
+        const other = new CallRateLimit(db, 'a', 10, now);
+        const answers = [...(await all(one, 'k', 15)), ...(await all(other, 'k', 15))];
+        expect(answers.filter(Boolean)).toHaveLength(10);
+        // Another scope is another budget.
+        expect(await new CallRateLimit(db, 'b', 10, now).take('k')).toBe(true);
+      });
+
+      it('parallel calls on a fresh key never pass the limit together', async () => {
+        await truncateAll(db);
+        const limit = new CallRateLimit(db, 'a', 7, () => 42 * 60_000 + 1);
+        const answers = await all(limit, 'fresh', 40);
+        expect(answers.filter(Boolean)).toHaveLength(7);
+      });
+
+      it('sweeps buckets older than the previous minute', async () => {
+        await truncateAll(db);
+        let now = 100 * 60_000;
+        const limit = new CallRateLimit(db, 'sweep', 5, () => now);
+        await limit.take('x');
+        now += 3 * 60_000;
+        await limit.take('y');
+        const keys = await db.selectFrom('rate_windows').select('key').execute();
+        expect(keys.map((k) => k.key)).toEqual(['sweep:y']);
+      });
+    });
+
+    describe('FailureLimit', () => {
+      it('blocks a key after its budget of failures in a minute, and lets it try again the next minute', async () => {
+        await truncateAll(db);
+        let now = 120_000;
+        const failures = new FailureLimit(db, 'f', 3, () => now);
+        for (let i = 0; i < 3; i++) {
+          expect(await failures.blocked('10.0.0.1')).toBe(false);
+          await failures.fail('10.0.0.1');
+        }
+        expect(await failures.blocked('10.0.0.1')).toBe(true);
+        // Another instance on the database sees the same count; another key has its own budget.
+        expect(await new FailureLimit(db, 'f', 3, () => now).blocked('10.0.0.1')).toBe(true);
+        expect(await failures.blocked('10.0.0.2')).toBe(false);
+        now += 60_000;
+        expect(await failures.blocked('10.0.0.1')).toBe(false);
+        await failures.fail('10.0.0.1');
+        expect(await failures.blocked('10.0.0.1')).toBe(false);
+      });
+    });
+
+    describe('claimOnce', () => {
+      it('gives a key to one caller per period, again after it, and at once when the clock went back', async () => {
+        await truncateAll(db);
+        const at = 1_000_000;
+        const claims = await Promise.all(Array.from({ length: 8 }, () => claimOnce(db, 'k', 60_000, at)));
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect(await claimOnce(db, 'k', 60_000, at + 59_999)).toBe(false);
+        expect(await claimOnce(db, 'other', 60_000, at + 59_999)).toBe(true);
+        expect(await claimOnce(db, 'k', 60_000, at + 60_000)).toBe(true);
+        expect(await claimOnce(db, 'k', 60_000, at + 1_000)).toBe(true);
+        // A released claim (the work failed) may be taken again at once.
+        await releaseClaim(db, 'k', at + 1_000);
+        expect(await claimOnce(db, 'k', 60_000, at + 1_001)).toBe(true);
+      });
+    });
   });
-});
+}

@@ -1,45 +1,135 @@
 /**
- * Calls per minute per key, as a sliding window estimated from two fixed one-minute buckets (constant memory and
- * time per key). In memory: each server replica counts its own.
+ * Limits shared by every server replica on one database (migration 019): calls per minute per key, failures per
+ * minute per key, and "at most once per period" claims. The counts live in the database, never in process memory,
+ * so a budget holds however the calls are spread over the replicas (and, on PGlite, in the one process).
+ *
+ * Time is the server clock (config.now(), faked by tests), never the database's.
  */
-interface Window {
-  /** Start of the current minute bucket, ms. */
-  start: number;
-  current: number;
-  previous: number;
-}
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 
 const MINUTE = 60_000;
 
+/** Sweeps buckets older than the previous minute, at most once a minute per process and database. */
+class Sweeper {
+  #last = Number.NEGATIVE_INFINITY;
+  async maybe(db: Db, minute: number): Promise<void> {
+    if (minute - this.#last < MINUTE && minute >= this.#last) return;
+    this.#last = minute;
+    await db
+      .deleteFrom('rate_windows')
+      .where('minute', '<', minute - MINUTE)
+      .execute();
+  }
+}
+
+const sweepers = new WeakMap<Db, Sweeper>();
+function sweep(db: Db, minute: number): Promise<void> {
+  let s = sweepers.get(db);
+  if (!s) {
+    s = new Sweeper();
+    sweepers.set(db, s);
+  }
+  return s.maybe(db, minute);
+}
+
+/**
+ * Calls per minute per key, as a sliding window estimated from two fixed one-minute buckets: the previous minute
+ * counts for the part of it still inside the last 60 s. `scope` keeps the keys of different budgets apart.
+ */
 export class CallRateLimit {
-  readonly #windows = new Map<string, Window>();
   constructor(
+    private readonly db: Db,
+    private readonly scope: string,
     private readonly perMinute: number,
     private readonly now: () => number,
   ) {}
 
   /** Records a call for the key; false when the key is over `share` × its limit (the call is refused). */
-  take(key: string, share = 1): boolean {
+  async take(key: string, share = 1): Promise<boolean> {
     const now = this.now();
     const minute = Math.floor(now / MINUTE) * MINUTE;
-    let w = this.#windows.get(key);
-    if (!w) {
-      if (this.#windows.size >= 10_000) this.#sweep(minute);
-      w = { start: minute, current: 0, previous: 0 };
-      this.#windows.set(key, w);
-    } else if (w.start !== minute) {
-      w.previous = minute - w.start === MINUTE ? w.current : 0;
-      w.current = 0;
-      w.start = minute;
-    }
-    // The previous minute counts for the part of it still inside the last 60 s.
-    const estimate = w.previous * (1 - (now - minute) / MINUTE) + w.current;
-    if (estimate >= this.perMinute * share) return false;
-    w.current++;
-    return true;
+    const k = `${this.scope}:${key}`;
+    const weight = 1 - (now - minute) / MINUTE;
+    const limit = this.perMinute * share;
+    // One statement checks and counts, so parallel calls on any replica never pass the limit together: the
+    // conflicting row is locked and its WHERE sees the latest count. It begins with INSERT INTO rate_windows (the
+    // change feed, db/changes.ts, then knows it wrote that table only).
+    const previous = sql<number>`coalesce((SELECT p.count FROM rate_windows p
+      WHERE p.key = ${k} AND p.minute = ${minute - MINUTE}), 0)::float8 * ${weight}::float8`;
+    const { rows } = await sql<{ count: number }>`INSERT INTO rate_windows AS w (key, minute, count)
+      SELECT ${k}, ${minute}::bigint, 1 WHERE ${previous} < ${limit}::float8
+      ON CONFLICT (key, minute) DO UPDATE SET count = w.count + 1
+        WHERE ${previous} + w.count < ${limit}::float8
+      RETURNING w.count`.execute(this.db);
+    await sweep(this.db, minute);
+    return rows.length > 0;
+  }
+}
+
+/** Failures per key in fixed one-minute windows: past the budget a key is refused until the next minute. */
+export class FailureLimit {
+  constructor(
+    private readonly db: Db,
+    private readonly scope: string,
+    private readonly perMinute: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** True when the key is over its budget of failures this minute. */
+  async blocked(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('rate_windows')
+      .select('count')
+      .where('key', '=', `${this.scope}:${key}`)
+      .where('minute', '=', this.#minute())
+      .executeTakeFirst();
+    return row !== undefined && row.count >= this.perMinute;
   }
 
-  #sweep(minute: number): void {
-    for (const [key, w] of this.#windows) if (w.start < minute - MINUTE) this.#windows.delete(key);
+  /** Counts a failure of the key. */
+  async fail(key: string): Promise<void> {
+    const minute = this.#minute();
+    await sql`INSERT INTO rate_windows AS w (key, minute, count) VALUES (${`${this.scope}:${key}`}, ${minute}::bigint, 1)
+      ON CONFLICT (key, minute) DO UPDATE SET count = w.count + 1`.execute(this.db);
+    await sweep(this.db, minute);
   }
+
+  #minute(): number {
+    return Math.floor(this.now() / MINUTE) * MINUTE;
+  }
+}
+
+/**
+ * Claims the key for `periodMs` from now; true for the one caller (on any replica) that gets it, false while an
+ * earlier claim still holds. A claim dated after now (the clock was set back) no longer holds.
+ */
+export async function claimOnce(db: Db, key: string, periodMs: number, now: number): Promise<boolean> {
+  const { rows } = await sql<{ key: string }>`INSERT INTO throttles AS t (key, claimed_at, until)
+    VALUES (${key}, ${now}::bigint, ${now + periodMs}::bigint)
+    ON CONFLICT (key) DO UPDATE SET claimed_at = excluded.claimed_at, until = excluded.until
+      WHERE t.until <= excluded.claimed_at OR t.claimed_at > excluded.claimed_at
+    RETURNING t.key`.execute(db);
+  return rows.length > 0;
+}
+
+/** Gives up a claim (the work it was for failed), so that the next caller may try again. */
+export async function releaseClaim(db: Db, key: string, claimedAt: number): Promise<void> {
+  await db.deleteFrom('throttles').where('key', '=', key).where('claimed_at', '=', claimedAt).execute();
+}
+
+/** The classes of advisory lock (first key of the two-key form), one per kind of thing serialised. */
+const LOCK_CLASSES = { loginAccount: 1, loginClient: 2, exportAccount: 3 } as const;
+
+/**
+ * Takes the transaction's advisory lock on a key of a class (released at commit or rollback): transactions on any
+ * replica that take the same one run their checks one after another. On PGlite the one connection does already.
+ */
+export async function lockInTransaction(
+  trx: Kysely<Database>,
+  kind: keyof typeof LOCK_CLASSES,
+  key: string,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${LOCK_CLASSES[kind]}::integer, hashtext(${key}))`.execute(trx);
 }

@@ -88,7 +88,7 @@ export interface ServiceRoute {
   handler(s: ServiceContext, input: Record<string, unknown>): Promise<unknown>;
 }
 
-/** The shared state of the routes: request budgets. */
+/** The request budgets of the routes (counted in the database: they hold across replicas). */
 export interface ServiceDeps {
   /** Login attempts per address (publicCallsPerMinute). */
   logins: CallRateLimit;
@@ -98,8 +98,8 @@ export interface ServiceDeps {
 
 export function serviceDeps(app: FastifyInstance): ServiceDeps {
   return {
-    logins: new CallRateLimit(app.config.publicCallsPerMinute, app.config.now),
-    calls: new CallRateLimit(app.config.callsPerMinute, app.config.now),
+    logins: new CallRateLimit(app.db, 'service-login', app.config.publicCallsPerMinute, app.config.now),
+    calls: new CallRateLimit(app.db, 'service', app.config.callsPerMinute, app.config.now),
   };
 }
 
@@ -271,10 +271,10 @@ export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: Ser
       };
       try {
         const token = bearerToken(request.headers.authorization);
-        if (!deps.calls.take(`ip:${request.ip}`, 5)) throw failure('TOO_MANY_ATTEMPTS');
-        if (route.auth === 'public' && !deps.logins.take(`${path}:${request.ip}`))
+        if (!(await deps.calls.take(`ip:${request.ip}`, 5))) throw failure('TOO_MANY_ATTEMPTS');
+        if (route.auth === 'public' && !(await deps.logins.take(`${path}:${request.ip}`)))
           throw failure('TOO_MANY_ATTEMPTS');
-        if (route.auth === 'token' && token && !deps.calls.take(`token:${sha256Hex(token)}`))
+        if (route.auth === 'token' && token && !(await deps.calls.take(`token:${sha256Hex(token)}`)))
           throw failure('TOO_MANY_ATTEMPTS');
         const raw = route.method === 'GET' ? request.query : request.body;
         if (raw === UNPARSEABLE) throw failure('DATA_PARSE_FAILED');

@@ -48,6 +48,7 @@ import * as m015 from './migrations/015_messages.js';
 import * as m016 from './migrations/016_firmware_faces.js';
 import * as m017 from './migrations/017_customers.js';
 import * as m018 from './migrations/018_api_keys.js';
+import * as m019 from './migrations/019_rate_limits.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -263,6 +264,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016_firmware_faces': m016,
   '017_customers': m017,
   '018_api_keys': m018,
+  '019_rate_limits': m019,
 };
 
 /** The migration names, in order. */
@@ -310,6 +312,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 export async function truncateAll(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of ALL_TABLES) await sql.raw(`DELETE FROM ${table}`).execute(trx);
+    // The shared limits (019) hold no foreign key to be emptied with the tables above.
+    for (const table of ['rate_windows', 'throttles']) await sql.raw(`DELETE FROM ${table}`).execute(trx);
   });
 }
 

@@ -806,6 +806,23 @@ export interface CardServiceCardsTable {
   created_at: CreatedAt;
 }
 
+/** Calls per key and one-minute bucket, shared by the replicas (migration 019, auth/rate-limit.ts). */
+export interface RateWindowsTable {
+  key: string;
+  /** The bucket's start, ms since epoch (server clock). */
+  minute: number;
+  count: number;
+}
+
+/** "At most once per period" claims shared by the replicas (migration 019). */
+export interface ThrottlesTable {
+  key: string;
+  /** ms since epoch (server clock) of the last claim. */
+  claimed_at: number;
+  /** ms since epoch before which the key may not be claimed again. */
+  until: number;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   hotels: HotelsTable;
@@ -849,6 +866,8 @@ export interface Database {
   lock_devices: LockDevicesTable;
   lock_syncs: LockSyncsTable;
   export_links: ExportLinksTable;
+  rate_windows: RateWindowsTable;
+  throttles: ThrottlesTable;
 }
 
 export type Hotel = Selectable<HotelsTable>;

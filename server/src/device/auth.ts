@@ -1,9 +1,12 @@
 /**
  * Who is calling the device API: the lock whose secret the `Authorization: Lock <secret>` header carries. The
  * secret names its room; the room must still have a lock (a mac id) and the secret must be the one last issued.
- * Failed attempts are counted per address: past the budget an address is refused before any secret is looked at.
+ * Failed attempts are counted per address (across replicas): past the budget an address is refused before any secret
+ * is looked at.
  */
 import type { Kysely } from 'kysely';
+import { FailureLimit } from '../auth/rate-limit.js';
+import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { type AppError, failure } from '../errors.js';
 import { lockSecretMatches, lockSecretRoom } from '../services/lock-secrets.js';
@@ -67,36 +70,12 @@ export async function authenticateLock(
   };
 }
 
-const MINUTE = 60_000;
-
-/** Failed device authentications per address and minute (fixed windows; in memory, per server replica). */
-export class FailedLockAuth {
-  readonly #windows = new Map<string, { start: number; count: number }>();
-  constructor(
-    private readonly perMinute: number,
-    private readonly now: () => number,
-  ) {}
-
-  /** True when the address is over its budget of failures this minute. */
-  blocked(address: string): boolean {
-    const w = this.#windows.get(address);
-    return w !== undefined && w.start === this.#minute() && w.count >= this.perMinute;
-  }
-
-  /** Counts a failure of the address. */
-  fail(address: string): void {
-    const minute = this.#minute();
-    const w = this.#windows.get(address);
-    if (w && w.start === minute) {
-      w.count++;
-      return;
-    }
-    if (this.#windows.size >= 10_000)
-      for (const [key, old] of this.#windows) if (old.start < minute) this.#windows.delete(key);
-    this.#windows.set(address, { start: minute, count: 1 });
-  }
-
-  #minute(): number {
-    return Math.floor(this.now() / MINUTE) * MINUTE;
+/**
+ * Failed device authentications per address and minute (fixed windows), counted in the database (auth/rate-limit.ts)
+ * so that the budget holds across the replicas sharing it.
+ */
+export class FailedLockAuth extends FailureLimit {
+  constructor(db: Db, perMinute: number, now: () => number) {
+    super(db, 'lock-auth', perMinute, now);
   }
 }

@@ -49,16 +49,16 @@ const finishSchema = { sync_id: f.string({ max: 64 }) };
 const recordsSchema = { sync_id: f.string({ max: 64, optional: true }) };
 
 export function deviceRoutes(app: FastifyInstance): void {
-  const failures = new FailedLockAuth(app.config.publicCallsPerMinute, app.config.now);
+  const failures = new FailedLockAuth(app.db, app.config.publicCallsPerMinute, app.config.now);
   const now = () => new Date(app.config.now());
 
   /** The calling lock; a failed attempt counts against the address. */
   async function caller(request: FastifyRequest): Promise<CallingLock> {
-    if (failures.blocked(request.ip)) throw failure('TOO_MANY_ATTEMPTS');
+    if (await failures.blocked(request.ip)) throw failure('TOO_MANY_ATTEMPTS');
     try {
       return await authenticateLock(app.db, lockSecretOf(request.headers.authorization), now());
     } catch (e) {
-      if (e instanceof AppError && e.code === 'LOCK_AUTH_FAILED') failures.fail(request.ip);
+      if (e instanceof AppError && e.code === 'LOCK_AUTH_FAILED') await failures.fail(request.ip);
       throw e;
     }
   }

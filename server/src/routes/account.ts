@@ -9,12 +9,14 @@ import {
   type ErrorCode,
 } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
 import { GRANTABLE } from '../auth/permissions.js';
+import { lockInTransaction } from '../auth/rate-limit.js';
 import { hashToken, openSession, revokeSessions } from '../auth/sessions.js';
 import { defineCall, type PublicContext } from '../call.js';
 import type { Db } from '../db/index.js';
-import type { User } from '../db/schema.js';
+import type { Database, User } from '../db/schema.js';
 import { type AppError, failure } from '../errors.js';
 import { epochSeconds, f, MOBILE } from '../fields.js';
 import { messageFor } from '../i18n.js';
@@ -74,7 +76,7 @@ async function findAccount(db: Db, account: string): Promise<User | undefined> {
  * caller's own, recorded before it counts; logins still being checked count as failures).
  */
 async function recentFailures(
-  db: Db,
+  db: Kysely<Database>,
   key: 'account' | 'client_uuid' | 'ip',
   value: string,
   since: Date,
@@ -167,23 +169,37 @@ export function accountRoutes(app: FastifyInstance): void {
       const { config, db } = ctx;
       const now = ctx.now();
       const since = new Date(now.getTime() - config.loginWindowMs);
-      // The attempt is recorded, as a failure, before the failures are counted: logins arriving at once each see
-      // the others, so parallel guesses get no more tries (before the graphic code, before the lockout) than
-      // guesses one after another. A login refused before its password is checked withdraws its record.
-      const attempt = await db
-        .insertInto('login_attempts')
-        .values({ account, client_uuid: ctx.client.uuid, ip: ctx.client.ip, success: false, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      // The attempt is recorded, as a failure, before the failures are counted, and record + count hold the
+      // account's and the client's advisory locks: logins arriving at once, on any replica, are counted one after
+      // another and each sees the others, so parallel guesses get no more tries (before the graphic code, before the
+      // lockout) than guesses one after another. A login refused before its password is checked withdraws its record.
+      // The client is the console tab (its uuid header); a caller that sends none is known by its address.
+      const clientKey = ctx.client.uuid ? `uuid:${ctx.client.uuid}` : `ip:${ctx.client.ip}`;
+      const { attempt, byAccount, byClient } = await db.transaction().execute(async (trx) => {
+        // Always the account first, then the client: two logins never wait for each other's second lock in a ring.
+        await lockInTransaction(trx, 'loginAccount', account);
+        await lockInTransaction(trx, 'loginClient', clientKey);
+        const attempt = await trx
+          .insertInto('login_attempts')
+          .values({
+            account,
+            client_uuid: ctx.client.uuid,
+            ip: ctx.client.ip,
+            success: false,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const byAccount = await recentFailures(trx, 'account', account, since, attempt.id);
+        const byClient = ctx.client.uuid
+          ? await recentFailures(trx, 'client_uuid', ctx.client.uuid, since, attempt.id)
+          : await recentFailures(trx, 'ip', ctx.client.ip, since, attempt.id);
+        return { attempt, byAccount, byClient };
+      });
       const withdraw = async (e: AppError) => {
         await db.deleteFrom('login_attempts').where('id', '=', attempt.id).execute();
         return e;
       };
-      const byAccount = await recentFailures(db, 'account', account, since, attempt.id);
-      // The client is the console tab (its uuid header); a caller that sends none is known by its address.
-      const byClient = ctx.client.uuid
-        ? await recentFailures(db, 'client_uuid', ctx.client.uuid, since, attempt.id)
-        : await recentFailures(db, 'ip', ctx.client.ip, since, attempt.id);
       if (byAccount >= config.lockoutAfterFailures)
         throw await withdraw(failure('TOO_MANY_ATTEMPTS', undefined, { needCode: true }));
       const needCode = Math.max(byAccount, byClient) >= config.captchaAfterFailures;

@@ -18,6 +18,7 @@ import { PassThrough } from 'node:stream';
 import { type ErrorCode, isRtl, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows } from '../auth/permissions.js';
+import { lockInTransaction } from '../auth/rate-limit.js';
 import { type SessionUser, sessionUserColumns, sessionUserOf } from '../auth/sessions.js';
 import { type BaseContext, defineCall, type UserContext, userContext } from '../call.js';
 import {
@@ -77,39 +78,44 @@ export function exportRoutes(app: FastifyInstance): void {
       // The list's own checks (a room or stay out of scope, a reversed period) answer now, not at download.
       await source.open(ctx, filters, exportTexts(ctx.lang));
       const now = ctx.now();
-      const running = await ctx.db
-        .selectFrom('export_links')
-        .select('id')
-        .where('user_id', '=', ctx.user.id)
-        .where('used_at', '>', new Date(now.getTime() - RUNNING_MINUTES * 60_000))
-        .where('finished_at', 'is', null)
-        .executeTakeFirst();
-      if (running) throw failure('EXPORT_TOO_MANY');
-      // The account's spent and expired links go; the new one is the only form of it ever answered.
-      await ctx.db
-        .deleteFrom('export_links')
-        .where('user_id', '=', ctx.user.id)
-        .where((eb) => eb.or([eb('finished_at', 'is not', null), eb('expires_at', '<=', now)]))
-        .execute();
       const token = `${randomBytes(32).toString('base64url')}.${ctx.lang}`;
       const fileName = exportFileName(kind, format, shanghaiDate(now.getTime()));
       const expiresAt = new Date(now.getTime() + EXPORT_LINK_SECONDS * 1000);
-      await ctx.db
-        .insertInto('export_links')
-        .values({
-          token_hash: hashExportToken(token),
-          hotel_id: hotelId,
-          user_id: ctx.user.id,
-          session_id: ctx.user.sessionId,
-          kind,
-          format,
-          language: ctx.lang,
-          filters: JSON.stringify(storedFilters(filters)),
-          file_name: fileName,
-          expires_at: expiresAt,
-          created_at: now,
-        })
-        .execute();
+      // Check and insert under the account's advisory lock: of two export/create racing on any replicas, the second
+      // sees the first's link.
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockInTransaction(trx, 'exportAccount', String(ctx.user.id));
+        const running = await trx
+          .selectFrom('export_links')
+          .select('id')
+          .where('user_id', '=', ctx.user.id)
+          .where('used_at', '>', new Date(now.getTime() - RUNNING_MINUTES * 60_000))
+          .where('finished_at', 'is', null)
+          .executeTakeFirst();
+        if (running) throw failure('EXPORT_TOO_MANY');
+        // The account's spent and expired links go; the new one is the only form of it ever answered.
+        await trx
+          .deleteFrom('export_links')
+          .where('user_id', '=', ctx.user.id)
+          .where((eb) => eb.or([eb('finished_at', 'is not', null), eb('expires_at', '<=', now)]))
+          .execute();
+        await trx
+          .insertInto('export_links')
+          .values({
+            token_hash: hashExportToken(token),
+            hotel_id: hotelId,
+            user_id: ctx.user.id,
+            session_id: ctx.user.sessionId,
+            kind,
+            format,
+            language: ctx.lang,
+            filters: JSON.stringify(storedFilters(filters)),
+            file_name: fileName,
+            expires_at: expiresAt,
+            created_at: now,
+          })
+          .execute();
+      });
       ctx.audit(`Export of ${kind} (${format}): ${JSON.stringify(storedFilters(filters))}`);
       return { url: `/export/${token}`, file_name: fileName, expires_at: epochSeconds(expiresAt) };
     },

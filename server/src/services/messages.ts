@@ -11,6 +11,7 @@
  * The text is composed by the console from kind + params, in the reader's language.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { claimOnce, releaseClaim } from '../auth/rate-limit.js';
 import type { Database } from '../db/schema.js';
 
 /** The kinds of message; 'notice' are rows older than migration 015. */
@@ -143,24 +144,18 @@ export async function refreshHotelMessages(db: Db, hotelId: number, now: Date): 
   );
 }
 
-/** When each hotel's messages were last refreshed, per database (a process may serve several in tests). */
-const lastRefresh = new WeakMap<object, Map<number, number>>();
-
-/** refreshHotelMessages unless it ran for the hotel within REFRESH_INTERVAL_MS (by the server clock). */
+/**
+ * refreshHotelMessages unless it ran for the hotel within REFRESH_INTERVAL_MS (by the server clock), on any replica:
+ * the replica whose claim of `messages:<hotel>` succeeds refreshes, the others read what is there.
+ */
 export async function refreshHotelMessagesThrottled(db: Db, hotelId: number, now: Date): Promise<void> {
-  let seen = lastRefresh.get(db);
-  if (!seen) {
-    seen = new Map();
-    lastRefresh.set(db, seen);
-  }
-  const last = seen.get(hotelId);
+  const key = `messages:${hotelId}`;
   const nowMs = now.getTime();
-  if (last !== undefined && nowMs - last < REFRESH_INTERVAL_MS && nowMs >= last) return;
-  seen.set(hotelId, nowMs);
+  if (!(await claimOnce(db, key, REFRESH_INTERVAL_MS, nowMs))) return;
   try {
     await refreshHotelMessages(db, hotelId, now);
   } catch (e) {
-    seen.delete(hotelId);
+    await releaseClaim(db, key, nowMs).catch(() => {});
     throw e;
   }
 }
