@@ -29,7 +29,7 @@ export const LOW_BATTERY_PERCENT = 20;
 export const SERVICE_EXPIRING_DAYS = 30;
 /** An installed lock that has not synced for this many days is announced. */
 export const LOCK_NOT_SYNCED_DAYS = 7;
-/** refreshHotelMessages runs at most once per hotel within this time (per process). */
+/** refreshHotelMessages runs at most once per hotel within this time (across the replicas sharing the database). */
 export const REFRESH_INTERVAL_MS = 60_000;
 
 const DAY_MS = 86_400_000;
