@@ -21,6 +21,8 @@ import { ROOT, SERVER_CLI, stopProcess, WEB_DIST } from '../web/harness.js';
 /** Where this machine's PostgreSQL is (common brief); TEST_DATABASE_URL overrides. */
 export const TOPOLOGY_DATABASE_URL =
   process.env['TEST_DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The built server the replicas run; LOCKDESK_TEST_SERVER_CLI points the harness at another build. */
+export const TOPOLOGY_SERVER_CLI = process.env['LOCKDESK_TEST_SERVER_CLI'] || SERVER_CLI;
 export const HAPROXY_CONFIG = join(ROOT, 'deploy', 'haproxy', 'haproxy.cfg');
 const HAPROXY_BINARIES = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'];
 
@@ -64,7 +66,8 @@ export function topologyMissing(): string[] {
   if (!haproxyBinary()) missing.push('haproxy');
   if (!mosquittoBinary()) missing.push('mosquitto');
   if (!existsSync('/usr/bin/openssl')) missing.push('openssl');
-  if (!existsSync(SERVER_CLI)) missing.push(`the built server (${SERVER_CLI}: run pnpm -r build)`);
+  if (!existsSync(TOPOLOGY_SERVER_CLI))
+    missing.push(`the built server (${TOPOLOGY_SERVER_CLI}: run pnpm -r build)`);
   return missing;
 }
 
@@ -411,7 +414,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     for (let i = 0; i < options.replicas; i++) replicaPorts.push(await freePort());
     const replicaUrls = replicaPorts.map((p) => `http://127.0.0.1:${p}`);
     const replicaArgs = [
-      SERVER_CLI,
+      TOPOLOGY_SERVER_CLI,
       'start',
       ...(options.demo ? ['--demo'] : []),
       ...(options.demo && options.demoRooms !== undefined ? ['--demo-rooms', String(options.demoRooms)] : []),
