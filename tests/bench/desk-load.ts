@@ -298,3 +298,69 @@ export async function vacantRooms(
   }
   return { rooms, total };
 }
+
+/** CPU time (user + system) a process has used so far, in seconds (/proc/<pid>/stat), NaN when it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at the state, field 3; utime and stime are 14, 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
+
+/** Groups of processes whose CPU use is shown side by side: group name → pids. */
+export type ProcessGroups = Map<string, number[]>;
+
+/** CPU seconds used so far by each process of each group (group → pid → seconds; a process gone is left out). */
+export function cpuOf(groups: ProcessGroups): Map<string, Map<number, number>> {
+  const used = new Map<string, Map<number, number>>();
+  for (const [name, pids] of groups) {
+    const each = new Map<number, number>();
+    for (const pid of pids) {
+      const seconds = cpuSeconds(pid);
+      if (Number.isFinite(seconds)) each.set(pid, seconds);
+    }
+    used.set(name, each);
+  }
+  return used;
+}
+
+/** Busy and idle CPU time of the whole machine so far, seconds (/proc/stat). */
+export function machineCpu(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] as string;
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+}
+
+/**
+ * "load generator 0.40, replicas 0.62, …, whole machine 1.80": cores kept busy between two snapshots over
+ * `seconds`, counting each process alive at both (a database backend the pool replaced in between is missed).
+ */
+export function describeCpu(
+  before: { groups: Map<string, Map<number, number>>; machine: { busy: number } },
+  after: { groups: Map<string, Map<number, number>>; machine: { busy: number } },
+  seconds: number,
+): string {
+  const parts = [...after.groups].map(([name, each]) => {
+    let used = 0;
+    for (const [pid, s] of each) {
+      const earlier = before.groups.get(name)?.get(pid);
+      if (earlier !== undefined) used += s - earlier;
+    }
+    return `${name} ${(used / seconds).toFixed(2)}`;
+  });
+  parts.push(`whole machine ${((after.machine.busy - before.machine.busy) / seconds).toFixed(2)}`);
+  return parts.join(', ');
+}
+
+/** A CPU snapshot of the groups and of the whole machine, for describeCpu. */
+export function cpuSnapshot(groups: ProcessGroups) {
+  return { groups: cpuOf(groups), machine: machineCpu() };
+}

@@ -9,9 +9,11 @@
  *   b) a check-in mix: check-in into a vacant room, check-out, the room made vacant again (room/setRoomStatus 0),
  *      each desk on its own rooms so every answer should be errno 0.
  *
- * Prints calls/s, p50 and p99 latency and the refusals of each, and the scaling ratio calls/s(k) / calls/s(1),
- * with the core count: the load generator, HAProxy, PostgreSQL and the replicas share this machine's cores, so
- * the ratio says what this machine gives, not what separate hosts would. A benchmark, not a test: no time is
+ * Prints calls/s, p50 and p99 latency and the refusals of each, how many cores each kind of process kept busy
+ * (/proc/<pid>/stat), and the scaling ratio calls/s(k) / calls/s(1) with the core count: the load generator,
+ * HAProxy, PostgreSQL and the replicas share this machine's cores, so the ratio says what this machine gives, not
+ * what separate hosts would. k = 1 runs once more at the end: the stays of the mix grow the database, and the
+ * moved baseline shows how much of a change is the data's rather than the replicas'. A benchmark, not a test: no time is
  * asserted; any answer other than errno 0 fails it. Without PostgreSQL, haproxy or mosquitto it prints what is
  * missing and measures nothing.
  *
@@ -22,6 +24,8 @@ import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTopology, type Topology, topologyMissing } from '../src/topology/harness.js';
 import {
+  cpuSnapshot,
+  describeCpu,
   describeErrors,
   describePaths,
   type LoadResult,
@@ -82,19 +86,42 @@ it('prints calls/s, p50/p99 and the scaling ratio of the room list and a check-i
   ];
   const results = new Map<string, LoadResult[]>();
   const warmUps: LoadResult[] = [];
+  const againResults = new Map<string, LoadResult>();
   const lines: string[] = [];
-  for (let k = 1; k <= REPLICAS; k++) {
+  // Where the cores go during a run: the generator shares them with what it measures.
+  const groups = async () => {
+    const backends = await topo.sql<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
+    );
+    const all = topo.processes();
+    return new Map<string, number[]>([
+      ['load generator', [process.pid]],
+      ['replicas', all.filter((p) => p.name.startsWith('replica')).map((p) => p.pid)],
+      ['haproxy', all.filter((p) => p.name === 'haproxy').map((p) => p.pid)],
+      ['PostgreSQL backends', backends.map((b) => b.pid)],
+    ]);
+  };
+  // k = 1 once more at the end: the stays the mix leaves behind grow the database, and a baseline that has moved
+  // by then says how much of a change between k's is the data's rather than the replicas'.
+  const rounds = [...Array.from({ length: REPLICAS }, (_, i) => i + 1), 1];
+  for (const [round, k] of rounds.entries()) {
+    const again = round >= REPLICAS;
     // In first, then out, so the proxy never has no replica.
     for (let i = 0; i < k; i++) await topo.setInRotation(i, true);
     for (let i = k; i < REPLICAS; i++) await topo.setInRotation(i, false);
     for (const load of loads) {
       const base = { url: topo.proxyUrl, ca: topo.ca, tokens, concurrency: CONCURRENCY, cycle: load.cycle };
       const warm = await runLoad({ ...base, durationMs: WARMUP_MS, scenario: load.scenario });
+      const processes = await groups();
+      const before = cpuSnapshot(processes);
       const measured = await runLoad({ ...base, durationMs: MEASURE_MS, scenario: load.scenario });
+      const busy = describeCpu(before, cpuSnapshot(processes), measured.seconds);
       warmUps.push(warm);
-      results.set(load.name, [...(results.get(load.name) ?? []), measured]);
-      lines.push(summary(`${k} replica${k > 1 ? 's' : ''}, ${load.name}`, measured));
+      if (again) againResults.set(load.name, measured);
+      else results.set(load.name, [...(results.get(load.name) ?? []), measured]);
+      lines.push(summary(`${k} replica${k > 1 ? 's' : ''}${again ? ' again' : ''}, ${load.name}`, measured));
       if (load.cycle > 1) lines.push(...describePaths(measured));
+      lines.push(`    cores busy: ${busy}`);
       lines.push(...describeErrors(warm, '    warm-up: '), ...describeErrors(measured));
     }
   }
@@ -102,12 +129,16 @@ it('prints calls/s, p50/p99 and the scaling ratio of the room list and a check-i
 
   const cores = availableParallelism();
   lines.push(
-    `Scaling ratio calls/s(k) / calls/s(1) on ${cores} core${cores > 1 ? 's' : ''} shared by the load generator, HAProxy, PostgreSQL and the replicas:`,
+    `Scaling ratio calls/s(k) / calls/s(1) on ${cores} core${cores > 1 ? 's' : ''} shared by the load generator, HAProxy, PostgreSQL, the replicas and whatever else runs here ('whole machine' above):`,
   );
   for (const [name, list] of results) {
     const rps = list.map((r) => r.calls / r.seconds);
     const one = rps[0] as number;
-    lines.push(`  ${name}: ${rps.map((v, i) => `k=${i + 1} ${(v / one).toFixed(2)}`).join(', ')}`);
+    const last = againResults.get(name);
+    lines.push(
+      `  ${name}: ${rps.map((v, i) => `k=${i + 1} ${(v / one).toFixed(2)}`).join(', ')}` +
+        (last ? `; k=1 again at the end ${(last.calls / last.seconds / one).toFixed(2)}` : ''),
+    );
   }
   console.log(
     [
@@ -116,7 +147,7 @@ it('prints calls/s, p50/p99 and the scaling ratio of the room list and a check-i
     ].join('\n'),
   );
 
-  const refusals = [...warmUps, ...[...results.values()].flat()].flatMap((r) =>
+  const refusals = [...warmUps, ...[...results.values()].flat(), ...againResults.values()].flatMap((r) =>
     [...r.errors].map(([key, n]) => `${n} × ${key}`),
   );
   expect(refusals).toEqual([]);

@@ -15,7 +15,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTopology, type Topology, topologyMissing } from '../src/topology/harness.js';
 import {
+  cpuSnapshot,
   DESK_DAY_CYCLE,
+  describeCpu,
   describeErrors,
   describePaths,
   deskDay,
@@ -89,6 +91,15 @@ it(
     // A short warm-up so the start figures are of a running server, not of one that has answered nothing.
     const warm = await runLoad({ ...base, durationMs: 5000, ratePerSecond: CALLS_PER_SECOND, scenario });
     const atStart = await memory(topo);
+    const all = topo.processes();
+    const before = cpuSnapshot(
+      new Map([
+        ['load generator', [process.pid]],
+        ['replicas', all.filter((p) => p.name.startsWith('replica')).map((p) => p.pid)],
+        ['haproxy', all.filter((p) => p.name === 'haproxy').map((p) => p.pid)],
+        ['mosquitto', all.filter((p) => p.name === 'mosquitto').map((p) => p.pid)],
+      ]),
+    );
     const soak = await runLoad({
       ...base,
       durationMs: MINUTES * 60_000,
@@ -96,6 +107,11 @@ it(
       scenario,
     });
     const atEnd = await memory(topo);
+    const busy = describeCpu(
+      before,
+      cpuSnapshot(new Map([...before.groups].map(([n, m]) => [n, [...m.keys()]]))),
+      soak.seconds,
+    );
 
     const mb = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '—' : `${v.toFixed(1)} MB`);
     const names = [...new Set([...atStart.figures.keys(), ...atEnd.figures.keys()])];
@@ -104,6 +120,7 @@ it(
         `Soak, ${MINUTES} min through HAProxy (TLS), ${REPLICAS} replicas, ${DESKS} desks paced at ${CALLS_PER_SECOND} calls/s (list, check-in, list, check-out, vacant)`,
         summary('  whole soak', soak),
         ...describePaths(soak),
+        `    cores busy: ${busy}`,
         ...describeErrors(warm, '    warm-up: '),
         ...describeErrors(soak),
         '  memory (RSS) at start → at end:',
