@@ -95,7 +95,7 @@ it(
     const before = cpuSnapshot(
       new Map([
         ['load generator', [process.pid]],
-        ['replicas', all.filter((p) => p.name.startsWith('replica')).map((p) => p.pid)],
+        ...all.filter((p) => p.name.startsWith('replica')).map((p): [string, number[]] => [p.name, [p.pid]]),
         ['haproxy', all.filter((p) => p.name === 'haproxy').map((p) => p.pid)],
         ['mosquitto', all.filter((p) => p.name === 'mosquitto').map((p) => p.pid)],
       ]),
