@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import { CallRateLimit } from './auth/rate-limit.js';
 import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
 import { defaultDataDir, fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.js';
+import { consolePage } from './console-page.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
@@ -176,6 +177,18 @@ async function registerConsole(app: FastifyInstance, webDist: string | null): Pr
   // wildcard: files are looked up per request, so a console rebuilt (or released) under a running server is served
   // at once; a file list made at start would answer 404 for the new hashed files until a restart.
   if (built) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
+  // index.html carries the deployment's envelope pair (console-page.ts) and is revalidated on every load, so a
+  // changed pair or a rebuilt console reaches the browser at once; the hashed assets keep fastify-static's headers.
+  const page = built ? consolePage(webDist, app.config.envelopeKeys) : null;
+  const sendPage = async (reply: FastifyReply) => {
+    const html = await page?.();
+    if (!html) return reply.code(404).send({ error: 'Not Found' });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+  if (built) {
+    app.get('/', (_request, reply) => sendPage(reply));
+    app.get('/index.html', (_request, reply) => sendPage(reply));
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/manage')) {
       // Only POST reaches a call; anything else under /manage is an unknown call (named with its method).
@@ -195,7 +208,7 @@ async function registerConsole(app: FastifyInstance, webDist: string | null): Pr
     // A missing file (…/app.js) is a 404; any other path is a console route and gets the single page.
     const pathname = request.url.split('?')[0] ?? '';
     if (/\.[A-Za-z0-9]{1,8}$/.test(pathname)) return reply.code(404).send({ error: 'Not Found' });
-    if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (built) return sendPage(reply);
     return reply
       .code(200)
       .type('text/plain; charset=utf-8')

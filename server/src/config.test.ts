@@ -25,6 +25,17 @@ describe('resolveConfig', () => {
       webDist: '/srv/web',
       envelopeKeys: { key: 'abcdefgh', iv: '12345678' },
     });
+    // Any 8 bytes, ':' and non-ASCII included (the console's meta tag carries them escaped); else the start stops.
+    expect(resolveConfig({}, { LOCKDESK_DES_KEY: 'a:b"c<&>', LOCKDESK_DES_IV: 'éééé' }).envelopeKeys).toEqual(
+      {
+        key: 'a:b"c<&>',
+        iv: 'éééé',
+      },
+    );
+    expect(() => resolveConfig({}, { LOCKDESK_DES_KEY: 'short' })).toThrow(
+      /LOCKDESK_DES_KEY must be 8 bytes .*, not 5$/,
+    );
+    expect(() => resolveConfig({}, { LOCKDESK_DES_IV: 'éééééééé' })).toThrow(ConfigError);
     const pg = resolveConfig({}, { ...env, DATABASE_URL: 'postgres://db/lockdesk' });
     expect(pg.database).toEqual({ kind: 'postgres', url: 'postgres://db/lockdesk' });
   });

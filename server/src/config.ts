@@ -83,6 +83,20 @@ function positiveIntegerEnv(env: NodeJS.ProcessEnv, name: string, fallback: numb
   return value;
 }
 
+/**
+ * The envelope's key or IV from the environment, else the built-in one: 8 UTF-8 bytes (DES), or the start stops
+ * here; a bad pair would otherwise seal nothing and every console call would fail.
+ */
+function envelopeKeyEnv(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  if (Buffer.byteLength(text, 'utf8') !== 8)
+    throw new ConfigError(
+      `${name} must be 8 bytes (e.g. 8 ASCII characters: openssl rand -hex 4), not ${Buffer.byteLength(text)}`,
+    );
+  return text;
+}
+
 /** A non-negative integer from the environment (milliseconds), else the default. */
 function nonNegativeIntegerEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const text = env[name]?.trim();
@@ -145,8 +159,8 @@ export function resolveConfig(
     dataDir,
     secretKey: options.secretKey ?? env['LOCKDESK_SECRET_KEY'] ?? null,
     envelopeKeys: options.envelopeKeys ?? {
-      key: env['LOCKDESK_DES_KEY'] ?? DEFAULT_ENVELOPE_KEYS.key,
-      iv: env['LOCKDESK_DES_IV'] ?? DEFAULT_ENVELOPE_KEYS.iv,
+      key: envelopeKeyEnv(env, 'LOCKDESK_DES_KEY', DEFAULT_ENVELOPE_KEYS.key),
+      iv: envelopeKeyEnv(env, 'LOCKDESK_DES_IV', DEFAULT_ENVELOPE_KEYS.iv),
     },
     webDist: options.webDist === undefined ? defaultWebDist(env) : options.webDist,
     demo: options.demo ?? false,
