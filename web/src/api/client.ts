@@ -14,6 +14,7 @@ import { currentLanguage, storedLanguage } from '../app/storage.ts';
 import { ENV } from '../config/deploy.ts';
 import { errorMessage, t } from '../i18n/index.ts';
 import { browser } from './browser.ts';
+import { envelopeKeys } from './envelopeKeys.ts';
 import { notifier } from './notifier.ts';
 import { clearToken, clearUserInfo, getToken, getUserInfo } from './session.ts';
 
@@ -98,7 +99,7 @@ export function openAnswer(body: unknown): Answer | undefined {
   const outer = body as { data?: unknown; errno?: unknown };
   let inner: unknown = outer;
   if (typeof outer.data === 'string' && outer.errno === undefined) {
-    const opened = decryptEnvelope<unknown>(outer.data);
+    const opened = decryptEnvelope<unknown>(outer.data, envelopeKeys());
     if (!opened.ok) return undefined;
     inner = opened.value;
   }
@@ -226,7 +227,7 @@ export async function callManage<T = unknown>(
   const language = languageHeader(storedLanguage());
   const user = getUserInfo();
   const payload = user ? { ...fields, action: 'manage', uid: user.uid } : { ...fields, action: 'manage' };
-  const sealed = encryptEnvelope(payload);
+  const sealed = encryptEnvelope(payload, envelopeKeys());
   if (!sealed.ok) {
     const text = errorMessage('DATA_PARSE_FAILED');
     toast(text);
