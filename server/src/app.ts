@@ -33,6 +33,8 @@ declare module 'fastify' {
     config: ServerConfig;
     db: Db;
     sms: SmsProvider;
+    /** Set when the process is stopping (server.ts): /health answers 503 so the proxy takes the replica out. */
+    shuttingDown: boolean;
   }
 }
 
@@ -86,6 +88,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('sms', options.sms ?? outboxSmsProvider(db, app.log));
   app.decorate('storage', options.storage ?? diskStorage(join(options.dataDir ?? defaultDataDir(), 'files')));
   app.decorate('calls', new Map<string, AnyCall>());
+  app.decorate('shuttingDown', false);
   const inMemory = config.database.kind === 'pglite' && config.database.dataDir.startsWith('memory://');
   app.decorate('cardKeys', new CardKeys(resolveServerKey(config, !ownDb || inMemory)));
   if (ownDb) app.addHook('onClose', async () => db.destroy());
@@ -127,8 +130,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       .send({ error: code === 500 ? 'Internal Server Error' : (error as Error).message });
   });
 
-  // A liveness check for load balancers and supervisors: the database answers. Logged at debug only.
+  // A liveness check for load balancers and supervisors: the database answers, and the process is not stopping
+  // (it still answers calls for a grace period then). Logged at debug only.
   app.get('/health', async (_request, reply) => {
+    if (app.shuttingDown) return reply.code(503).send({ status: 'shutting down' });
     try {
       await sql`select 1`.execute(db);
       return { status: 'ok' };

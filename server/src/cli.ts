@@ -44,7 +44,7 @@ function fail(message: string): never {
 export interface CliIo {
   env: NodeJS.ProcessEnv;
   out: (line: string) => void;
-  /** Called once the server is listening (start), with a way to stop it. */
+  /** Called once the server is listening (start), with a way to stop it gracefully (RunningServer.shutdown). */
   onStarted?: (stop: () => Promise<void>) => void;
 }
 
@@ -106,6 +106,8 @@ async function main(argv: string[], io: CliIo): Promise<void> {
       port,
       host,
     }).catch((e: Error) => fail(e.message));
+    // Before the address is printed: whoever waits for it may stop the server gracefully from then on.
+    io.onStarted?.(() => server.shutdown());
     // Printed before the address: whoever waits for it finds the hotel at its size.
     if (server.demoRoomsAdded > 0)
       io.out(`Demo hotel grown to ${demoRooms} rooms (${server.demoRoomsAdded} added).`);
@@ -116,7 +118,6 @@ async function main(argv: string[], io: CliIo): Promise<void> {
       io.out(
         'No account yet: create the first one with `lockdesk-server create-admin --mobile … --password …`.',
       );
-    io.onStarted?.(() => server.close());
     return;
   }
 
@@ -160,9 +161,24 @@ if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.ar
     env: process.env,
     out: (line) => console.log(line),
     onStarted: (stop) => {
-      const shutdown = () => void stop().then(() => process.exit(0));
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
+      // The first signal drains (server.ts shutdown, LOCKDESK_SHUTDOWN_GRACE_MS); a second one exits at once.
+      let stopping = false;
+      const onSignal = (signal: NodeJS.Signals) => {
+        if (stopping) {
+          console.log(`${signal} again: exiting without waiting for calls in flight.`);
+          process.exit(1);
+        }
+        stopping = true;
+        stop().then(
+          () => process.exit(0),
+          (e: unknown) => {
+            console.error('shutdown failed:', e);
+            process.exit(1);
+          },
+        );
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
     },
   }).then((code) => {
     if (code !== 0) process.exit(code);

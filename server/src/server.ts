@@ -15,6 +15,12 @@ export interface StartOptions extends BuildOptions {
 export interface RunningServer {
   url: string;
   app: FastifyInstance;
+  /**
+   * Stops the way a replica behind a proxy should: /health answers 503 at once, calls are still answered for
+   * `graceMs` (config shutdownGraceMs by default) so the proxy's checks take the replica out, then the app closes
+   * (requests in flight finish, new connections are refused) and with it the database.
+   */
+  shutdown(graceMs?: number): Promise<void>;
   /** Rooms this start added to the demo hotel (`demoRooms`); 0 when it was at size or another replica grew it. */
   demoRoomsAdded: number;
   close(): Promise<void>;
@@ -56,7 +62,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = options.host ?? process.env['HOST'] ?? '127.0.0.1';
   const address = await app.listen({ port, host });
   const url = address.replace('0.0.0.0', '127.0.0.1');
-  return { url, app, demoRoomsAdded, close: () => app.close() };
+  const shutdown = async (graceMs = app.config.shutdownGraceMs) => {
+    app.shuttingDown = true;
+    app.log.info({ graceMs }, 'shutting down: /health answers 503, calls still answered during the grace');
+    if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+    await app.close();
+  };
+  return { url, app, demoRoomsAdded, shutdown, close: () => app.close() };
 }
 
 /** The lines printed at start: the console URL and, in demo mode, the demo login. */
