@@ -24,7 +24,7 @@ import { consolePage } from './console-page.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
-import { CardKeys, resolveServerKey } from './services/card-keys.js';
+import { CardKeys, recordServerKey, resolveServerKey, sharedServerKey } from './services/card-keys.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import { diskStorage, type Storage } from './services/storage.js';
 
@@ -82,7 +82,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Tier 2: services.
   const ownDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config.database));
-  if (ownDb) await migrateToLatest(db);
+  // On PostgreSQL other replicas may share the database: they must share the server key too (checked before
+  // anything is written, recorded at the first start).
+  const shared = ownDb && config.database.kind === 'postgres';
+  let sharedKey: string | undefined;
+  try {
+    if (shared) sharedKey = await sharedServerKey(db, config);
+    if (ownDb) await migrateToLatest(db);
+    if (sharedKey !== undefined) await recordServerKey(db, sharedKey);
+  } catch (e) {
+    if (ownDb) await db.destroy();
+    throw e;
+  }
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('sms', options.sms ?? outboxSmsProvider(db, app.log));
@@ -90,7 +101,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('calls', new Map<string, AnyCall>());
   app.decorate('shuttingDown', false);
   const inMemory = config.database.kind === 'pglite' && config.database.dataDir.startsWith('memory://');
-  app.decorate('cardKeys', new CardKeys(resolveServerKey(config, !ownDb || inMemory)));
+  app.decorate('cardKeys', new CardKeys(sharedKey ?? resolveServerKey(config, !ownDb || inMemory)));
   if (ownDb) app.addHook('onClose', async () => db.destroy());
 
   // The OpenAPI reference's route collector comes before the routes it documents (openapi/index.ts).

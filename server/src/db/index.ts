@@ -49,6 +49,7 @@ import * as m016 from './migrations/016_firmware_faces.js';
 import * as m017 from './migrations/017_customers.js';
 import * as m018 from './migrations/018_api_keys.js';
 import * as m019 from './migrations/019_rate_limits.js';
+import * as m020 from './migrations/020_replicas.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -265,6 +266,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017_customers': m017,
   '018_api_keys': m018,
   '019_rate_limits': m019,
+  '020_replicas': m020,
 };
 
 /** The migration names, in order. */

@@ -823,6 +823,22 @@ export interface ThrottlesTable {
   until: number;
 }
 
+/** What every replica sharing the database must agree on (020): the server key's fingerprint. */
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+/** Uploaded files kept in the database (020), when the server runs on PostgreSQL (services/storage.ts). */
+export interface StoredFilesTable {
+  key: string;
+  content_type: string;
+  size: number;
+  body: Buffer;
+  created_at: Generated<Date>;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   hotels: HotelsTable;
@@ -868,6 +884,8 @@ export interface Database {
   export_links: ExportLinksTable;
   rate_windows: RateWindowsTable;
   throttles: ThrottlesTable;
+  server_settings: ServerSettingsTable;
+  stored_files: StoredFilesTable;
 }
 
 export type Hotel = Selectable<HotelsTable>;

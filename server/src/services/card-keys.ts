@@ -7,8 +7,8 @@
  * One instance per app (`app.cardKeys`); every method takes the database to use, so a route may pass its
  * transaction.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CARD_READ, deriveCardMacKey, deriveSectorKey } from '@lockdesk/protocol';
 import type { ServerConfig } from '../config.js';
@@ -163,4 +163,67 @@ export function resolveServerKey(config: ServerConfig, ephemeral: boolean): stri
     if ((e as { code?: string }).code !== 'EEXIST') throw e;
     return readFileSync(file, 'utf8').trim();
   }
+}
+
+/** The server_settings row holding the key's fingerprint. */
+const FINGERPRINT_SETTING = 'secret_key_fingerprint';
+
+/** The message a replica started with another key stops with. */
+export const OTHER_SERVER_KEY =
+  'LOCKDESK_SECRET_KEY differs from the key this database was first started with: give every server on this database the same LOCKDESK_SECRET_KEY';
+
+/**
+ * The fingerprint of a server key kept in the database: HMAC-SHA256 of a fixed label under the key. It tells keys
+ * apart without revealing one (no key can be recovered or tried against it faster than against a sealed secret).
+ */
+export function serverKeyFingerprint(keyHex: string): string {
+  return createHmac('sha256', Buffer.from(keyHex, 'hex'))
+    .update('lockdesk server key fingerprint v1')
+    .digest('hex');
+}
+
+/** The fingerprint the database was first started with, if any (none before migration 020). */
+async function recordedFingerprint(db: Db): Promise<string | undefined> {
+  try {
+    const row = await db
+      .selectFrom('server_settings')
+      .select('value')
+      .where('name', '=', FINGERPRINT_SETTING)
+      .executeTakeFirst();
+    return row?.value;
+  } catch (e) {
+    // 42P01: the table does not exist yet (a database older than 020, or empty): nothing recorded.
+    if ((e as { code?: string }).code === '42P01') return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The server key of a server on a database that others may share (PostgreSQL), checked against the fingerprint
+ * the database was first started with, before anything is written: a key that differs refuses the start with
+ * OTHER_SERVER_KEY, and without LOCKDESK_SECRET_KEY no `<dataDir>/secret.key` is created for a database that
+ * already knows another key. Call recordServerKey once migrated.
+ */
+export async function sharedServerKey(db: Db, config: ServerConfig): Promise<string> {
+  const recorded = await recordedFingerprint(db);
+  const file = join(config.dataDir, 'secret.key');
+  if (recorded !== undefined && config.secretKey === null && !existsSync(file))
+    throw new Error(`${OTHER_SERVER_KEY} (this server has none: no LOCKDESK_SECRET_KEY and no ${file})`);
+  const key = resolveServerKey(config, false);
+  if (recorded !== undefined && serverKeyFingerprint(key) !== recorded) throw new Error(OTHER_SERVER_KEY);
+  return key;
+}
+
+/**
+ * Records the key's fingerprint at the database's first start; when another server recorded a different one
+ * first (two replicas with different keys started together), refuses with OTHER_SERVER_KEY.
+ */
+export async function recordServerKey(db: Db, keyHex: string): Promise<void> {
+  const fingerprint = serverKeyFingerprint(keyHex);
+  await db
+    .insertInto('server_settings')
+    .values({ name: FINGERPRINT_SETTING, value: fingerprint })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  if ((await recordedFingerprint(db)) !== fingerprint) throw new Error(OTHER_SERVER_KEY);
 }
