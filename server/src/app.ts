@@ -115,8 +115,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerDispatcher(app, {
     db,
     config,
-    take: (key, share) => limiter.take(key, share),
-    takePublic: (key) => publicLimiter.take(key),
+    limiter,
+    publicLimiter,
   });
 
   // Framework-level failures on /manage (body too large, aborted) still answer the envelope, never a 500.

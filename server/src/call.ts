@@ -16,6 +16,7 @@ import {
 } from '@lockdesk/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Permission, roleAllows, seesAllRooms } from './auth/permissions.js';
+import { type CallRateLimit, takeBudgets } from './auth/rate-limit.js';
 import { bearerToken, hashToken, resolveSession, type SessionUser } from './auth/sessions.js';
 import type { ServerConfig } from './config.js';
 import { type Envelope, nativeEnvelope } from './crypto/native-envelope.js';
@@ -272,10 +273,10 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 interface DispatchDeps {
   db: Db;
   config: ServerConfig;
-  /** Counts a call against a key's budget (`share` × callsPerMinute); false when over it. */
-  take(key: string, share?: number): Promise<boolean>;
-  /** Counts a public call (login, captcha, getBack/*) against its per-address budget (publicCallsPerMinute). */
-  takePublic(key: string): Promise<boolean>;
+  /** Calls per session (callsPerMinute) and per address (5 × that), counted in the database. */
+  limiter: CallRateLimit;
+  /** Public calls (login, captcha, getBack/*) per call and address (publicCallsPerMinute). */
+  publicLimiter: CallRateLimit;
 }
 
 /** Decrypts the request body into the call's payload; DATA_PARSE_FAILED when anything is off. */
@@ -318,13 +319,14 @@ async function runCall(
   state.call = call;
 
   const token = bearerToken(request.headers.authorization);
-  // A session has its own budget; every address has a larger one, so that made-up tokens buy nothing. The budgets
-  // are rows in the database: the session is named by its token's hash, as the sessions table does.
-  if (!(await deps.take(`ip:${client.ip}`, 5)) || (token && !(await deps.take(`session:${hashToken(token)}`))))
-    throw tooManyCalls();
-  // Calls open to anyone (login above all: each attempt costs a scrypt hash) have a small budget per address and
-  // call, whatever uuid or account the caller makes up.
-  if (call.auth === 'public' && !(await deps.takePublic(`${call.path}:${client.ip}`))) throw tooManyCalls();
+  // A session has its own budget; every address has a larger one, so that made-up tokens buy nothing. Calls open
+  // to anyone (login above all: each attempt costs a scrypt hash) have a small budget per address and call,
+  // whatever uuid or account the caller makes up. All are counted in one statement (auth/rate-limit.ts), address
+  // first; the session is named by its token's hash, as the sessions table does.
+  const budgets = [deps.limiter.budget(`ip:${client.ip}`, 5)];
+  if (token) budgets.push(deps.limiter.budget(`session:${hashToken(token)}`));
+  if (call.auth === 'public') budgets.push(deps.publicLimiter.budget(`${call.path}:${client.ip}`));
+  if (!(await takeBudgets(db, budgets, config.now())).every(Boolean)) throw tooManyCalls();
 
   state.summary = call.path;
   const base = {

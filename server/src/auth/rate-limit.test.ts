@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, ownPostgresDatabase } from '../../test/helpers.js';
+import { changeFeed } from '../db/changes.js';
 import { type Db, migrateToLatest, openDatabase, truncateAll } from '../db/index.js';
-import { CallRateLimit, claimOnce, FailureLimit, releaseClaim } from './rate-limit.js';
+import { CallRateLimit, claimOnce, FailureLimit, releaseClaim, takeBudgets } from './rate-limit.js';
 
 for (const kind of databaseKinds()) {
   describe(`shared limits [${kind}]`, () => {
@@ -76,6 +78,37 @@ for (const kind of databaseKinds()) {
         expect(answers.filter(Boolean)).toHaveLength(7);
       });
 
+      it('counts several budgets in one statement, each on its own', async () => {
+        await truncateAll(db);
+        const at = 9 * 60_000;
+        const address = { key: 'x:ip', perMinute: 3 };
+        const session = { key: 'x:session', perMinute: 2 };
+        const answers = [];
+        for (let i = 0; i < 4; i++) answers.push(await takeBudgets(db, [address, session], at));
+        expect(answers).toEqual([
+          [true, true],
+          [true, true],
+          [true, false],
+          [false, false],
+        ]);
+        // In parallel too: of 12 calls, the address's budget of 3 passes; the sessions' budgets are their own.
+        const parallel = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            takeBudgets(
+              db,
+              [
+                { key: 'y:ip', perMinute: 3 },
+                { key: `y:session:${i % 2}`, perMinute: 1 },
+              ],
+              at,
+            ),
+          ),
+        );
+        expect(parallel.filter(([ip]) => ip)).toHaveLength(3);
+        expect(parallel.filter(([, s]) => s)).toHaveLength(2);
+        expect(await takeBudgets(db, [], at)).toEqual([]);
+      });
+
       it('sweeps buckets older than the previous minute', async () => {
         await truncateAll(db);
         let now = 100 * 60_000;
@@ -86,6 +119,25 @@ for (const kind of databaseKinds()) {
         const keys = await db.selectFrom('rate_windows').select('key').execute();
         expect(keys.map((k) => k.key)).toEqual(['sweep:y']);
       });
+    });
+
+    it('counting marks only its own tables changed, and sends no change notice to other replicas', async () => {
+      await truncateAll(db);
+      const feed = changeFeed(db);
+      const cached = ['sessions', 'users', 'rooms', 'stays'];
+      const before = { cached: feed?.version(cached), own: feed?.version(['rate_windows', 'throttles']) };
+      let now = 7 * 60_000;
+      await new CallRateLimit(db, 'a', 5, () => now).take('k');
+      await new FailureLimit(db, 'f', 5, () => now).fail('k');
+      await claimOnce(db, 'c', 60_000, now);
+      now += 5 * 60_000;
+      await new CallRateLimit(db, 'a', 5, () => now).take('k');
+      expect(feed?.version(cached)).toBe(before.cached);
+      expect(feed?.version(['rate_windows', 'throttles'])).toBeGreaterThan(before.own ?? 0);
+      // No statement trigger (migration 007's NOTIFY) on the tables written at every call.
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_trigger t
+        JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relname IN ('rate_windows', 'throttles')`.execute(db);
+      expect(rows[0]?.n).toBe(0);
     });
 
     describe('FailureLimit', () => {

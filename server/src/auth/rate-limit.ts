@@ -5,7 +5,7 @@
  *
  * Time is the server clock (config.now(), faked by tests), never the database's.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 
@@ -34,10 +34,48 @@ function sweep(db: Db, minute: number): Promise<void> {
   return s.maybe(db, minute);
 }
 
+/** One budget to count a call against: the key (scope included) and its calls per sliding minute. */
+export interface Budget {
+  key: string;
+  perMinute: number;
+}
+
 /**
- * Calls per minute per key, as a sliding window estimated from two fixed one-minute buckets: the previous minute
- * counts for the part of it still inside the last 60 s. `scope` keeps the keys of different budgets apart.
+ * Counts a call against several budgets in ONE statement (one round trip) and answers, per budget, whether it had
+ * room (the call is counted only against those that had). A sliding minute is estimated from two fixed one-minute
+ * buckets: the previous minute counts for the part of it still inside the last 60 s.
+ *
+ * Parallel calls on any replica never pass a limit together: the conflicting row is locked and the WHERE of DO UPDATE
+ * sees its latest count. Rows are locked in the order of `budgets` (callers keep one order of kinds: address, then
+ * session), so two calls never wait for each other in a ring. The statement begins with INSERT INTO rate_windows:
+ * the change feed (db/changes.ts) then knows it wrote that table only.
  */
+export async function takeBudgets(db: Db, budgets: readonly Budget[], nowMs: number): Promise<boolean[]> {
+  if (budgets.length === 0) return [];
+  const minute = Math.floor(nowMs / MINUTE) * MINUTE;
+  const weight = 1 - (nowMs - minute) / MINUTE;
+  const previous = (key: RawBuilder<unknown>) => sql`coalesce((SELECT p.count FROM rate_windows p
+      WHERE p.key = ${key} AND p.minute = ${minute - MINUTE}::bigint), 0)::float8 * ${weight}::float8`;
+  const values = sql.join(
+    budgets.map((b, i) => sql`(${b.key}::text, ${b.perMinute}::float8, ${i}::integer)`),
+  );
+  const limitOf = sql`CASE w.key ${sql.join(
+    budgets.map((b) => sql`WHEN ${b.key}::text THEN ${b.perMinute}::float8`),
+    sql` `,
+  )} END`;
+  const { rows } = await sql<{ key: string }>`INSERT INTO rate_windows AS w (key, minute, count)
+    SELECT v.key, ${minute}::bigint, 1 FROM (VALUES ${values}) AS v(key, per_minute, ord)
+      WHERE ${previous(sql.ref('v.key'))} < v.per_minute
+      ORDER BY v.ord
+    ON CONFLICT (key, minute) DO UPDATE SET count = w.count + 1
+      WHERE ${previous(sql.ref('w.key'))} + w.count < ${limitOf}
+    RETURNING w.key`.execute(db);
+  await sweep(db, minute);
+  const allowed = new Set(rows.map((r) => r.key));
+  return budgets.map((b) => allowed.has(b.key));
+}
+
+/** Calls per minute per key (a sliding minute, see takeBudgets). `scope` keeps the keys of different budgets apart. */
 export class CallRateLimit {
   constructor(
     private readonly db: Db,
@@ -46,25 +84,15 @@ export class CallRateLimit {
     private readonly now: () => number,
   ) {}
 
+  /** The budget of the key: `share` × the limit. */
+  budget(key: string, share = 1): Budget {
+    return { key: `${this.scope}:${key}`, perMinute: this.perMinute * share };
+  }
+
   /** Records a call for the key; false when the key is over `share` × its limit (the call is refused). */
   async take(key: string, share = 1): Promise<boolean> {
-    const now = this.now();
-    const minute = Math.floor(now / MINUTE) * MINUTE;
-    const k = `${this.scope}:${key}`;
-    const weight = 1 - (now - minute) / MINUTE;
-    const limit = this.perMinute * share;
-    // One statement checks and counts, so parallel calls on any replica never pass the limit together: the
-    // conflicting row is locked and its WHERE sees the latest count. It begins with INSERT INTO rate_windows (the
-    // change feed, db/changes.ts, then knows it wrote that table only).
-    const previous = sql<number>`coalesce((SELECT p.count FROM rate_windows p
-      WHERE p.key = ${k} AND p.minute = ${minute - MINUTE}), 0)::float8 * ${weight}::float8`;
-    const { rows } = await sql<{ count: number }>`INSERT INTO rate_windows AS w (key, minute, count)
-      SELECT ${k}, ${minute}::bigint, 1 WHERE ${previous} < ${limit}::float8
-      ON CONFLICT (key, minute) DO UPDATE SET count = w.count + 1
-        WHERE ${previous} + w.count < ${limit}::float8
-      RETURNING w.count`.execute(this.db);
-    await sweep(this.db, minute);
-    return rows.length > 0;
+    const [allowed] = await takeBudgets(this.db, [this.budget(key, share)], this.now());
+    return allowed === true;
   }
 }
 

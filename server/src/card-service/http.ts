@@ -13,7 +13,7 @@
 import { DEFAULT_LANGUAGE, type ErrorCode, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { roleAllows } from '../auth/permissions.js';
-import { CallRateLimit } from '../auth/rate-limit.js';
+import { CallRateLimit, takeBudgets } from '../auth/rate-limit.js';
 import { bearerToken, type SessionUser, sessionUserColumns, sessionUserOf } from '../auth/sessions.js';
 import { type BaseContext, UNPARSEABLE, type UserContext, userContext } from '../call.js';
 import { AppError, failure, type Params } from '../errors.js';
@@ -271,10 +271,11 @@ export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: Ser
       };
       try {
         const token = bearerToken(request.headers.authorization);
-        if (!(await deps.calls.take(`ip:${request.ip}`, 5))) throw failure('TOO_MANY_ATTEMPTS');
-        if (route.auth === 'public' && !(await deps.logins.take(`${path}:${request.ip}`)))
-          throw failure('TOO_MANY_ATTEMPTS');
-        if (route.auth === 'token' && token && !(await deps.calls.take(`token:${sha256Hex(token)}`)))
+        // Address, then token or login: counted in one statement (auth/rate-limit.ts), in one order of kinds.
+        const budgets = [deps.calls.budget(`ip:${request.ip}`, 5)];
+        if (route.auth === 'public') budgets.push(deps.logins.budget(`${path}:${request.ip}`));
+        if (route.auth === 'token' && token) budgets.push(deps.calls.budget(`token:${sha256Hex(token)}`));
+        if (!(await takeBudgets(app.db, budgets, app.config.now())).every(Boolean))
           throw failure('TOO_MANY_ATTEMPTS');
         const raw = route.method === 'GET' ? request.query : request.body;
         if (raw === UNPARSEABLE) throw failure('DATA_PARSE_FAILED');
