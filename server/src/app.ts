@@ -19,14 +19,14 @@ import Fastify, {
 import { sql } from 'kysely';
 import { CallRateLimit } from './auth/rate-limit.js';
 import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
-import { defaultDataDir, fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.js';
+import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.js';
 import { consolePage } from './console-page.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
 import { CardKeys, recordServerKey, resolveServerKey, sharedServerKey } from './services/card-keys.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
-import { diskStorage, type Storage } from './services/storage.js';
+import { databaseStorage, diskStorage, type Storage } from './services/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +45,7 @@ export interface BuildOptions extends Partial<ServerConfig> {
   db?: Db;
   /** Replaces the outbox SMS provider. */
   sms?: SmsProvider;
-  /** Where uploaded files live; default: on disk in `<dataDir>/files`. */
+  /** Where uploaded files live; default: config `files` (the database on PostgreSQL, `<dataDir>/files` on PGlite). */
   storage?: Storage;
 }
 
@@ -97,7 +97,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('sms', options.sms ?? outboxSmsProvider(db, app.log));
-  app.decorate('storage', options.storage ?? diskStorage(join(options.dataDir ?? defaultDataDir(), 'files')));
+  // In the database unless LOCKDESK_FILES says disk: replicas sharing a PostgreSQL then serve each other's files.
+  app.decorate(
+    'storage',
+    options.storage ??
+      (config.files === 'database' ? databaseStorage(db) : diskStorage(join(config.dataDir, 'files'))),
+  );
   app.decorate('calls', new Map<string, AnyCall>());
   app.decorate('shuttingDown', false);
   const inMemory = config.database.kind === 'pglite' && config.database.dataDir.startsWith('memory://');

@@ -26,6 +26,7 @@ Env:
   LOCKDESK_DATA_DIR                 data folder: PGlite, files on disk, secret.key (.data/server)
   LOCKDESK_WEB_DIST                 the built console to serve (../web/dist)
   LOCKDESK_SECRET_KEY               64 hex: encrypts the hotels' card secrets; the same on every replica
+  LOCKDESK_FILES                    disk | database: where uploads live (database on PostgreSQL, else disk)
   LOCKDESK_DES_KEY, LOCKDESK_DES_IV the /manage envelope's DES key and IV
   LOCKDESK_CALLS_PER_MINUTE         calls per minute per session or address (600)
   LOCKDESK_PUBLIC_CALLS_PER_MINUTE  calls per minute per address to each public call (30)

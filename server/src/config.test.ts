@@ -121,4 +121,15 @@ describe('resolveConfig', () => {
     expect(await ipFor('1', '127.0.0.1')).toBe('198.51.100.7');
     expect(await ipFor('2', '127.0.0.1')).toBe('203.0.113.9');
   });
+
+  it('keeps uploaded files in the database on PostgreSQL and on disk on PGlite, unless LOCKDESK_FILES says', () => {
+    expect(resolveConfig({}, {}).files).toBe('disk');
+    expect(resolveConfig({}, { DATABASE_URL: 'postgres://db/lockdesk' }).files).toBe('database');
+    expect(resolveConfig({}, { DATABASE_URL: 'postgres://db/x', LOCKDESK_FILES: 'disk' }).files).toBe('disk');
+    expect(resolveConfig({}, { LOCKDESK_FILES: 'Database' }).files).toBe('database');
+    expect(resolveConfig({ files: 'disk' }, { LOCKDESK_FILES: 'database' }).files).toBe('disk');
+    expect(() => resolveConfig({}, { LOCKDESK_FILES: 's3' })).toThrow(
+      new ConfigError("LOCKDESK_FILES must be disk or database, not 's3'"),
+    );
+  });
 });

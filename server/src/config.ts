@@ -15,6 +15,11 @@ export interface ServerConfig {
    * Replicas sharing one PostgreSQL must be given the same key.
    */
   secretKey: string | null;
+  /**
+   * Where uploaded files live (LOCKDESK_FILES): 'database' (services/storage.ts databaseStorage, shared by every
+   * replica on the database) or 'disk' (`<dataDir>/files`). Default: 'database' on PostgreSQL, 'disk' on PGlite.
+   */
+  files: 'disk' | 'database';
   /** DES key and IV of the /manage envelope (LOCKDESK_DES_KEY / LOCKDESK_DES_IV). */
   envelopeKeys: EnvelopeKeys;
   /** The built console to serve; null serves a plain 'console not built' page. */
@@ -107,6 +112,14 @@ function nonNegativeIntegerEnv(env: NodeJS.ProcessEnv, name: string, fallback: n
   return value;
 }
 
+/** LOCKDESK_FILES: disk or database; unset gives the engine's default. */
+function filesFromEnv(env: NodeJS.ProcessEnv, fallback: 'disk' | 'database'): 'disk' | 'database' {
+  const text = env['LOCKDESK_FILES']?.trim().toLowerCase();
+  if (text === undefined || text === '') return fallback;
+  if (text === 'disk' || text === 'database') return text;
+  throw new ConfigError(`LOCKDESK_FILES must be disk or database, not '${env['LOCKDESK_FILES']}'`);
+}
+
 const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
 
 /** One trusted address or CIDR: IPv4 or IPv6, with an optional /prefix. */
@@ -154,9 +167,11 @@ export function resolveConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): ServerConfig {
   const dataDir = options.dataDir ?? defaultDataDir(env);
+  const database = options.database ?? databaseConfigFromEnv(`${dataDir}/pglite`, env);
   return {
-    database: options.database ?? databaseConfigFromEnv(`${dataDir}/pglite`, env),
+    database,
     dataDir,
+    files: options.files ?? filesFromEnv(env, database.kind === 'postgres' ? 'database' : 'disk'),
     secretKey: options.secretKey ?? env['LOCKDESK_SECRET_KEY'] ?? null,
     envelopeKeys: options.envelopeKeys ?? {
       key: envelopeKeyEnv(env, 'LOCKDESK_DES_KEY', DEFAULT_ENVELOPE_KEYS.key),

@@ -1,6 +1,8 @@
 /**
  * Where uploaded files live: one interface (put/get/delete/url), a disk implementation under the server's data
- * folder (`<dataDir>/files`), and room for an object store (an S3-compatible implementation would put/get/delete
+ * folder (`<dataDir>/files`), a database one (`stored_files`, migration 020: what replicas sharing a PostgreSQL use,
+ * so a file put through one is served by the others with no shared folder; config `files`, LOCKDESK_FILES), and
+ * room for an object store (an S3-compatible implementation would put/get/delete
  * objects under a bucket prefix with the same keys; nothing else in the server knows which one runs).
  *
  * Keys are made by the server only (`newStorageKey`): 32 random hex digits and an extension from the sniffed type,
@@ -13,6 +15,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Db } from '../db/index.js';
 
 /** The file extensions a stored key may end with (one per allowed type, see routes/uploads.ts). */
 export const STORAGE_EXTENSIONS = ['jpg', 'png', 'webp', 'zip', 'bin'] as const;
@@ -119,6 +122,42 @@ export function diskStorage(root: string): Storage {
     async delete(key) {
       if (!isStorageKey(key)) return;
       await rm(pathOf(key), { force: true });
+    },
+    url: fileUrl,
+  };
+}
+
+/**
+ * Files in the database (`stored_files`, one bytea row per file). The body is gathered before the row is written,
+ * so a failed upload leaves nothing; files are small (the upload policies allow a few MiB), and a read holds one.
+ */
+export function databaseStorage(db: Db): Storage {
+  return {
+    async put(key, body, meta) {
+      checkedKey(key);
+      const chunks: Uint8Array[] = [];
+      if (body instanceof Uint8Array) chunks.push(body);
+      else for await (const chunk of body) chunks.push(chunk);
+      const bytes = Buffer.concat(chunks);
+      await db
+        .insertInto('stored_files')
+        .values({ key, content_type: meta.contentType, size: bytes.length, body: bytes })
+        .execute();
+      return bytes.length;
+    },
+    async get(key) {
+      if (!isStorageKey(key)) return undefined;
+      const row = await db
+        .selectFrom('stored_files')
+        .select(['body', 'size'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return { body: Readable.from([Buffer.from(row.body)]), size: row.size };
+    },
+    async delete(key) {
+      if (!isStorageKey(key)) return;
+      await db.deleteFrom('stored_files').where('key', '=', key).execute();
     },
     url: fileUrl,
   };
