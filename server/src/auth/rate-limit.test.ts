@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, ownPostgresDatabase } from '../../test/helpers.js';
 import { changeFeed } from '../db/changes.js';
-import { type Db, migrateToLatest, openDatabase, truncateAll } from '../db/index.js';
+import { type Db, embeddedState, migrateToLatest, openDatabase, truncateAll } from '../db/index.js';
 import { CallRateLimit, claimOnce, FailureLimit, releaseClaim, takeBudgets } from './rate-limit.js';
 
 for (const kind of databaseKinds()) {
@@ -113,11 +113,32 @@ for (const kind of databaseKinds()) {
         await truncateAll(db);
         let now = 100 * 60_000;
         const limit = new CallRateLimit(db, 'sweep', 5, () => now);
-        await limit.take('x');
+        if (kind === 'postgres') {
+          await limit.take('x');
+          now += 3 * 60_000;
+          await limit.take('y');
+          const keys = await db.selectFrom('rate_windows').select('key').execute();
+          expect(keys.map((k) => k.key)).toEqual(['sweep:y']);
+          return;
+        }
+        // PGlite: the process's memory holds the counts (nothing is written), swept once it holds 10,000 keys.
+        for (let i = 0; i < 10_000; i++) await limit.take(`k${i}`);
         now += 3 * 60_000;
         await limit.take('y');
-        const keys = await db.selectFrom('rate_windows').select('key').execute();
-        expect(keys.map((k) => k.key)).toEqual(['sweep:y']);
+        await limit.take('z');
+        const windows = embeddedState(db)?.get('rate_windows') as Map<string, unknown>;
+        expect([...windows.keys()]).toEqual(['sweep:y', 'sweep:z']);
+        expect(await db.selectFrom('rate_windows').select('key').execute()).toEqual([]);
+      });
+
+      it('on PGlite counts in memory and forgets the counts with the data (truncateAll)', async () => {
+        await truncateAll(db);
+        const limit = new CallRateLimit(db, 'mem', 1, () => 5 * 60_000);
+        expect(await limit.take('k')).toBe(true);
+        expect(await limit.take('k')).toBe(false);
+        await truncateAll(db);
+        expect(await limit.take('k')).toBe(true);
+        expect(embeddedState(db) === null).toBe(kind === 'postgres');
       });
     });
 

@@ -1,12 +1,14 @@
 /**
  * Limits shared by every server replica on one database (migration 019): calls per minute per key, failures per
- * minute per key, and "at most once per period" claims. The counts live in the database, never in process memory,
- * so a budget holds however the calls are spread over the replicas (and, on PGlite, in the one process).
+ * minute per key, and "at most once per period" claims. On PostgreSQL the counts live in the database, never in
+ * process memory, so a budget holds however the calls are spread over the replicas. On PGlite (one process by
+ * construction) the call budgets, which every call takes, are counted in that process's memory
+ * (db/index.ts embeddedState): the same answers without a statement on the one connection every call waits for.
  *
  * Time is the server clock (config.now(), faked by tests), never the database's.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Db } from '../db/index.js';
+import { type Db, embeddedState } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 
 const MINUTE = 60_000;
@@ -54,6 +56,8 @@ export async function takeBudgets(db: Db, budgets: readonly Budget[], nowMs: num
   if (budgets.length === 0) return [];
   const minute = Math.floor(nowMs / MINUTE) * MINUTE;
   const weight = 1 - (nowMs - minute) / MINUTE;
+  const local = embeddedState(db);
+  if (local) return takeInMemory(local, budgets, minute, weight);
   const previous = (key: RawBuilder<unknown>) => sql`coalesce((SELECT p.count FROM rate_windows p
       WHERE p.key = ${key} AND p.minute = ${minute - MINUTE}::bigint), 0)::float8 * ${weight}::float8`;
   const values = sql.join(
@@ -73,6 +77,45 @@ export async function takeBudgets(db: Db, budgets: readonly Budget[], nowMs: num
   await sweep(db, minute);
   const allowed = new Set(rows.map((r) => r.key));
   return budgets.map((b) => allowed.has(b.key));
+}
+
+/** A key's two buckets in memory (embedded database): the same sliding estimate as the statement of takeBudgets. */
+interface MemoryWindow {
+  minute: number;
+  current: number;
+  previous: number;
+}
+
+/** Keys kept in memory before buckets older than the previous minute are swept. */
+const MEMORY_SWEEP_AT = 10_000;
+
+function takeInMemory(
+  local: Map<string, unknown>,
+  budgets: readonly Budget[],
+  minute: number,
+  weight: number,
+): boolean[] {
+  let windows = local.get('rate_windows') as Map<string, MemoryWindow> | undefined;
+  if (!windows) {
+    windows = new Map();
+    local.set('rate_windows', windows);
+  }
+  if (windows.size >= MEMORY_SWEEP_AT)
+    for (const [key, w] of windows) if (w.minute < minute - MINUTE) windows.delete(key);
+  return budgets.map((b) => {
+    let w = windows.get(b.key);
+    if (!w) {
+      w = { minute, current: 0, previous: 0 };
+      windows.set(b.key, w);
+    } else if (w.minute !== minute) {
+      w.previous = w.minute === minute - MINUTE ? w.current : 0;
+      w.current = 0;
+      w.minute = minute;
+    }
+    if (w.previous * weight + w.current >= b.perMinute) return false;
+    w.current++;
+    return true;
+  });
 }
 
 /** Calls per minute per key (a sliding minute, see takeBudgets). `scope` keeps the keys of different budgets apart. */

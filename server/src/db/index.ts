@@ -226,6 +226,18 @@ function watchedPool(pool: pg.Pool, feed: ChangeFeed) {
   };
 }
 
+/** The process-local state of each embedded database (embeddedState). */
+const embeddedStates = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * State that everything using an embedded database shares in this process, or null on PostgreSQL. PGlite lives in
+ * one process, so counting there in memory is counting for every user of the database; on PostgreSQL replicas
+ * share only the database, and such state must live in its tables. truncateAll empties it with the tables.
+ */
+export function embeddedState(db: Db): Map<string, unknown> | null {
+  return embeddedStates.get(db) ?? null;
+}
+
 /** Opens the database the config names (without migrating), with its change feed (db/changes.ts). */
 export async function openDatabase(config: DbConfig): Promise<Db> {
   let db: Db;
@@ -240,6 +252,7 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
     feed = new ChangeFeed();
     const pglite = await openPGlite(config.dataDir);
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, feed) });
+    embeddedStates.set(db, new Map());
   }
   attachFeed(db, feed);
   return db;
@@ -312,6 +325,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
  * small tables it is ten times faster on PostgreSQL. Ids keep counting; tests use the ids the seed returns.
  */
 export async function truncateAll(db: Db): Promise<void> {
+  embeddedState(db)?.clear();
   await db.transaction().execute(async (trx) => {
     for (const table of ALL_TABLES) await sql.raw(`DELETE FROM ${table}`).execute(trx);
     // The shared limits (019) hold no foreign key to be emptied with the tables above.
