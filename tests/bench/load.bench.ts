@@ -1,8 +1,8 @@
 /**
  * Load through the proxy (issue 12 §3): the production topology of tests/src/topology/harness.ts — its own
  * PostgreSQL database, 3 replicas of the built server (`--demo`, the hotel grown to 2,000 rooms) behind HAProxy
- * with TLS — and 8 sessions of the demo's super administrator signed in through the proxy (8 desks), 16 desks
- * calling at once. With k = 1, 2, 3 replicas in rotation (the others set to maintenance over HAProxy's runtime
+ * with TLS — and 8 sessions of the demo's super administrator signed in through the proxy, 16 desks (two on
+ * each session) calling at once. With k = 1, 2, 3 replicas in rotation (the others set to maintenance over HAProxy's runtime
  * API), each of two loads runs 2 s of warm-up, then 10 s measured (before the first round, each load runs 5 s
  * through all 3 replicas, unmeasured, so that no round meets a cold replica):
  *
@@ -105,8 +105,6 @@ it('prints calls/s, p50/p99 and the scaling ratio of the room list and a check-i
       ['PostgreSQL backends', backends.map((b) => b.pid)],
     ]);
   };
-  // k = 1 once more at the end: the stays the mix leaves behind grow the database, and a baseline that has moved
-  // by then says how much of a change between k's is the data's rather than the replicas'.
   // Every replica meets each load first (its JIT, its kept room-list pages, the database's caches), so the first
   // round's baseline is not a cold one; this priming is not measured.
   for (const load of loads) {
@@ -121,6 +119,8 @@ it('prints calls/s, p50/p99 and the scaling ratio of the room list and a check-i
     });
     warmUps.push(primed);
   }
+  // k = 1 once more at the end: the stays the mix leaves behind grow the database, and a baseline that has moved
+  // by then says how much of a change between k's is the data's rather than the replicas'.
   const rounds = [...Array.from({ length: REPLICAS }, (_, i) => i + 1), 1];
   for (const [round, k] of rounds.entries()) {
     const again = round >= REPLICAS;
