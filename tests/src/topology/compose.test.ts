@@ -6,13 +6,14 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { freePort } from '../web/gateway-harness.js';
+import { selfSignedCertificate } from './harness.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -131,17 +132,6 @@ function contextSources(args: string): string[] {
   if (words.some((w) => w.startsWith('--from='))) return [];
   const paths = words.filter((w) => !w.startsWith('--'));
   return paths.slice(0, -1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function binary(...candidates: string[]): string | null {
@@ -407,30 +397,7 @@ describe('the engines accept the configs', () => {
       }
       const dir = mkdtempSync(join(tmpdir(), 'lockdesk-haproxy-'));
       try {
-        const made = spawnSync(
-          'openssl',
-          [
-            'req',
-            '-x509',
-            '-newkey',
-            'rsa:2048',
-            '-nodes',
-            '-days',
-            '1',
-            '-subj',
-            '/CN=127.0.0.1',
-            '-keyout',
-            join(dir, 'key.pem'),
-            '-out',
-            join(dir, 'cert.pem'),
-          ],
-          { encoding: 'utf8' },
-        );
-        expect(made.status, made.stderr).toBe(0);
-        writeFileSync(
-          join(dir, 'lockdesk.pem'),
-          readFileSync(join(dir, 'cert.pem'), 'utf8') + readFileSync(join(dir, 'key.pem'), 'utf8'),
-        );
+        writeFileSync(join(dir, 'lockdesk.pem'), selfSignedCertificate(dir).pem);
         const env = {
           ...process.env,
           LOCKDESK_HTTPS_BIND: `127.0.0.1:${await freePort()}`,

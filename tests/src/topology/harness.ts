@@ -257,8 +257,8 @@ function haproxyCommand(socketPath: string, command: string): Promise<string> {
   });
 }
 
-/** A self-signed certificate for 127.0.0.1: [certificate, certificate + key] in PEM. */
-function selfSignedCertificate(dir: string): { cert: string; pem: string } {
+/** A self-signed certificate for 127.0.0.1 made in `dir`: the certificate, and certificate + key, in PEM. */
+export function selfSignedCertificate(dir: string): { cert: string; pem: string } {
   const key = join(dir, 'tls.key');
   const cert = join(dir, 'tls.crt');
   execFileSync(
