@@ -118,7 +118,8 @@ export async function ownPostgresDatabase(): Promise<{ url: string; drop: () => 
   };
 }
 
-async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
+/** A fresh database of the kind (PGlite in memory, or a PostgreSQL database of its own), not migrated. */
+export async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
     return { db, drop: () => db.destroy() };
@@ -134,15 +135,9 @@ async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Pro
   };
 }
 
-/** Opens a database of the kind, migrates it and builds an app on it (seeded with the demo). */
-export async function openTestApp(
-  kind: DbKind,
-  options: BuildOptions = {},
-): Promise<TestApp & { close(): Promise<void> }> {
-  const { db, drop } = await openTestDatabase(kind);
-  await migrateToLatest(db);
-  const clock = new TestClock();
-  const app = await buildApp({
+/** The options a test app is built with on `db`: quiet, fast hashing, the limits out of the way, the test clock. */
+export function testAppOptions(db: Db, clock: TestClock, options: BuildOptions = {}): BuildOptions {
+  return {
     db,
     logger: false,
     webDist: null,
@@ -151,7 +146,18 @@ export async function openTestApp(
     publicCallsPerMinute: 100_000,
     now: clock.now,
     ...options,
-  });
+  };
+}
+
+/** Opens a database of the kind, migrates it and builds an app on it (seeded with the demo). */
+export async function openTestApp(
+  kind: DbKind,
+  options: BuildOptions = {},
+): Promise<TestApp & { close(): Promise<void> }> {
+  const { db, drop } = await openTestDatabase(kind);
+  await migrateToLatest(db);
+  const clock = new TestClock();
+  const app = await buildApp(testAppOptions(db, clock, options));
   await app.ready();
   const t: TestApp & { close(): Promise<void> } = {
     kind,

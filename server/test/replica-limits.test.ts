@@ -15,7 +15,7 @@ import { type Db, migrateToLatest, openDatabase, truncateAll } from '../src/db/i
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoIds, seedDemo } from '../src/demo.js';
 import { messageFor } from '../src/i18n.js';
 import { REFRESH_INTERVAL_MS } from '../src/services/messages.js';
-import { ownPostgresDatabase, TEST_SCRYPT_COST, TestClock } from './helpers.js';
+import { ownPostgresDatabase, TEST_SCRYPT_COST, TestClock, testAppOptions } from './helpers.js';
 
 interface Setup {
   name: string;
@@ -78,16 +78,7 @@ for (const setup of SETUPS) {
     /** Two replicas on the database, with the limits given (the others out of the way). */
     async function replicas(options: BuildOptions = {}): Promise<[FastifyInstance, FastifyInstance]> {
       const build = async (handle: Db) => {
-        const app = await buildApp({
-          db: handle,
-          logger: false,
-          webDist: null,
-          scryptCost: TEST_SCRYPT_COST,
-          callsPerMinute: 100_000,
-          publicCallsPerMinute: 100_000,
-          now: clock.now,
-          ...options,
-        });
+        const app = await buildApp(testAppOptions(handle, clock, options));
         await app.ready();
         opened.push(app);
         return app;

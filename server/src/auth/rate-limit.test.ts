@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, ownPostgresDatabase } from '../../test/helpers.js';
+import { databaseKinds, openTestDatabase } from '../../test/helpers.js';
 import { changeFeed } from '../db/changes.js';
-import { type Db, embeddedState, migrateToLatest, openDatabase, truncateAll } from '../db/index.js';
+import { type Db, embeddedState, migrateToLatest, truncateAll } from '../db/index.js';
 import { CallRateLimit, claimOnce, FailureLimit, releaseClaim, takeBudgets } from './rate-limit.js';
 
 for (const kind of databaseKinds()) {
@@ -10,17 +10,7 @@ for (const kind of databaseKinds()) {
     let db: Db;
     let drop: () => Promise<void>;
     beforeAll(async () => {
-      if (kind === 'pglite') {
-        db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
-        drop = () => db.destroy();
-      } else {
-        const own = await ownPostgresDatabase();
-        db = await openDatabase({ kind: 'postgres', url: own.url });
-        drop = async () => {
-          await db.destroy();
-          await own.drop();
-        };
-      }
+      ({ db, drop } = await openTestDatabase(kind));
       await migrateToLatest(db);
     }, 60_000);
     afterAll(async () => {
