@@ -330,22 +330,28 @@ if (missing.length > 0) {
       });
     });
 
-    it('locks an account after exactly the configured failures when the guesses go round the replicas', async () => {
-      const mobile = '13700000101';
+    /** A secondary administrator to guess the password of. */
+    const guessTarget = async (mobile: string, nickname: string, password: string) => {
       const created = await topo.call(
         'user/setManager',
-        { mobile, nickname: 'Guess target A', password: 'right-pass-1' },
+        { mobile, nickname, password },
         { token: deskToken },
       );
       expect(created.errno, created.msg).toBe(ERRNO.ok);
-      const graphicCode = async (uuid: string, via: number) => {
-        const captcha = await topo.call<{ captchaId: string }>('captcha', {}, { uuid, via });
-        expect(captcha.errno, captcha.msg).toBe(ERRNO.ok);
-        const rows = await topo.sql<{ code: string }>('SELECT code FROM captchas WHERE id = $1', [
-          captcha.data.captchaId,
-        ]);
-        return { captchaId: captcha.data.captchaId, code: rows[0]?.code ?? '' };
-      };
+    };
+    /** A graphic code asked of one replica for the client `uuid`, and its text as the database holds it. */
+    const graphicCode = async (uuid: string, via: number) => {
+      const captcha = await topo.call<{ captchaId: string }>('captcha', {}, { uuid, via });
+      expect(captcha.errno, captcha.msg).toBe(ERRNO.ok);
+      const rows = await topo.sql<{ code: string }>('SELECT code FROM captchas WHERE id = $1', [
+        captcha.data.captchaId,
+      ]);
+      return { captchaId: captcha.data.captchaId, code: rows[0]?.code ?? '' };
+    };
+
+    it('locks an account after exactly the configured failures when the guesses go round the replicas', async () => {
+      const mobile = '13700000101';
+      await guessTarget(mobile, 'Guess target A', 'right-pass-1');
       // Each guess: its graphic code from one replica, the login on the next.
       for (let k = 0; k < LOCKOUT_AFTER; k++) {
         const uuid = `guess-a-${k}`;
@@ -371,20 +377,11 @@ if (missing.length > 0) {
 
     it('checks no more than the configured wrong guesses when they arrive in parallel on every replica', async () => {
       const mobile = '13700000102';
-      const created = await topo.call(
-        'user/setManager',
-        { mobile, nickname: 'Guess target B', password: 'right-pass-2' },
-        { token: deskToken },
-      );
-      expect(created.errno, created.msg).toBe(ERRNO.ok);
+      await guessTarget(mobile, 'Guess target B', 'right-pass-2');
       const guesses = await Promise.all(
         Array.from({ length: 30 }, async (_, k) => {
           const uuid = `guess-b-${k}`;
-          const captcha = await topo.call<{ captchaId: string }>('captcha', {}, { uuid, via: k % REPLICAS });
-          const rows = await topo.sql<{ code: string }>('SELECT code FROM captchas WHERE id = $1', [
-            captcha.data.captchaId,
-          ]);
-          return { uuid, captchaId: captcha.data.captchaId, code: rows[0]?.code ?? '' };
+          return { uuid, ...(await graphicCode(uuid, k % REPLICAS)) };
         }),
       );
       const answers = await Promise.all(
