@@ -137,8 +137,8 @@ export interface Topology {
   ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>;
   /** A query on the topology's database (what the replicas wrote). */
   sql<R extends object = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
-  /** Default SIGKILL; waits for the exit. */
-  killReplica(i: number, signal?: NodeJS.Signals): Promise<void>;
+  /** Default SIGKILL; waits for the exit and resolves with its code (null when a signal ended the process). */
+  killReplica(i: number, signal?: NodeJS.Signals): Promise<number | null>;
   /** The same port again; waits for /health 200 (and for HAProxy to see it up when it is in rotation). */
   startReplica(i: number): Promise<void>;
   /** HAProxy runtime API: maint/ready, waits until effective. */
@@ -435,7 +435,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         LOCKDESK_TRUST_PROXY: '127.0.0.1',
         LOCKDESK_DATA_DIR: dataDir,
         LOCKDESK_WEB_DIST: WEB_DIST,
-        LOCKDESK_SHUTDOWN_GRACE_MS: '1000',
+        LOCKDESK_SHUTDOWN_GRACE_MS: '2000',
         HOST: '127.0.0.1',
         PORT: String(replicaPorts[i]),
         LOG_LEVEL: 'warn',
@@ -568,10 +568,10 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       async killReplica(i, signal = 'SIGKILL') {
         const replica = replicas[i];
         if (!replica) throw new Error(`no replica ${i}`);
-        if (!alive(replica.child)) return;
-        const exited = new Promise((r) => replica.child.once('exit', r));
+        if (!alive(replica.child)) return replica.child.exitCode;
+        const exited = new Promise<number | null>((r) => replica.child.once('exit', (code) => r(code)));
         replica.child.kill(signal);
-        await exited;
+        return exited;
       },
       async startReplica(i) {
         if (alive(replicas[i]?.child)) throw new Error(`replica ${i} is running`);
