@@ -35,9 +35,10 @@ class FakeClient extends EventEmitter {
     callback?.();
     return this;
   }
-  bringUp() {
+  /** Connects; `sessionPresent` is the broker's CONNACK flag (whether it kept the bridge's session). */
+  bringUp(sessionPresent = true) {
     this.connected = true;
-    this.emit('connect');
+    this.emit('connect', { cmd: 'connack', sessionPresent, returnCode: 0 });
   }
   /** Delivers a packet the way mqtt.js does, resolving when the bridge acknowledges it. */
   deliver(packet: Partial<IPublishPacket>): Promise<void> {
@@ -266,6 +267,24 @@ describe('remote reader bridge (MQTT)', () => {
     });
     expect(device.state().commands).toBe(commands + 2);
     expect(bridge.status.duplicates).toBe(1);
+    await bridge.stop();
+  });
+
+  it('runs the same command under the same id when the broker kept no session (restarted without persistence)', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    client.bringUp();
+    const packet = {
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(commandHex({ name: 'getVersion' })),
+      messageId: 1,
+    };
+    await client.deliver(packet);
+    const commands = device.state().commands;
+    // The broker came back without the bridge's session: it resends nothing, and numbers messages from 1 again.
+    client.bringUp(false);
+    await client.deliver(packet);
+    expect(device.state().commands).toBe(commands + 1);
+    expect(bridge.status.duplicates).toBe(0);
     await bridge.stop();
   });
 

@@ -158,9 +158,12 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
     client.handleMessage = (packet, done) => {
       void this.handle(packet).finally(() => done());
     };
-    client.on('connect', () => {
+    client.on('connect', (connack) => {
       this.connection++;
       this.newOnConnection = false;
+      // A broker that kept no session for the bridge (restarted without persistence) sends nothing again: every
+      // delivery from now on is a new command, whatever its id.
+      if (connack?.sessionPresent === false) this.recent.clear();
       // Replies are tiny packets someone waits on: no Nagle delay on a TCP connection.
       (client.stream as { setNoDelay?: (noDelay: boolean) => void } | undefined)?.setNoDelay?.(true);
       this.update({ state: 'connected', notice: null, lastError: null });

@@ -292,8 +292,15 @@ if (missing.length > 0) {
         const started = gateway;
         const bridgeStatus = async () =>
           (await started.health())['broker'] as { state: string; commands: number; duplicates: number };
-        const beep = encodeCommandHex({ name: 'beep', musicId: 1, count: 1 });
-        if (!beep.ok) throw new Error(beep.detail);
+        // Two different commands: Mosquitto restored from its persistence keeps the bridge's session but numbers
+        // messages from 1 again, and the bridge takes the same command under an id it answered before, on a new
+        // connection and before any new command, for a resend (brokers such as Aedes resend without the dup flag;
+        // gateway/README.md). Different commands are never confused, so each must run exactly once.
+        const beeps = [1, 2].map((musicId) => {
+          const hex = encodeCommandHex({ name: 'beep', musicId, count: 1 });
+          if (!hex.ok) throw new Error(hex.detail);
+          return hex.value;
+        });
         // The front desk's side: a persistent session, so neither its subscription nor its unacknowledged
         // commands are lost across the restart.
         const desk = await mqtt.connectAsync(topo.brokerUrl, {
@@ -312,11 +319,15 @@ if (missing.length > 0) {
           const beepsBefore = (await started.sim.state()).beeps;
 
           // One command just before the restart, one while it happens.
-          await desk.publishAsync(`${BROKER.topics.send}${started.deviceId}`, beep.value, { qos: 1 });
+          await desk.publishAsync(`${BROKER.topics.send}${started.deviceId}`, beeps[0] as string, { qos: 1 });
           const restarted = topo.restartBroker();
-          const duringRestart = desk.publishAsync(`${BROKER.topics.send}${started.deviceId}`, beep.value, {
-            qos: 1,
-          });
+          const duringRestart = desk.publishAsync(
+            `${BROKER.topics.send}${started.deviceId}`,
+            beeps[1] as string,
+            {
+              qos: 1,
+            },
+          );
           const listeningAt = await restarted;
           let connectedAt = 0;
           const deadline = Date.now() + 15_000;
