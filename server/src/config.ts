@@ -78,13 +78,22 @@ export function fastifyTrustProxy(
 /** A configuration value the server cannot start with; the message names the variable. */
 export class ConfigError extends Error {}
 
-/** A positive integer from the environment, else the default; a bad value is a ConfigError naming the variable. */
-function positiveIntegerEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/**
+ * A whole number from the environment, at least `min`, else the default; a bad value is a ConfigError naming the
+ * variable and what it must be.
+ */
+function integerEnv(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  what: string,
+): number {
   const text = env[name]?.trim();
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1)
-    throw new ConfigError(`${name} must be a positive integer, not '${env[name]}'`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min)
+    throw new ConfigError(`${name} must be ${what}, not '${env[name]}'`);
   return value;
 }
 
@@ -100,16 +109,6 @@ function envelopeKeyEnv(env: NodeJS.ProcessEnv, name: string, fallback: string):
       `${name} must be 8 bytes (e.g. 8 ASCII characters: openssl rand -hex 4), not ${Buffer.byteLength(text)}`,
     );
   return text;
-}
-
-/** A non-negative integer from the environment (milliseconds), else the default. */
-function nonNegativeIntegerEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value))
-    throw new ConfigError(`${name} must be a whole number of milliseconds (0 or more), not '${env[name]}'`);
-  return value;
 }
 
 /** LOCKDESK_FILES: disk or database; unset gives the engine's default. */
@@ -180,9 +179,11 @@ export function resolveConfig(
     webDist: options.webDist === undefined ? defaultWebDist(env) : options.webDist,
     demo: options.demo ?? false,
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600_000,
-    callsPerMinute: options.callsPerMinute ?? positiveIntegerEnv(env, 'LOCKDESK_CALLS_PER_MINUTE', 600),
+    callsPerMinute:
+      options.callsPerMinute ?? integerEnv(env, 'LOCKDESK_CALLS_PER_MINUTE', 600, 1, 'a positive integer'),
     publicCallsPerMinute:
-      options.publicCallsPerMinute ?? positiveIntegerEnv(env, 'LOCKDESK_PUBLIC_CALLS_PER_MINUTE', 30),
+      options.publicCallsPerMinute ??
+      integerEnv(env, 'LOCKDESK_PUBLIC_CALLS_PER_MINUTE', 30, 1, 'a positive integer'),
     captchaAfterFailures: options.captchaAfterFailures ?? 3,
     lockoutAfterFailures: options.lockoutAfterFailures ?? 10,
     loginWindowMs: options.loginWindowMs ?? 15 * 60_000,
@@ -192,6 +193,7 @@ export function resolveConfig(
     logger: options.logger ?? { level: env['LOG_LEVEL'] ?? 'info' },
     trustProxy: options.trustProxy ?? parseTrustProxy(env['LOCKDESK_TRUST_PROXY']),
     shutdownGraceMs:
-      options.shutdownGraceMs ?? nonNegativeIntegerEnv(env, 'LOCKDESK_SHUTDOWN_GRACE_MS', 2000),
+      options.shutdownGraceMs ??
+      integerEnv(env, 'LOCKDESK_SHUTDOWN_GRACE_MS', 2000, 0, 'a whole number of milliseconds (0 or more)'),
   };
 }
