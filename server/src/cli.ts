@@ -4,7 +4,7 @@
  * lockdesk-server create-admin --mobile M --password P [--hotel NAME] [--data-dir DIR]
  * lockdesk-server migrate [--data-dir DIR]
  *
- * Env: listed in USAGE below (README 'Configuration' explains each).
+ * Env: listed in USAGE below (README 'Running for a hotel group' explains those a deployment sets).
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
