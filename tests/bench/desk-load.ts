@@ -9,7 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_ENVELOPE_KEYS, encryptEnvelope, languageHeader } from '@lockdesk/protocol';
-import { openAnswer } from '@lockdesk/server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, openAnswer } from '@lockdesk/server';
 
 /** One /manage call of a desk. */
 export interface DeskCall {
@@ -205,9 +205,17 @@ export function rssMb(pid: number): number {
 
 // ---- The desks' calls -------------------------------------------------------------------------------------------
 
-/** Demo accounts (server/src/demo.ts); the super administrator sees every room of the hotel. */
-export const DEMO_SUPER = '13800138000';
-export const DEMO_PASSWORD = 'demo1234';
+/**
+ * The topology both benches start: 3 replicas with the demo hotel grown to 2,000 rooms, and limits high enough that
+ * none of server/API.md refuses a bench call (they are tested elsewhere).
+ */
+export const BENCH_TOPOLOGY = {
+  replicas: 3,
+  demo: true,
+  demoRooms: 2000,
+  env: { LOCKDESK_CALLS_PER_MINUTE: '10000000', LOCKDESK_PUBLIC_CALLS_PER_MINUTE: '10000' },
+} as const;
+
 /** The room list page's page size (web/src/features/rooms: 20 a page). */
 export const PAGE_SIZE = 20;
 
@@ -278,10 +286,13 @@ interface Topo {
   ): Promise<{ errno: number; errmsg: string; data: T }>;
 }
 
-/** `sessions` logins of the super administrator through the proxy, as many desks signed in at once. */
+/**
+ * `sessions` logins of the demo's super administrator (server/src/demo.ts: it sees every room of the hotel) through
+ * the proxy, as many desks signed in at once.
+ */
 export async function signInDesks(topology: Topo, sessions: number): Promise<string[]> {
   const tokens: string[] = [];
-  for (let i = 0; i < sessions; i++) tokens.push(await topology.login(DEMO_SUPER, DEMO_PASSWORD));
+  for (let i = 0; i < sessions; i++) tokens.push(await topology.login(DEMO_ACCOUNTS.super, DEMO_PASSWORD));
   return tokens;
 }
 

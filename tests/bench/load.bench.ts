@@ -25,6 +25,7 @@ import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTopology, type Topology, topologyMissing } from '../src/topology/harness.js';
 import {
+  BENCH_TOPOLOGY,
   cpuSnapshot,
   describeCpu,
   describeErrors,
@@ -41,23 +42,19 @@ import {
   vacantRooms,
 } from './desk-load.js';
 
-const REPLICAS = 3;
-const ROOMS = 2000;
 const SESSIONS = 8;
 const CONCURRENCY = 16;
 const WARMUP_MS = 2000;
 const MEASURE_MS = 10_000;
 /** Before the rounds, each load through all the replicas. */
 const PRIME_MS = 5000;
-/** High enough that no limit of server/API.md refuses a bench call (they are tested elsewhere). */
-const UNLIMITED = { LOCKDESK_CALLS_PER_MINUTE: '10000000', LOCKDESK_PUBLIC_CALLS_PER_MINUTE: '10000' };
 
 const missing = topologyMissing();
 let topology: Topology | undefined;
 
 beforeAll(async () => {
   if (missing.length) return;
-  topology = await startTopology({ replicas: REPLICAS, demo: true, demoRooms: ROOMS, env: UNLIMITED });
+  topology = await startTopology({ ...BENCH_TOPOLOGY, env: { ...BENCH_TOPOLOGY.env } });
 }, 300_000);
 
 afterAll(async () => {
@@ -121,12 +118,12 @@ it('prints calls/s, p50/p99 and the scaling ratio of the room list and a check-i
   }
   // k = 1 once more at the end: the stays the mix leaves behind grow the database, and a baseline that has moved
   // by then says how much of a change between k's is the data's rather than the replicas'.
-  const rounds = [...Array.from({ length: REPLICAS }, (_, i) => i + 1), 1];
+  const rounds = [...Array.from({ length: BENCH_TOPOLOGY.replicas }, (_, i) => i + 1), 1];
   for (const [round, k] of rounds.entries()) {
-    const again = round >= REPLICAS;
+    const again = round >= BENCH_TOPOLOGY.replicas;
     // In first, then out, so the proxy never has no replica.
     for (let i = 0; i < k; i++) await topo.setInRotation(i, true);
-    for (let i = k; i < REPLICAS; i++) await topo.setInRotation(i, false);
+    for (let i = k; i < BENCH_TOPOLOGY.replicas; i++) await topo.setInRotation(i, false);
     for (const load of loads) {
       const base = { url: topo.proxyUrl, ca: topo.ca, tokens, concurrency: CONCURRENCY, cycle: load.cycle };
       const warm = await runLoad({ ...base, durationMs: WARMUP_MS, scenario: load.scenario });
@@ -143,7 +140,7 @@ it('prints calls/s, p50/p99 and the scaling ratio of the room list and a check-i
       lines.push(...describeErrors(warm, '    warm-up: '), ...describeErrors(measured));
     }
   }
-  for (let i = 0; i < REPLICAS; i++) await topo.setInRotation(i, true);
+  for (let i = 0; i < BENCH_TOPOLOGY.replicas; i++) await topo.setInRotation(i, true);
 
   const cores = availableParallelism();
   lines.push(

@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTopology, type Topology, topologyMissing } from '../src/topology/harness.js';
 import {
+  BENCH_TOPOLOGY,
   cpuSnapshot,
   DESK_DAY_CYCLE,
   describeCpu,
@@ -33,18 +34,15 @@ const MINUTES_TEXT = process.env['LOCKDESK_SOAK_MINUTES'];
 const MINUTES = MINUTES_TEXT ? Number(MINUTES_TEXT) : 0;
 if (MINUTES_TEXT && !(Number.isFinite(MINUTES) && MINUTES > 0))
   throw new Error(`LOCKDESK_SOAK_MINUTES must be a positive number of minutes, not ${MINUTES_TEXT}`);
-const REPLICAS = 3;
-const ROOMS = 2000;
 const DESKS = 8;
 const CALLS_PER_SECOND = 60;
-const UNLIMITED = { LOCKDESK_CALLS_PER_MINUTE: '10000000', LOCKDESK_PUBLIC_CALLS_PER_MINUTE: '10000' };
 
 const missing = MINUTES ? topologyMissing() : [];
 let topology: Topology | undefined;
 
 beforeAll(async () => {
   if (!MINUTES || missing.length) return;
-  topology = await startTopology({ replicas: REPLICAS, demo: true, demoRooms: ROOMS, env: UNLIMITED });
+  topology = await startTopology({ ...BENCH_TOPOLOGY, env: { ...BENCH_TOPOLOGY.env } });
 }, 300_000);
 
 afterAll(async () => {
@@ -117,7 +115,7 @@ it(
     const names = [...new Set([...atStart.figures.keys(), ...atEnd.figures.keys()])];
     console.log(
       [
-        `Soak, ${MINUTES} min through HAProxy (TLS), ${REPLICAS} replicas, ${DESKS} desks paced at ${CALLS_PER_SECOND} calls/s (list, check-in, list, check-out, vacant)`,
+        `Soak, ${MINUTES} min through HAProxy (TLS), ${BENCH_TOPOLOGY.replicas} replicas, ${DESKS} desks paced at ${CALLS_PER_SECOND} calls/s (list, check-in, list, check-out, vacant)`,
         summary('  whole soak', soak),
         ...describePaths(soak),
         `    cores busy: ${busy}`,
