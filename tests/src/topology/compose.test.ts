@@ -96,6 +96,8 @@ function filledEnv(): Map<string, string> {
   const env = envExample();
   env.set('POSTGRES_PASSWORD', 'a1'.repeat(24));
   env.set('LOCKDESK_SECRET_KEY', 'b2'.repeat(32));
+  env.set('LOCKDESK_DES_KEY', '3c4d5e6f');
+  env.set('LOCKDESK_DES_IV', '7a8b9c0d');
   return env;
 }
 
@@ -202,8 +204,11 @@ describe('docker-compose.yml', () => {
     const refs = references(composeText);
     for (const ref of refs) expect(listed.has(ref.name), `${ref.name} in .env.example`).toBe(true);
     const required = new Set(refs.filter((r) => r.op === ':?').map((r) => r.name));
-    for (const name of ['POSTGRES_PASSWORD', 'LOCKDESK_DES_KEY', 'LOCKDESK_DES_IV', 'LOCKDESK_SECRET_KEY'])
+    // Each required secret: an error when unset, and empty in .env.example, so no deployment runs on a published one.
+    for (const name of ['POSTGRES_PASSWORD', 'LOCKDESK_DES_KEY', 'LOCKDESK_DES_IV', 'LOCKDESK_SECRET_KEY']) {
       expect(required.has(name), `${name} required`).toBe(true);
+      expect(listed.get(name), `${name} empty in .env.example`).toBe('');
+    }
     for (const [name, s] of Object.entries(services)) {
       for (const [key, value] of Object.entries(s.environment ?? {})) {
         if (/PASSWORD|SECRET|_KEY$|_IV$/.test(key))
