@@ -114,7 +114,15 @@ export function CameraCapture({ onCapture }: { onCapture: (file: File) => void }
       <Flex gap={8} wrap>
         {state === 'live' ? (
           <>
-            <Button type="primary" icon={<CameraOutlined />} onClick={capture} data-testid="camera-capture">
+            {/* Keyed apart from the start button: reusing that one, antd would carry its loading state (which
+                ignores clicks) into the capture button for a moment after the camera goes live. */}
+            <Button
+              key="capture"
+              type="primary"
+              icon={<CameraOutlined />}
+              onClick={capture}
+              data-testid="camera-capture"
+            >
               {t('image.capture')}
             </Button>
             <Button icon={<PoweroffOutlined />} onClick={stop}>
@@ -123,6 +131,7 @@ export function CameraCapture({ onCapture }: { onCapture: (file: File) => void }
           </>
         ) : (
           <Button
+            key="start"
             icon={<CameraOutlined />}
             onClick={start}
             loading={state === 'starting'}
