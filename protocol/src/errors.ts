@@ -168,6 +168,8 @@ export const ERROR_TEXTS = {
   ROOM_NAME_EXISTS: 'a room with this name already exists',
   LOCK_MAC_IN_USE: 'this lock is already bound to another room',
   ROOM_HAS_HISTORY: 'the room has stays or credentials and cannot be deleted; set it to maintenance instead',
+  /** room/setRoomStatus: a room cannot be made vacant while a guest's stay in it is still open (issue 19). */
+  ROOM_STAY_OPEN: "a guest's stay is still open in this room; check the guest out first",
   // PIN passwords (room/password*)
   PASSWORD_IN_USE: 'this password is already in use in this room',
   PASSWORD_LIMITED: 'this tenant may not use PIN passwords',

@@ -142,6 +142,7 @@ export const chsErrors: ErrorTexts = {
   ROOM_NAME_EXISTS: '已存在同名房间',
   LOCK_MAC_IN_USE: '该门锁已绑定到其他房间',
   ROOM_HAS_HISTORY: '该房间有入住记录或凭证，无法删除；请改为设置维修状态',
+  ROOM_STAY_OPEN: '该房间仍有未结束的入住，请先为客人办理退房',
   PASSWORD_IN_USE: '该密码已在此房间使用中',
   PASSWORD_LIMITED: '该住客已被限制使用密码',
   TENANT_FROZEN: '该住客已被冻结，无法开锁',

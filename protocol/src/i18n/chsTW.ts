@@ -142,6 +142,7 @@ export const chsTWErrors: ErrorTexts = {
   ROOM_NAME_EXISTS: '已存在同名房間',
   LOCK_MAC_IN_USE: '此門鎖已綁定到其他房間',
   ROOM_HAS_HISTORY: '此房間有入住紀錄或憑證，無法刪除；請改為設定維修狀態',
+  ROOM_STAY_OPEN: '此房間仍有未結束的住宿，請先為房客辦理退房',
   PASSWORD_IN_USE: '該密碼已在此房間使用中',
   PASSWORD_LIMITED: '該住客已被限制使用密碼',
   TENANT_FROZEN: '該住客已被凍結，無法開鎖',

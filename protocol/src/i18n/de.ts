@@ -148,6 +148,7 @@ export const deErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: 'Dieses Schloss ist bereits einem anderen Zimmer zugeordnet',
   ROOM_HAS_HISTORY:
     'Das Zimmer hat Aufenthalte oder Zugangsdaten und kann nicht gelöscht werden; setzen Sie es stattdessen auf Wartung',
+  ROOM_STAY_OPEN: 'In diesem Zimmer ist noch ein Aufenthalt offen; checken Sie den Gast zuerst aus',
   PASSWORD_IN_USE: 'Dieses Passwort wird in diesem Zimmer bereits verwendet',
   PASSWORD_LIMITED: 'Dieser Gast darf keine PIN-Passwörter verwenden',
   TENANT_FROZEN: 'Dieser Gast ist gesperrt und kann nicht aufschließen',

@@ -145,6 +145,7 @@ export const esErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: 'Esta cerradura ya está vinculada a otra habitación',
   ROOM_HAS_HISTORY:
     'La habitación tiene estancias o credenciales y no se puede eliminar; póngala en mantenimiento',
+  ROOM_STAY_OPEN: 'La habitación aún tiene una estancia abierta; registre primero la salida del huésped',
   PASSWORD_IN_USE: 'Esta contraseña ya está en uso en esta habitación',
   PASSWORD_LIMITED: 'Este huésped no puede usar contraseñas PIN',
   TENANT_FROZEN: 'Este huésped está congelado y no puede abrir la cerradura',

@@ -147,6 +147,7 @@ export const frErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: 'Cette serrure est déjà liée à une autre chambre',
   ROOM_HAS_HISTORY:
     'La chambre a des séjours ou des accès et ne peut pas être supprimée ; mettez-la plutôt en maintenance',
+  ROOM_STAY_OPEN: 'Un séjour est encore ouvert dans cette chambre ; enregistrez d’abord le départ du client',
   PASSWORD_IN_USE: 'Ce mot de passe est déjà utilisé dans cette chambre',
   PASSWORD_LIMITED: 'Ce client ne peut pas utiliser de codes PIN',
   TENANT_FROZEN: 'Ce client est gelé et ne peut pas déverrouiller',

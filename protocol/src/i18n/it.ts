@@ -147,6 +147,7 @@ export const itErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: "Questa serratura è già associata a un'altra camera",
   ROOM_HAS_HISTORY:
     'La camera ha soggiorni o credenziali e non può essere eliminata; mettila in manutenzione',
+  ROOM_STAY_OPEN: 'In questa camera c’è ancora un soggiorno aperto; registra prima la partenza dell’ospite',
   PASSWORD_IN_USE: 'Questa password è già in uso in questa camera',
   PASSWORD_LIMITED: 'Questo ospite non può usare password PIN',
   TENANT_FROZEN: 'Questo ospite è bloccato e non può aprire la serratura',

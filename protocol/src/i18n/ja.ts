@@ -147,6 +147,7 @@ export const jaErrors: ErrorTexts = {
   LOCK_MAC_IN_USE: 'このドアロックはすでに別の客室に紐付けられています',
   ROOM_HAS_HISTORY:
     '宿泊履歴または認証情報がある客室は削除できません。代わりにメンテナンス中に設定してください',
+  ROOM_STAY_OPEN: 'この客室にはまだ終了していない宿泊があります。先にチェックアウトしてください',
   PASSWORD_IN_USE: 'このパスワードはこの客室ですでに使用されています',
   PASSWORD_LIMITED: 'この宿泊者はPINパスワードの使用が制限されています',
   TENANT_FROZEN: 'この宿泊者は凍結されているため解錠できません',

@@ -143,6 +143,7 @@ export const koErrors: ErrorTexts = {
   ROOM_NAME_EXISTS: '같은 이름의 객실이 이미 있습니다',
   LOCK_MAC_IN_USE: '이 도어락은 이미 다른 객실에 연결되어 있습니다',
   ROOM_HAS_HISTORY: '투숙 기록이나 인증 수단이 있는 객실은 삭제할 수 없습니다. 대신 점검 중으로 설정하세요',
+  ROOM_STAY_OPEN: '이 객실에 아직 끝나지 않은 투숙이 있습니다. 먼저 투숙객을 체크아웃하세요',
   PASSWORD_IN_USE: '이 비밀번호는 이 객실에서 이미 사용 중입니다',
   PASSWORD_LIMITED: '이 투숙객은 비밀번호 사용이 제한되어 있습니다',
   TENANT_FROZEN: '이 투숙객은 동결되어 문을 열 수 없습니다',

@@ -144,6 +144,7 @@ export const ptErrors: ErrorTexts = {
   ROOM_NAME_EXISTS: 'Já existe um quarto com este nome',
   LOCK_MAC_IN_USE: 'Esta fechadura já está associada a outro quarto',
   ROOM_HAS_HISTORY: 'O quarto tem estadias ou credenciais e não pode ser excluído; coloque-o em manutenção',
+  ROOM_STAY_OPEN: 'O quarto ainda tem uma estadia aberta; faça primeiro o check-out do hóspede',
   PASSWORD_IN_USE: 'Esta senha já está em uso neste quarto',
   PASSWORD_LIMITED: 'Este hóspede não pode usar senhas PIN',
   TENANT_FROZEN: 'Este hóspede está congelado e não pode destrancar',

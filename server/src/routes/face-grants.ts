@@ -26,14 +26,15 @@ import { callerScope, inScope, requireRooms } from './room-views.js';
 /** How many rooms one grant call may name. */
 export const GRANT_ROOMS_MAX = 200;
 
-/** A live face of the caller's hotel the caller may manage: NOT_FOUND / PERMISSION_DENIED. */
+/** An active face of the caller's hotel the caller may manage: NOT_FOUND / PERMISSION_DENIED. */
 async function requireFace(ctx: UserContext, id: number) {
   const face = await ctx.db
     .selectFrom('faces')
     .select(['id', 'face_id', 'note', 'room_id'])
     .where('id', '=', id)
     .where('hotel_id', '=', ctx.requireHotelId())
-    .where('status', '<>', 'deleted')
+    // Neither deleted nor withdrawn with its stay (stay-credentials.ts).
+    .where('status', '=', 'active')
     .executeTakeFirst();
   if (!face) throw failure('NOT_FOUND');
   await requireCredentialScope(ctx, face.room_id);

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import { type Database, DELIVERY_STATUSES, type DeliveryStatus } from '../db/schema.js';
@@ -149,12 +149,16 @@ async function readDelivery(ctx: UserContext, id: number): Promise<DeliveryRow> 
     .executeTakeFirstOrThrow();
 }
 
-/** Withdraws deliveries from their locks: pending ones were never there (deleted), delivered ones go at next sync. */
-async function withdraw(
-  trx: Transaction<Database>,
+/**
+ * Withdraws deliveries from their locks: pending ones were never there (deleted), delivered ones go at next sync.
+ * Answers the rooms of the deliveries withdrawn.
+ */
+export async function withdrawDeliveries(
+  trx: Kysely<Database>,
   where: { id?: number; fingerprintId?: number },
   now: Date,
-): Promise<void> {
+): Promise<number[]> {
+  const rooms: number[] = [];
   for (const [from, to] of [
     ['pending', 'deleted'],
     ['delivered', 'deleting'],
@@ -165,8 +169,9 @@ async function withdraw(
       .where('status', '=', from);
     if (where.id !== undefined) q = q.where('id', '=', where.id);
     if (where.fingerprintId !== undefined) q = q.where('fingerprint_id', '=', where.fingerprintId);
-    await q.execute();
+    for (const row of await q.returning('room_id').execute()) rooms.push(row.room_id);
   }
+  return rooms;
 }
 
 export function fingerprintRoutes(app: FastifyInstance): void {
@@ -253,7 +258,7 @@ export function fingerprintRoutes(app: FastifyInstance): void {
           .set({ status: 'deleted', data: '', updated_at: now })
           .where('id', '=', fp.id)
           .execute();
-        await withdraw(trx, { fingerprintId: fp.id }, now);
+        await withdrawDeliveries(trx, { fingerprintId: fp.id }, now);
       });
       ctx.audit(`Fingerprint ${fp.finger_id} deleted${fp.room_name ? ` from room ${fp.room_name}` : ''}`);
       return { id: fp.id };
@@ -268,6 +273,8 @@ export function fingerprintRoutes(app: FastifyInstance): void {
     schema: { id: f.id(), room_id: f.id() },
     handler: async (ctx, body) => {
       const fp = await requireFingerprint(ctx, body.id);
+      // A fingerprint withdrawn with its stay (stay-credentials.ts) goes on no lock again.
+      if (fp.status !== 'active') throw failure('FIELD_INVALID', { field: 'id' });
       const room = await ctx.requireRoom(body.room_id, 'credential.manage');
       const live = () =>
         ctx.db
@@ -350,7 +357,7 @@ export function fingerprintRoutes(app: FastifyInstance): void {
         .executeTakeFirst();
       if (!delivery) throw failure('NOT_FOUND');
       const room = await ctx.requireRoom(delivery.room_id, 'credential.manage');
-      await ctx.db.transaction().execute((trx) => withdraw(trx, { id: delivery.id }, ctx.now()));
+      await ctx.db.transaction().execute((trx) => withdrawDeliveries(trx, { id: delivery.id }, ctx.now()));
       const row = await readDelivery(ctx, delivery.id);
       ctx.audit(`Fingerprint ${row.finger_id} withdrawn from room ${room.name}`);
       return deliveryView(row);

@@ -6,7 +6,8 @@
  *   last 7 days up to now;
  * - a room group filter includes rooms in the group's child categories; category_id 0 means 'no group';
  * - the checked-in status follows stays (a check-in sets it, a check-out leaves the room dirty): it cannot be set
- *   by hand, the other four can;
+ *   by hand, the other four can; a room cannot be made vacant while a stay in it is open (active, or reserved
+ *   and begun): ROOM_STAY_OPEN (a later reservation does not hold the room);
  * - room/allLock lists every lock in the caller's scope, unpaged (it feeds pickers), at most 10,000 rows.
  */
 import { ROOM_STATUS } from '@lockdesk/protocol';
@@ -31,6 +32,7 @@ import {
   stayView,
   yuanText,
 } from './room-views.js';
+import { touchWithdrawn, withdrawnText, withdrawStayCredentials } from './stay-credentials.js';
 import { otherOpenStays, statusAfterClose } from './stays.js';
 import { checkPictureUrl, lockPicture } from './uploads.js';
 
@@ -103,12 +105,34 @@ export function roomRoutes(app: FastifyInstance): void {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.status');
       const status = Number(body.status);
-      const updated = await ctx.db
-        .updateTable('rooms')
-        .set({ status, updated_at: ctx.now() })
-        .where('id', '=', room.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const now = ctx.now();
+      const updated = await ctx.db.transaction().execute(async (trx) => {
+        // The room's row first, as a check-in takes it: no guest can arrive between the check and the write.
+        await trx.selectFrom('rooms').select('id').where('id', '=', room.id).forUpdate().execute();
+        if (status === ROOM_STATUS.vacant) {
+          // A vacant room invites the next guest; one whose stay is still open (in the room now, or a
+          // reservation whose time has begun) must be checked out first, which also ends the guest's key.
+          const open = await trx
+            .selectFrom('stays')
+            .select('id')
+            .where('room_id', '=', room.id)
+            .where((eb) =>
+              eb.or([
+                eb('status', '=', 'active'),
+                eb.and([eb('status', '=', 'reserved'), eb('check_in', '<=', now)]),
+              ]),
+            )
+            .limit(1)
+            .executeTakeFirst();
+          if (open) throw failure('ROOM_STAY_OPEN');
+        }
+        return trx
+          .updateTable('rooms')
+          .set({ status, updated_at: now })
+          .where('id', '=', room.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
       ctx.audit(`Room ${room.name}: status ${ROOM_STATUS_NAMES[room.status]} → ${ROOM_STATUS_NAMES[status]}`);
       return { room_id: room.id, status: updated.status, status_name: ROOM_STATUS_NAMES[updated.status] };
     },
@@ -284,6 +308,8 @@ export function roomRoutes(app: FastifyInstance): void {
             })
             .where('id', '=', stay.id)
             .execute();
+          // The old room's lock must stop opening for the guest: the old stay's credentials end with it (issue 19).
+          const withdrawn = await withdrawStayCredentials(trx, stay, now);
           const { id: _, created_at: __, updated_at: ___, ...rest } = stay;
           const moved = await trx
             .insertInto('stays')
@@ -336,11 +362,14 @@ export function roomRoutes(app: FastifyInstance): void {
             .set({ status: toStatus, updated_at: now })
             .where('id', '=', to.id)
             .execute();
-          return moved;
+          return { moved, withdrawn };
         }),
       );
-      ctx.audit(`Stay ${result.moved_from_stay_id} moved from room ${from.name} to room ${to.name}`);
-      return stayView(result, nowMs);
+      touchWithdrawn(ctx, [result.withdrawn]);
+      ctx.audit(
+        `Stay ${result.moved.moved_from_stay_id} moved from room ${from.name} to room ${to.name}${withdrawnText(result.withdrawn, 'moved')}`,
+      );
+      return stayView(result.moved, nowMs);
     },
   });
 }

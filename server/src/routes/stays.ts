@@ -51,6 +51,7 @@ import {
   stayView,
   yuanText,
 } from './room-views.js';
+import { touchWithdrawn, type Withdrawn, withdrawnText, withdrawStayCredentials } from './stay-credentials.js';
 
 type Trx = Transaction<Database>;
 const MAX_FELLOW_TENANTS = 10;
@@ -254,8 +255,10 @@ export function stayRoutes(app: FastifyInstance): void {
       const depositFen =
         body.deposit !== undefined ? (parseYuan(body.deposit) ?? 0) : (parseYuan(room.deposit) ?? 0);
 
+      let withdrawn: Withdrawn[] = [];
       const stay = await guardOverlap(() =>
         ctx.db.transaction().execute(async (trx) => {
+          withdrawn = [];
           // One check-in per room at a time: later ones wait here, then see the stay the first one wrote.
           const locked = await trx
             .selectFrom('rooms')
@@ -289,6 +292,8 @@ export function stayRoutes(app: FastifyInstance): void {
               })
               .where('id', '=', s.id)
               .execute();
+            // Its credentials end with it, as at a check-out.
+            withdrawn.push(await withdrawStayCredentials(trx, s, now));
           }
           const others = stays
             .filter((s) => s !== editing && !expired.includes(s))
@@ -354,8 +359,11 @@ export function stayRoutes(app: FastifyInstance): void {
           return saved;
         }),
       );
+      touchWithdrawn(ctx, withdrawn);
       ctx.audit(
-        `${body.stay_id ? 'Stay edited' : 'Check-in'}: room ${room.name}, ${stay.nickname || stay.mobile}`,
+        `${body.stay_id ? 'Stay edited' : 'Check-in'}: room ${room.name}, ${stay.nickname || stay.mobile}${withdrawn
+          .map((w) => withdrawnText(w, 'expired'))
+          .join('')}`,
       );
       const guests = await guestsOf(ctx, [stay.id]);
       return { ...stayView(stay, nowMs), tenants: guests.get(stay.id) ?? [] };
@@ -372,7 +380,7 @@ export function stayRoutes(app: FastifyInstance): void {
       const room = await ctx.requireRoom(body.room_id, 'stay.manage');
       const now = ctx.now();
       const nowMs = now.getTime();
-      const { closed, roomStatus } = await ctx.db.transaction().execute(async (trx) => {
+      const { closed, roomStatus, withdrawn } = await ctx.db.transaction().execute(async (trx) => {
         const locked = await trx
           .selectFrom('rooms')
           .selectAll()
@@ -398,15 +406,21 @@ export function stayRoutes(app: FastifyInstance): void {
           .where('id', '=', stay.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        // The guest's cards, faces and fingerprints end with the stay (issue 19), in this same transaction.
+        const withdrawn = await withdrawStayCredentials(trx, closed, now);
         const roomStatus = await statusAfterClose(trx, locked, stay, begun, nowMs);
         await trx
           .updateTable('rooms')
           .set({ status: roomStatus, updated_at: now })
           .where('id', '=', room.id)
           .execute();
-        return { closed, roomStatus };
+        return { closed, roomStatus, withdrawn };
       });
-      ctx.audit(`Check-out: room ${room.name}, ${closed.nickname || closed.mobile}`);
+      touchWithdrawn(ctx, [withdrawn]);
+      const reason = closed.status === 'cancelled' ? 'cancelled' : 'checked out';
+      ctx.audit(
+        `${reason === 'cancelled' ? 'Reservation cancelled' : 'Check-out'}: room ${room.name}, ${closed.nickname || closed.mobile}${withdrawnText(withdrawn, reason)}`,
+      );
       return { ...stayView(closed, nowMs), room_status: roomStatus };
     },
   });

@@ -12,10 +12,10 @@
  *   server, so the lock retires them too, even if the new card is never held to it);
  * - passwords: the room's passwords API.md §6 calls `active` (not expired, stay still open) whose guest is not
  *   frozen, with their lock-verifiable pin_hash;
- * - faces: the room's live faces (not deleted) of an open stay whose guest is not frozen, valid over the stay
- *   (check-in to estimated check-out); a face without a stay is valid from its creation on; plus the live faces
- *   granted to this room (face_grants, lock/empowerFace) over the grant's period, until it ends or is revoked (a
- *   face the room holds in its own right is listed once, as its own);
+ * - faces: the room's active faces (neither deleted nor withdrawn with their stay) of an open stay whose guest is
+ *   not frozen, valid over the stay (check-in to estimated check-out); a face without a stay is valid from its
+ *   creation on; plus the active faces granted to this room (face_grants, lock/empowerFace) over the grant's
+ *   period, until it ends or is revoked (a face the room holds in its own right is listed once, as its own);
  * - fingerprints: the room's fingerprint deliveries pending or delivered (not being withdrawn), under the same
  *   stay rule as faces; `id` is the fingerprint's id.
  * Lists are ordered (numbers ascending, rows by id) so that two states compare equal when they mean the same.
@@ -156,7 +156,7 @@ export async function lockState(
         .select(['fc.id', 'fc.face_id', 'fc.created_at', 's.check_in', 's.check_out'])
         .where('fc.room_id', '=', room.id)
         .where('fc.hotel_id', '=', hotelId)
-        .where('fc.status', '<>', 'deleted')
+        .where('fc.status', '=', 'active')
         .where(stayHolds(now, 'fc.stay_id'))
         .orderBy('fc.id')
         .execute(),
@@ -168,7 +168,7 @@ export async function lockState(
         .where('d.room_id', '=', room.id)
         .where('d.hotel_id', '=', hotelId)
         .where('d.status', 'in', ['pending', 'delivered'])
-        .where('fp.status', '<>', 'deleted')
+        .where('fp.status', '=', 'active')
         .where(stayHolds(now, 'fp.stay_id'))
         .orderBy('fp.id')
         .execute(),
@@ -180,7 +180,7 @@ export async function lockState(
         .where('g.hotel_id', '=', hotelId)
         .where('g.revoked_at', 'is', null)
         .where('g.end_time', '>', now)
-        .where('fc.status', '<>', 'deleted')
+        .where('fc.status', '=', 'active')
         .orderBy('fc.id')
         .execute(),
     ]);
