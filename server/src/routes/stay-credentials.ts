@@ -43,7 +43,17 @@ export async function withdrawStayCredentials(
     .where('hotel_id', '=', stay.hotel_id)
     // A planned card may have been written already: its locks refuse it as well.
     .where('status', 'in', ['issued', 'pending'])
-    .returning(['id', 'hotel_id', 'card_number', 'type', 'room_id', 'building', 'floor', 'room_ids', 'access_controls'])
+    .returning([
+      'id',
+      'hotel_id',
+      'card_number',
+      'type',
+      'room_id',
+      'building',
+      'floor',
+      'room_ids',
+      'access_controls',
+    ])
     .execute();
   for (const card of cards.sort((a, b) => a.id - b.id)) {
     const roomIds = await roomsOpenedBy(db, card);

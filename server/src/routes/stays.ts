@@ -51,7 +51,12 @@ import {
   stayView,
   yuanText,
 } from './room-views.js';
-import { touchWithdrawn, type Withdrawn, withdrawnText, withdrawStayCredentials } from './stay-credentials.js';
+import {
+  touchWithdrawn,
+  type Withdrawn,
+  withdrawnText,
+  withdrawStayCredentials,
+} from './stay-credentials.js';
 
 type Trx = Transaction<Database>;
 const MAX_FELLOW_TENANTS = 10;
