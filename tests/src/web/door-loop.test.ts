@@ -2,10 +2,12 @@
 // simulated encoder and its virtual locks (installed from the installer's sheet the demo server wrote), Chromium.
 // A guest is checked in from room A's card tab with a card written on the encoder; the card is held to A's lock
 // (open, through the documented command line `lockdesk-gateway sim tap-lock`) and to the neighbour B's (deny,
-// wrongRoom, through the control service); the guest checks out; a new guest's card is written for A with
-// 'unsubscribe old card' (the room detail's lock panel shows the change waiting for A's lock); the operator presses
-// 'Bluetooth unlock' on the room detail (the change confirmed); the OLD card, kept as a dump, is put back on the
-// encoder and held to A (deny, superseded); a second Bluetooth unlock brings that record up. Then the records are
+// wrongRoom, through the control service); the guest checks out, which withdraws the card (issue 19: the lock panel
+// shows its refusal waiting for A's lock); a new guest's card is written for A with 'unsubscribe old card' (that
+// change waits too); the operator presses 'Bluetooth unlock' on the room detail (the changes confirmed); the OLD
+// card, kept as a dump, is put back on the encoder and held to A (deny, deleted: the check-out ended it); a second
+// Bluetooth unlock brings that record up. A guest moved to another room: the old room's lock refuses the old card
+// after its sync, the new room's opens with the new card written there. Then the records are
 // seen on A's unlock-records tab and in the first guest's record (/tourists/touristsDetails), which also holds B's
 // refusal once B synced (`sim lock-sync`). Once more, shorter, in Arabic (right to left). The browser may log no
 // error. The test's own server calls only look things up and check; every change of the story is made in the
@@ -36,7 +38,7 @@ const TEXTS: Record<
   {
     guestCard: string;
     wrongRoom: string;
-    superseded: string;
+    deleted: string;
     bluetooth: string;
     opened: string;
     refused: string;
@@ -46,7 +48,7 @@ const TEXTS: Record<
   en: {
     guestCard: 'Guest card',
     wrongRoom: 'Card of another room',
-    superseded: 'Replaced by a newer card',
+    deleted: 'Deleted card',
     bluetooth: 'Bluetooth unlock from the phone',
     opened: 'Opened',
     refused: 'Refused',
@@ -55,7 +57,7 @@ const TEXTS: Record<
   ar: {
     guestCard: 'بطاقة النزيل',
     wrongRoom: 'بطاقة غرفة أخرى',
-    superseded: 'استُبدلت ببطاقة أحدث',
+    deleted: 'بطاقة محذوفة',
     bluetooth: 'فتح بالبلوتوث من الهاتف',
     opened: 'فُتح',
     refused: 'رُفض',
@@ -165,6 +167,51 @@ async function checkOut(page: Page, room: DoorRoom, stayId: number): Promise<voi
   }
 }
 
+/** Moves the stay to room `to` from the tenant tab (room picker, then the confirm). */
+async function moveStay(page: Page, room: DoorRoom, stayId: number, to: DoorRoom): Promise<void> {
+  const pane = await roomTab(page, room, 'tenant');
+  const stay = pane.locator(`[data-testid="stay-card"][data-stay-id="${stayId}"]`);
+  await stay.waitFor(WAIT);
+  await stay.getByTestId('stay-move').click();
+  const picker = page.getByTestId('move-room');
+  await picker.click();
+  await picker.locator('input').fill(to.name);
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${to.name} · `) })
+    .first()
+    .click();
+  await page.getByTestId('move-next').click();
+  await page.getByTestId('move-confirm-ok').click();
+  await expect.poll(() => stay.getAttribute('data-state'), WAIT).toBe('ended');
+}
+
+/** Writes another card for the room's current stay from its card tab, on the blank card `uid`; answers its number. */
+async function writeCardForStay(page: Page, room: DoorRoom, uid: string): Promise<{ stayId: number; cardId: string }> {
+  await desk().gateway.sim.placeBlank(uid);
+  const pane = await roomTab(page, room, 'card');
+  const writer = pane.getByTestId('guest-card-writer');
+  await writer.waitFor(WAIT);
+  const stayId = Number(await writer.getAttribute('data-stay-id'));
+  await pane.getByTestId('card-write-start').click();
+  const issued = pane.getByTestId('card-write-issued');
+  const failure = pane.getByTestId('card-write-error');
+  await expect
+    .poll(
+      async () =>
+        (await failure.count())
+          ? `error: ${await failure.textContent()}`
+          : (await issued.count())
+            ? 'issued'
+            : 'writing',
+      WAIT,
+    )
+    .toBe('issued');
+  const cardId = await issued.getAttribute('data-card-id');
+  if (!cardId) throw new Error('no card number on the confirmation');
+  return { stayId, cardId };
+}
+
 /** The room list's mark of the room's lock: changes waiting (0 when none) and whether it shows a last sync. */
 async function listMark(page: Page, room: DoorRoom): Promise<{ waiting: string | null; synced: string }> {
   await page.goto(`${desk().app.base}/room/roomList?name=${room.name}`);
@@ -229,7 +276,7 @@ const plain = (records: UnlockRecordRow[]) =>
   records.map((r) => `${r.type} ${r.opened ? 'open' : 'deny'} ${r.reason} ${r.credential}`);
 
 describe('the door, from the browser and the command line (English)', () => {
-  it('check-in with a card, open, neighbour deny, check-out, a new card that unsubscribes the old, Bluetooth unlock, old card superseded, the records and the delivery states', async () => {
+  it('check-in with a card, open, neighbour deny, check-out (the card withdrawn, waiting), a new card that unsubscribes the old, Bluetooth unlock, old card refused as deleted, the records and the delivery states', async () => {
     const texts = TEXTS.en;
     const roomA = await roomNamed(desk(), '2401');
     const roomB = await roomNamed(desk(), '2402');
@@ -260,8 +307,19 @@ describe('the door, from the browser and the command line (English)', () => {
       expect(await shownStates(panel)).not.toContain('waiting');
       await shot(page, 'door-loop-panel-before-en.png');
 
-      // 3. Check out; the room made vacant again.
+      // 3. Check out; the room made vacant again. The check-out withdrew the guest's card: A's lock must learn to
+      // refuse it, and the panel shows that waiting until the next Bluetooth unlock (issue 19).
       await checkOut(page, roomA, first.stayId);
+      expect((await stayCards(desk(), first.stayId)).map((c) => [c.card_id, c.status])).toEqual([
+        [first.cardId, 'withdrawn'],
+      ]);
+      const withdrawn = await deliveriesOf(desk(), roomA.id);
+      expect(withdrawn.list.filter((d) => d.state === 'waiting').map((d) => [d.kind, d.label])).toEqual([
+        ['card_delete', first.cardId],
+      ]);
+      panel = await doorPanel(page, roomA);
+      await expect.poll(() => shownStates(panel), WAIT).toEqual(['waiting']);
+      await shot(page, 'door-loop-checked-out-en.png');
 
       // 4. The next guest's card for A with 'unsubscribe old card': A's lock must learn the new sequence.
       const second = await checkInWithCard(page, roomA, {
@@ -304,10 +362,10 @@ describe('the door, from the browser and the command line (English)', () => {
       expect(markSynced.synced).not.toBe(texts.neverSynced);
       expect(markSynced.synced).toMatch(/\d{2}:\d{2}/);
 
-      // 6. The old card back on the encoder, held to A: refused, superseded (the command line).
+      // 6. The old card back on the encoder, held to A: refused, deleted by the check-out (the command line).
       await desk().gateway.sim.placeDump(oldCard, 'mct');
       expect((await desk().gateway.sim.state()).card?.uid).toBe('D0240101');
-      expect(await tapLockCli(roomA.mac_id)).toMatchObject({ decision: 'deny', reason: 'superseded' });
+      expect(await tapLockCli(roomA.mac_id)).toMatchObject({ decision: 'deny', reason: 'deleted' });
 
       // 7. A second Bluetooth unlock brings up the refusal and the first unlock's own record; B syncs too.
       expect(await bluetoothUnlock(page, roomA)).toBe(2);
@@ -316,7 +374,7 @@ describe('the door, from the browser and the command line (English)', () => {
 
       // The server holds each record once.
       expect(plain(await roomRecords(desk(), roomA.id))).toEqual([
-        `card deny superseded ${first.cardId}`,
+        `card deny deleted ${first.cardId}`,
         'bluetooth open bluetooth ',
         `card open guestCard ${first.cardId}`,
       ]);
@@ -325,7 +383,7 @@ describe('the door, from the browser and the command line (English)', () => {
       // 8. A's unlock-records tab shows them, newest first.
       const unlockPane = await roomTab(page, roomA, 'unlock');
       expect(await tableRows(unlockPane)).toEqual([
-        rowOf(texts.refused, texts.superseded, first.cardId),
+        rowOf(texts.refused, texts.deleted, first.cardId),
         rowOf(texts.opened, texts.bluetooth, '—'),
         rowOf(texts.opened, texts.guestCard, first.cardId),
       ]);
@@ -348,7 +406,7 @@ describe('the door, from the browser and the command line (English)', () => {
       expect(await page.getByTestId('not-built').count()).toBe(0);
       const records = page.getByTestId('guest-detail');
       expect(await tableRows(records)).toEqual([
-        rowOf(texts.refused, texts.superseded, first.cardId),
+        rowOf(texts.refused, texts.deleted, first.cardId),
         rowOf(texts.refused, texts.wrongRoom, first.cardId),
         rowOf(texts.opened, texts.guestCard, first.cardId),
       ]);
@@ -359,13 +417,62 @@ describe('the door, from the browser and the command line (English)', () => {
       const history = page.getByTestId('open-history');
       await history.waitFor(WAIT);
       expect(await tableRows(history)).toEqual([
-        rowOf(texts.refused, texts.superseded, first.cardId),
+        rowOf(texts.refused, texts.deleted, first.cardId),
         rowOf(texts.opened, texts.bluetooth, '—'),
         rowOf(texts.refused, texts.wrongRoom, first.cardId),
         rowOf(texts.opened, texts.guestCard, first.cardId),
       ]);
       await shot(page, 'door-loop-open-history-en.png');
 
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
+  it('a guest moved to another room: the old room refuses the old card after its sync, the new room opens with the new card', async () => {
+    const from = await roomNamed(desk(), '2403');
+    const to = await roomNamed(desk(), '2404');
+    const { context, page, problems } = await signedIn('en');
+    try {
+      await installedLocks([from.mac_id, to.mac_id]);
+      const first = await checkInWithCard(page, from, {
+        uid: 'D0240301',
+        nickname: 'Moving Guest',
+        mobile: '13912340243',
+      });
+      const oldCard = await desk().gateway.sim.dump('mct');
+      if (!oldCard) throw new Error('no card on the encoder after the write');
+      expect(await tapLockCli(from.mac_id)).toMatchObject({ decision: 'open', reason: 'guestCard' });
+
+      // The move, from the browser: the old stay's card is withdrawn and waits for the old room's lock.
+      await moveStay(page, from, first.stayId, to);
+      expect((await stayCards(desk(), first.stayId)).map((c) => [c.card_id, c.status])).toEqual([
+        [first.cardId, 'withdrawn'],
+      ]);
+      const waiting = await deliveriesOf(desk(), from.id);
+      expect(waiting.list.filter((d) => d.state === 'waiting').map((d) => [d.kind, d.label])).toEqual([
+        ['card_delete', first.cardId],
+      ]);
+      const panel = await doorPanel(page, from);
+      await expect.poll(() => shownStates(panel), WAIT).toEqual(['waiting']);
+      // Offline until its sync, the old room's lock still opens for the old card.
+      expect(await tapLockCli(from.mac_id)).toMatchObject({ decision: 'open', reason: 'guestCard' });
+
+      // A new card for the moved stay, written on the new room's card tab: it opens the new room's door.
+      const second = await writeCardForStay(page, to, 'D0240302');
+      expect(second.stayId).not.toBe(first.stayId);
+      expect(second.cardId).not.toBe(first.cardId);
+      expect(await tapLockCli(to.mac_id)).toMatchObject({ decision: 'open', reason: 'guestCard' });
+
+      // The old room's Bluetooth unlock delivers the withdrawal: nothing waits, and the old card is refused there.
+      expect(await bluetoothUnlock(page, from)).toBe(2);
+      await expect.poll(() => shownStates(panel), WAIT).not.toContain('waiting');
+      expect((await deliveriesOf(desk(), from.id)).waiting).toBe(0);
+      await desk().gateway.sim.placeDump(oldCard, 'mct');
+      expect((await desk().gateway.sim.state()).card?.uid).toBe('D0240301');
+      expect(await tapLockCli(from.mac_id)).toMatchObject({ decision: 'deny', reason: 'deleted' });
+      await shot(page, 'door-loop-moved-en.png');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
