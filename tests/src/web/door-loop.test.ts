@@ -187,7 +187,11 @@ async function moveStay(page: Page, room: DoorRoom, stayId: number, to: DoorRoom
 }
 
 /** Writes another card for the room's current stay from its card tab, on the blank card `uid`; answers its number. */
-async function writeCardForStay(page: Page, room: DoorRoom, uid: string): Promise<{ stayId: number; cardId: string }> {
+async function writeCardForStay(
+  page: Page,
+  room: DoorRoom,
+  uid: string,
+): Promise<{ stayId: number; cardId: string }> {
   await desk().gateway.sim.placeBlank(uid);
   const pane = await roomTab(page, room, 'card');
   const writer = pane.getByTestId('guest-card-writer');
