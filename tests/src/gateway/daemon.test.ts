@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +113,42 @@ async function reader(daemon: Daemon, func: string, parameters?: unknown) {
     body: JSON.stringify({ func, cbdata: func, parameters }),
   });
   return (await response.json()) as Record<string, unknown>;
+}
+
+/**
+ * Sends one POST with a body of `size` bytes the way a simple client does (the whole request written before it
+ * reads anything), then reads the answer until the daemon closes the connection. A reset is returned as `error`.
+ */
+function postWholeBody(
+  origin: string,
+  path: string,
+  size: number,
+): Promise<{ head: string; body: string; error?: string }> {
+  const url = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    let answered = false;
+    const finish = (error?: string) => {
+      if (answered) return;
+      answered = true;
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      resolve({
+        head: split < 0 ? text : text.slice(0, split),
+        body: split < 0 ? '' : text.slice(split + 4),
+        ...(error ? { error } : {}),
+      });
+    };
+    socket.pause();
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => finish());
+    socket.on('error', (error) => finish(String(error)));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    socket.end(Buffer.alloc(size, 0x20), () => socket.resume());
+  });
 }
 
 async function mqttRoundTrip(url: string, deviceId: string, payload: string): Promise<string> {
@@ -279,6 +316,26 @@ describe('gateway daemon: --simulate --embedded-broker (what `pnpm start` runs)'
     });
     expect(hello).toMatchObject({ event: 'hello', data: { simulated: true } });
     socket.close();
+  });
+
+  it('answers a 5 MB body with the documented 413 JSON on the reader, raw and simulator services', async () => {
+    const services: Array<[string, string]> = [
+      [daemon.endpoints.reader, '/reader'],
+      [daemon.endpoints.raw, '/write'],
+      [daemon.endpoints.simulator!, '/card'],
+    ];
+    for (const [origin, path] of services) {
+      const answer = await postWholeBody(origin, path, 5 * 1024 * 1024);
+      expect(answer.error, `${origin}${path}`).toBeUndefined();
+      expect(answer.head, `${origin}${path}`).toMatch(/^HTTP\/1\.1 413 /);
+      expect(JSON.parse(answer.body), `${origin}${path}`).toEqual({
+        code: 0,
+        msg: 'request body too large',
+        error: 'FIELD_INVALID',
+      });
+    }
+    // The daemon is still there for the next caller.
+    expect(await reader(daemon, 'status')).toMatchObject({ code: 1 });
   });
 
   it('stops cleanly on SIGTERM', async () => {
