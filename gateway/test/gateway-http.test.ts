@@ -396,7 +396,11 @@ describe('raw service (/open, /write)', () => {
     expect(String(reply['data']).startsWith('5A0E0101000102041780200001')).toBe(true);
     expect(String(reply['data'])).toHaveLength(128);
     expect(await raw('/write', { data: 'XYZ' })).toMatchObject({ code: 0, error: 'HEX_INVALID' });
-    expect(await raw('/write', { data: 'A5040100' })).toMatchObject({ code: 0, error: 'BAD_CHECKSUM' });
+    expect(await raw('/write', { data: 'A5040100' })).toMatchObject({
+      code: 0,
+      error: 'BAD_COMMAND_CHECKSUM',
+      msg: 'command checksum mismatch',
+    });
   });
 
   it('passes a damaged answer through as the device sent it (the console checks the checksum)', async () => {

@@ -46,6 +46,8 @@ export const ERROR_TEXTS = {
   HINT_OPEN_DEVICE: 'check the device is connected',
   // Frames and bytes (this project's, spec §4 'Device command')
   BAD_CHECKSUM: 'response checksum mismatch',
+  /** A command frame (console or remote office → encoder) whose checksum is wrong: refused before the encoder. */
+  BAD_COMMAND_CHECKSUM: 'command checksum mismatch',
   FRAME_MALFORMED: 'malformed device frame: {message}',
   UNKNOWN_FRAME_TYPE: 'unknown device frame type {type}',
   HEX_INVALID: 'invalid hex data',

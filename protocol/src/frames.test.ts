@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from './errors.js';
+import { ERROR_CODES, errorText } from './errors.js';
 import { COMMAND_FIXTURES, RESPONSE_FIXTURES } from './fixtures/frames.js';
 import {
   blockDataOf,
@@ -285,7 +285,16 @@ describe('error codes', () => {
       code: 'BAD_CHECKSUM',
       detail: 'checksum byte 4F, the XOR of the frame is 4E',
     });
-    expect(decodeCommand(bytes('A5 04 01 A1'))).toMatchObject({ ok: false, code: 'BAD_CHECKSUM' });
+  });
+
+  it('BAD_COMMAND_CHECKSUM when a command frame is damaged: the words name the command, not a response', () => {
+    expect(decodeCommand(bytes('A5 04 01 A1'))).toEqual({
+      ok: false,
+      code: 'BAD_COMMAND_CHECKSUM',
+      detail: 'checksum byte A1, the XOR of the frame is A0',
+    });
+    expect(errorText('BAD_COMMAND_CHECKSUM')).toBe('command checksum mismatch');
+    expect(errorText('BAD_CHECKSUM')).toBe('response checksum mismatch');
   });
 
   it('UNKNOWN_FRAME_TYPE for a type outside 0–5, 12 and 0x20–0x21, an unknown command code or name', () => {

@@ -213,7 +213,9 @@ function openFrame(bytes: unknown, header: number): Failure | undefined {
   const actual = bytes[bytes.length - 1]!;
   if (expected !== actual)
     return fail(
-      'BAD_CHECKSUM',
+      // The words name the frame that was damaged: a command refused before it reached the encoder is not an
+      // answer of the encoder.
+      header === FRAME_HEADER_COMMAND ? 'BAD_COMMAND_CHECKSUM' : 'BAD_CHECKSUM',
       `checksum byte ${byteToHex(actual)}, the XOR of the frame is ${byteToHex(expected)}`,
     );
   return undefined;

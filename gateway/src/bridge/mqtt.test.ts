@@ -329,7 +329,11 @@ describe('remote reader bridge (MQTT)', () => {
       payload: Buffer.from('A5040100'),
       messageId: 3,
     });
-    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({ error: 'BAD_CHECKSUM' });
+    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({
+      error: 'BAD_COMMAND_CHECKSUM',
+      msg: 'command checksum mismatch',
+      command: 'A5040100',
+    });
     await bridge.stop();
   });
 

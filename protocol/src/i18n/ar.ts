@@ -24,6 +24,7 @@ export const arErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'تحقق من توصيل الجهاز',
   // Frames and bytes
   BAD_CHECKSUM: 'المجموع الاختباري للاستجابة غير مطابق',
+  BAD_COMMAND_CHECKSUM: 'المجموع الاختباري للأمر غير مطابق',
   FRAME_MALFORMED: 'إطار بيانات الجهاز غير صالح: {message}',
   UNKNOWN_FRAME_TYPE: 'نوع إطار غير معروف من الجهاز: {type}',
   HEX_INVALID: 'بيانات سداسية عشرية غير صالحة',

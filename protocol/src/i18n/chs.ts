@@ -24,6 +24,7 @@ export const chsErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: '请检查设备是否已连接',
   // Frames and bytes
   BAD_CHECKSUM: '响应校验和错误',
+  BAD_COMMAND_CHECKSUM: '命令校验和错误',
   FRAME_MALFORMED: '设备数据帧格式错误：{message}',
   UNKNOWN_FRAME_TYPE: '未知的设备数据帧类型：{type}',
   HEX_INVALID: '十六进制数据无效',

@@ -24,6 +24,7 @@ export const chsTWErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: '請確認裝置已連接',
   // Frames and bytes
   BAD_CHECKSUM: '回應的檢查碼不符',
+  BAD_COMMAND_CHECKSUM: '命令的檢查碼不符',
   FRAME_MALFORMED: '裝置資料框格式錯誤：{message}',
   UNKNOWN_FRAME_TYPE: '未知的裝置資料框類型：{type}',
   HEX_INVALID: '十六進位資料無效',

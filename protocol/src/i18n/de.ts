@@ -25,6 +25,7 @@ export const deErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Prüfen Sie, ob das Gerät angeschlossen ist',
   // Frames and bytes
   BAD_CHECKSUM: 'Prüfsumme der Antwort stimmt nicht',
+  BAD_COMMAND_CHECKSUM: 'Prüfsumme des Befehls stimmt nicht',
   FRAME_MALFORMED: 'Fehlerhafter Geräte-Frame: {message}',
   UNKNOWN_FRAME_TYPE: 'Unbekannter Geräte-Frame-Typ {type}',
   HEX_INVALID: 'Ungültige Hex-Daten',

@@ -25,6 +25,7 @@ export const esErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Compruebe que el dispositivo está conectado',
   // Frames and bytes
   BAD_CHECKSUM: 'La suma de comprobación de la respuesta no coincide',
+  BAD_COMMAND_CHECKSUM: 'La suma de comprobación del comando no coincide',
   FRAME_MALFORMED: 'Trama del dispositivo mal formada: {message}',
   UNKNOWN_FRAME_TYPE: 'Tipo de trama del dispositivo desconocido: {type}',
   HEX_INVALID: 'Datos hexadecimales no válidos',

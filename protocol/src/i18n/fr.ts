@@ -24,6 +24,7 @@ export const frErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Vérifiez que l’appareil est connecté',
   // Frames and bytes
   BAD_CHECKSUM: 'Somme de contrôle de la réponse incorrecte',
+  BAD_COMMAND_CHECKSUM: 'Somme de contrôle de la commande incorrecte',
   FRAME_MALFORMED: 'Trame de l’appareil mal formée : {message}',
   UNKNOWN_FRAME_TYPE: 'Type de trame de l’appareil inconnu : {type}',
   HEX_INVALID: 'Données hexadécimales non valides',

@@ -24,6 +24,7 @@ export const itErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Verifica che il dispositivo sia collegato',
   // Frames and bytes
   BAD_CHECKSUM: 'Il checksum della risposta non corrisponde',
+  BAD_COMMAND_CHECKSUM: 'Il checksum del comando non corrisponde',
   FRAME_MALFORMED: 'Frame del dispositivo non valido: {message}',
   UNKNOWN_FRAME_TYPE: 'Tipo di frame del dispositivo sconosciuto: {type}',
   HEX_INVALID: 'Dati esadecimali non validi',

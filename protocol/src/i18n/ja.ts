@@ -24,6 +24,7 @@ export const jaErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'デバイスが接続されているか確認してください',
   // Frames and bytes
   BAD_CHECKSUM: '応答のチェックサムが一致しません',
+  BAD_COMMAND_CHECKSUM: 'コマンドのチェックサムが一致しません',
   FRAME_MALFORMED: 'デバイスフレームの形式が不正です：{message}',
   UNKNOWN_FRAME_TYPE: '不明なデバイスフレーム種別：{type}',
   HEX_INVALID: '16進データが不正です',

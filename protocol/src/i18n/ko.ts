@@ -24,6 +24,7 @@ export const koErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: '장치가 연결되어 있는지 확인하세요.',
   // Frames and bytes
   BAD_CHECKSUM: '응답 체크섬이 일치하지 않습니다.',
+  BAD_COMMAND_CHECKSUM: '명령 체크섬이 일치하지 않습니다.',
   FRAME_MALFORMED: '장치 프레임 형식이 잘못되었습니다: {message}',
   UNKNOWN_FRAME_TYPE: '알 수 없는 장치 프레임 유형: {type}',
   HEX_INVALID: '잘못된 16진수 데이터입니다.',

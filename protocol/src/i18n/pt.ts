@@ -24,6 +24,7 @@ export const ptErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Verifique se o dispositivo está conectado',
   // Frames and bytes
   BAD_CHECKSUM: 'A soma de verificação da resposta não confere',
+  BAD_COMMAND_CHECKSUM: 'A soma de verificação do comando não confere',
   FRAME_MALFORMED: 'Quadro do dispositivo malformado: {message}',
   UNKNOWN_FRAME_TYPE: 'Tipo de quadro do dispositivo desconhecido: {type}',
   HEX_INVALID: 'Dados hexadecimais inválidos',

@@ -24,6 +24,7 @@ export const ruErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Убедитесь, что устройство подключено',
   // Frames and bytes
   BAD_CHECKSUM: 'Контрольная сумма ответа не совпадает',
+  BAD_COMMAND_CHECKSUM: 'Контрольная сумма команды не совпадает',
   FRAME_MALFORMED: 'Некорректный кадр устройства: {message}',
   UNKNOWN_FRAME_TYPE: 'Неизвестный тип кадра устройства: {type}',
   HEX_INVALID: 'Некорректные шестнадцатеричные данные',
