@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { blankCard, bytesToHex, encodeCommand, exportDump } from '@lockdesk/protocol';
+import { blankCard, bytesToHex, encodeCommand, exportDump, importDump } from '@lockdesk/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../src/gateway.js';
 import { silentLogger } from '../src/log.js';
@@ -155,10 +155,19 @@ describe('reader service over HTTP (simulated encoder)', () => {
     expect((await reader('readBlock', { block: 9, key: 'FFFFFFFFFFFF' })).body).toMatchObject({
       data: { data: '00112233445566778899AABBCCDDEEFF' },
     });
-    expect(await control('POST', '/card', { dump: 'garbage', encoding: 'text' })).toMatchObject({
-      ok: false,
-      error: 'DUMP_MALFORMED',
-    });
+    const garbage = importDump('garbage');
+    if (garbage.ok) throw new Error('garbage was taken for a dump');
+    // The catalogue text already carries the detail: it is said once, not repeated in parentheses.
+    expect(await control('POST', '/card', { dump: 'garbage', encoding: 'text' })).toEqual(
+      expect.objectContaining({
+        ok: false,
+        error: 'DUMP_MALFORMED',
+        msg: `malformed card dump: ${garbage.detail}`,
+      }),
+    );
+    expect(await control('POST', '/card', { dump: 'garbage', format: 'floppy' })).toEqual(
+      expect.objectContaining({ ok: false, error: 'FIELD_INVALID', msg: 'format is invalid' }),
+    );
   });
 
   it('presses a finger through the control service (/sim/finger and /finger), one enrolment step each', async () => {

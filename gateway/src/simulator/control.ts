@@ -9,6 +9,7 @@ import {
   encodeGuestCard,
   errorText,
   exportDump,
+  type Failure,
   type GuestCardContent,
   importDump,
   type MifareCard,
@@ -45,6 +46,15 @@ export interface PlaceCardRequest {
   format?: DumpFormat;
   /** A prepared guest card: a blank card with this content written in blocks 4–6 and 54. */
   guest?: GuestCardContent;
+}
+
+/**
+ * The words of a refusal: the catalogue text, and the detail after it in parentheses only when the text does not
+ * already say it (DUMP_MALFORMED and FIELD_INVALID carry their detail as a parameter).
+ */
+export function refusalText(refusal: Failure): string {
+  const text = errorText(refusal.code, refusal.params);
+  return refusal.detail && !text.includes(refusal.detail) ? `${text} (${refusal.detail})` : text;
 }
 
 /** Builds the card a place-card request describes. */
@@ -127,11 +137,7 @@ export function buildControlApp(deps: {
   app.get('/state', async () => done('simulated encoder'));
   app.post('/card', { schema: { body } }, async (request) => {
     const built = cardOfRequest(request.body as PlaceCardRequest);
-    if (!built.ok)
-      return refused(
-        errorText(built.code, built.params) + (built.detail ? ` (${built.detail})` : ''),
-        built.code,
-      );
+    if (!built.ok) return refused(refusalText(built), built.code);
     const placed = encoder.placeCard(built.value.card);
     if (!placed.ok) return refused(errorText(placed.code, placed.params), placed.code);
     return done('card placed', { warnings: built.value.warnings });
