@@ -56,6 +56,8 @@ export const ERROR_TEXTS = {
   ACCESS_BITS_INVALID: 'invalid access bits',
   ACCESS_DENIED: 'access denied by the sector access conditions',
   AUTH_FAILED: 'authentication failed',
+  /** Device status 06: the sector's access bits are invalid, so it is blocked for every key (not a wrong key). */
+  SECTOR_LOCKED: 'sector locked: its access bits are invalid, so no key can open it',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Please connect the device first',
   CARD_READ_FAILED: 'Card reading failed',

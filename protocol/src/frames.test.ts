@@ -394,6 +394,35 @@ describe('error codes', () => {
     });
   });
 
+  it('SECTOR_LOCKED for status 06 answering authenticate, readBlock or writeBlock: a locked sector, not a wrong key', () => {
+    const answer = (response: EncoderResponse) => decodeResponse(value(encodeResponse(response)));
+    expect(answer({ layout: 'ack', type: 0, command: 0x12, status: 0x06 })).toEqual({
+      ok: false,
+      code: 'SECTOR_LOCKED',
+      detail: 'authenticate answered status 06',
+      params: { status: '06', message: 'authenticate status 06' },
+    });
+    expect(
+      answer({
+        layout: 'blockData',
+        type: 3,
+        command: 0x13,
+        status: 0x06,
+        block: 4,
+        dataHigh8: '0000000000000000',
+        dataLow8: '0000000000000000',
+      }),
+    ).toMatchObject({ code: 'SECTOR_LOCKED' });
+    expect(answer({ layout: 'writeResult', type: 4, command: 0x14, status: 0x06, block: 4 })).toMatchObject({
+      code: 'SECTOR_LOCKED',
+    });
+    // Other commands keep their own failure for status 06.
+    expect(answer({ layout: 'writeResult', type: 4, command: 0x20, status: 0x06, block: 0 })).toMatchObject({
+      code: 'OPERATION_FAILED',
+    });
+    expect(errorText('SECTOR_LOCKED')).not.toBe(errorText('AUTH_FAILED'));
+  });
+
   it('FIELD_INVALID for a parameter outside its field', () => {
     expect(
       encodeCommand({ name: 'led', colour: 'blue', durationMs: 0 } as unknown as EncoderCommand),

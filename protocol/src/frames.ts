@@ -313,7 +313,8 @@ export function checkResponseStatus<R extends EncoderResponse>(response: R): Res
     return statusFailure('READ_FAILED_STATUS', 'readSector', response.status);
   if (!('status' in response) || response.status === 0) return ok(response);
   const name = COMMAND_BY_CODE.get(response.command);
-  const code = name === undefined ? 'OPERATION_FAILED' : COMMAND_TABLE[name].failure;
+  const row: CommandRow | undefined = name === undefined ? undefined : COMMAND_TABLE[name];
+  const code = row?.statusFailures?.[response.status] ?? row?.failure ?? 'OPERATION_FAILED';
   return statusFailure(code, name ?? `command ${byteToHex(response.command)}`, response.status);
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   authenticate,
+  CARD_STATUS,
   blankCard,
   blocksInSector,
   bytesToHex,
@@ -38,7 +39,7 @@ export const SIMULATED_STATUS = {
   notAuthenticated: 0x03,
   accessDenied: 0x04,
   blockOutOfRange: 0x05,
-  sectorLocked: 0x06,
+  sectorLocked: CARD_STATUS.sectorLocked,
   dispenserEmpty: 0x08,
   positionOccupied: 0x09,
   notSelected: 0x0a,

@@ -33,6 +33,7 @@ export const arErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'بتات الوصول غير صالحة',
   ACCESS_DENIED: 'تم رفض الوصول بموجب شروط الوصول الخاصة بالقطاع',
   AUTH_FAILED: 'فشلت المصادقة',
+  SECTOR_LOCKED: 'القطاع مقفل: بتات الوصول فيه غير صالحة، ولا يمكن لأي مفتاح فتحه',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'يرجى توصيل الجهاز أولاً',
   CARD_READ_FAILED: 'فشلت قراءة البطاقة',

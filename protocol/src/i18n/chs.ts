@@ -33,6 +33,7 @@ export const chsErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: '访问控制位无效',
   ACCESS_DENIED: '扇区访问条件不允许此操作',
   AUTH_FAILED: '认证失败',
+  SECTOR_LOCKED: '扇区已锁定：访问控制位无效，任何密钥都无法打开',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: '请先连接设备',
   CARD_READ_FAILED: '读卡失败',

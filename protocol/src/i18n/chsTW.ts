@@ -33,6 +33,7 @@ export const chsTWErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: '存取控制位元無效',
   ACCESS_DENIED: '磁區存取條件不允許此操作',
   AUTH_FAILED: '驗證失敗',
+  SECTOR_LOCKED: '磁區已鎖定：存取控制位元無效，任何金鑰都無法開啟',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: '請先連接裝置',
   CARD_READ_FAILED: '讀卡失敗',

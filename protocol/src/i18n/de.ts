@@ -34,6 +34,7 @@ export const deErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Ungültige Zugriffsbits',
   ACCESS_DENIED: 'Zugriff durch die Zugriffsbedingungen des Sektors verweigert',
   AUTH_FAILED: 'Authentifizierung fehlgeschlagen',
+  SECTOR_LOCKED: 'Sektor gesperrt: Seine Zugriffsbits sind ungültig, kein Schlüssel kann ihn öffnen',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Bitte schließen Sie zuerst das Gerät an',
   CARD_READ_FAILED: 'Karte konnte nicht gelesen werden',

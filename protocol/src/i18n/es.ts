@@ -34,6 +34,7 @@ export const esErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Bits de acceso no válidos',
   ACCESS_DENIED: 'Acceso denegado por las condiciones de acceso del sector',
   AUTH_FAILED: 'Error de autenticación',
+  SECTOR_LOCKED: 'Sector bloqueado: sus bits de acceso no son válidos y ninguna clave puede abrirlo',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Conecte primero el dispositivo',
   CARD_READ_FAILED: 'Error al leer la tarjeta',

@@ -33,6 +33,7 @@ export const frErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Bits d’accès non valides',
   ACCESS_DENIED: 'Accès refusé par les conditions d’accès du secteur',
   AUTH_FAILED: 'Échec de l’authentification',
+  SECTOR_LOCKED: 'Secteur verrouillé : ses bits d’accès sont invalides, aucune clé ne peut l’ouvrir',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Veuillez d’abord connecter l’appareil',
   CARD_READ_FAILED: 'Échec de la lecture de la carte',

@@ -33,6 +33,7 @@ export const jaErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'アクセスビットが不正です',
   ACCESS_DENIED: 'セクターのアクセス条件によりアクセスが拒否されました',
   AUTH_FAILED: '認証に失敗しました',
+  SECTOR_LOCKED: 'セクターがロックされています：アクセスビットが無効なため、どのキーでも開けません',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: '先にデバイスを接続してください',
   CARD_READ_FAILED: 'カードの読み取りに失敗しました',

@@ -33,6 +33,7 @@ export const koErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: '잘못된 접근 비트입니다.',
   ACCESS_DENIED: '섹터 접근 조건에 의해 접근이 거부되었습니다.',
   AUTH_FAILED: '인증에 실패했습니다.',
+  SECTOR_LOCKED: '섹터가 잠겨 있습니다: 액세스 비트가 유효하지 않아 어떤 키로도 열 수 없습니다.',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: '먼저 장치를 연결하세요.',
   CARD_READ_FAILED: '카드 읽기에 실패했습니다.',

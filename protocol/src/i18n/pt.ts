@@ -33,6 +33,7 @@ export const ptErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Bits de acesso inválidos',
   ACCESS_DENIED: 'Acesso negado pelas condições de acesso do setor',
   AUTH_FAILED: 'Falha na autenticação',
+  SECTOR_LOCKED: 'Setor bloqueado: os bits de acesso são inválidos e nenhuma chave pode abri-lo',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Conecte o dispositivo primeiro',
   CARD_READ_FAILED: 'Falha na leitura do cartão',
