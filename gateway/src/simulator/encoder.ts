@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   authenticate,
-  CARD_STATUS,
   blankCard,
   blocksInSector,
   bytesToHex,
   CARD_IDENTIFICATION,
+  CARD_STATUS,
   COMMAND_TABLE,
   cardUid,
   checkCard,
