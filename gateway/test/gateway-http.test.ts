@@ -170,6 +170,28 @@ describe('reader service over HTTP (simulated encoder)', () => {
     );
   });
 
+  it('gives back a placed .eml or .bin dump byte for byte when the card is exported in the same format', async () => {
+    const card = blankCard('1K', '5EED0001');
+    if (!card.ok) throw new Error(card.detail);
+    card.value.blocks[8] = Uint8Array.from(Buffer.from('00112233445566778899AABBCCDDEEFF', 'hex'));
+    const blocks = card.value.blocks.map((block) => Buffer.from(block).toString('hex').toUpperCase());
+    const bin = exportDump(card.value, 'bin');
+    if (!bin.ok) throw new Error(bin.detail);
+    const files: Array<[string, Buffer]> = [
+      // The Proxmark3 client writes .eml without a newline after the last block.
+      ['eml', Buffer.from(blocks.join('\n'))],
+      ['eml', Buffer.from(`${blocks.join('\r\n').toLowerCase()}\r\n`)],
+      ['bin', Buffer.from(bin.value)],
+    ];
+    for (const [format, file] of files) {
+      const placed = await control('POST', '/card', { dump: file.toString('base64'), encoding: 'base64' });
+      expect(placed).toMatchObject({ ok: true });
+      const exported = await fetch(`${gateway.addresses.simulator}/card/dump?format=${format}`);
+      expect(exported.status).toBe(200);
+      expect(Buffer.from(await exported.arrayBuffer()).toString('hex'), format).toBe(file.toString('hex'));
+    }
+  });
+
   it('presses a finger through the control service (/sim/finger and /finger), one enrolment step each', async () => {
     expect(await control('POST', '/sim/finger', {})).toMatchObject({
       ok: false,

@@ -239,6 +239,35 @@ describe('gateway daemon: --simulate --embedded-broker (what `pnpm start` runs)'
     expect(unknown.stdout).toContain('unknown fault meteor-strike');
   });
 
+  it('sim dump gives back a placed .eml and .bin file byte for byte', () => {
+    const control = ['--control-url', daemon.endpoints.simulator!];
+    const card = blankCard('1K', 'B0B0CAFE');
+    if (!card.ok) throw new Error(card.detail);
+    card.value.blocks[12] = Uint8Array.from(Buffer.from('CAFEBABE'.repeat(4), 'hex'));
+    const blocks = card.value.blocks.map((block) => Buffer.from(block).toString('hex').toUpperCase());
+    const bin = exportDump(card.value, 'bin');
+    if (!bin.ok) throw new Error(bin.detail);
+    const dir = mkdtempSync(join(tmpdir(), 'gw-dump-'));
+    const files: Array<[string, Buffer]> = [
+      // As the Proxmark3 client writes it: upper case, no newline after the last block.
+      ['eml', Buffer.from(blocks.join('\n'))],
+      ['eml', Buffer.from(`${blocks.join('\r\n')}\r\n`)],
+      ['bin', Buffer.from(bin.value)],
+    ];
+    for (const [format, bytes] of files) {
+      const file = join(dir, `card.${format}`);
+      writeFileSync(file, bytes);
+      const placed = runCli(['sim', 'place-card', '--dump', file, ...control]);
+      expect(placed.status, placed.stderr).toBe(0);
+      const dumped = spawnSync(process.execPath, [cli, 'sim', 'dump', '--format', format, ...control], {
+        cwd: root,
+        timeout: 30_000,
+      });
+      expect(dumped.status, String(dumped.stderr)).toBe(0);
+      expect(dumped.stdout.toString('hex'), format).toBe(bytes.toString('hex'));
+    }
+  });
+
   it('takes a prepared guest card and a text dump from its sim CLI, and injects faults', async () => {
     const control = ['--control-url', daemon.endpoints.simulator!];
     const guest = JSON.stringify({
