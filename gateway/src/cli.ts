@@ -318,6 +318,27 @@ async function simCommand(argv: string[]): Promise<void> {
     }
     if (!ok) process.exit(1);
   };
+  // A dump is the file itself: its bytes go to stdout untouched (no newline added, a binary image not decoded as
+  // text), so `sim dump --format eml > card.eml` gives back the file that was placed.
+  const dump = async (format: string): Promise<void> => {
+    let response: Response;
+    try {
+      response = await fetch(new URL(`/card/dump?format=${encodeURIComponent(format)}`, base));
+    } catch (error) {
+      fail(
+        `No simulated encoder answers at ${base} (${(error as Error).message}). Start the gateway with --simulate.`,
+        1,
+      );
+    }
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) {
+      process.stdout.write(`${bytes.toString('utf8')}\n`);
+      process.exit(1);
+    }
+    await new Promise<void>((resolve, reject) =>
+      process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())),
+    );
+  };
   const number = (value: string | undefined, name: string) => {
     if (value === undefined) return undefined;
     if (!/^\d+$/.test(value)) fail(`${name} must be a whole number`);
@@ -385,7 +406,7 @@ async function simCommand(argv: string[]): Promise<void> {
         ms: number(argument, 'latency') ?? fail('latency needs milliseconds'),
       });
     case 'dump':
-      return request('GET', `/card/dump?format=${encodeURIComponent(values.format ?? 'mct')}`);
+      return dump(values.format ?? 'mct');
     case 'locks':
       return request('GET', '/locks');
     case 'install-lock': {

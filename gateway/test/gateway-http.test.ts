@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { blankCard, bytesToHex, encodeCommand, exportDump } from '@lockdesk/protocol';
+import { blankCard, bytesToHex, encodeCommand, exportDump, importDump } from '@lockdesk/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../src/gateway.js';
 import { silentLogger } from '../src/log.js';
@@ -155,10 +155,41 @@ describe('reader service over HTTP (simulated encoder)', () => {
     expect((await reader('readBlock', { block: 9, key: 'FFFFFFFFFFFF' })).body).toMatchObject({
       data: { data: '00112233445566778899AABBCCDDEEFF' },
     });
-    expect(await control('POST', '/card', { dump: 'garbage', encoding: 'text' })).toMatchObject({
-      ok: false,
-      error: 'DUMP_MALFORMED',
-    });
+    const garbage = importDump('garbage');
+    if (garbage.ok) throw new Error('garbage was taken for a dump');
+    // The catalogue text already carries the detail: it is said once, not repeated in parentheses.
+    expect(await control('POST', '/card', { dump: 'garbage', encoding: 'text' })).toEqual(
+      expect.objectContaining({
+        ok: false,
+        error: 'DUMP_MALFORMED',
+        msg: `malformed card dump: ${garbage.detail}`,
+      }),
+    );
+    expect(await control('POST', '/card', { dump: 'garbage', format: 'floppy' })).toEqual(
+      expect.objectContaining({ ok: false, error: 'FIELD_INVALID', msg: 'format is invalid' }),
+    );
+  });
+
+  it('gives back a placed .eml or .bin dump byte for byte when the card is exported in the same format', async () => {
+    const card = blankCard('1K', '5EED0001');
+    if (!card.ok) throw new Error(card.detail);
+    card.value.blocks[8] = Uint8Array.from(Buffer.from('00112233445566778899AABBCCDDEEFF', 'hex'));
+    const blocks = card.value.blocks.map((block) => Buffer.from(block).toString('hex').toUpperCase());
+    const bin = exportDump(card.value, 'bin');
+    if (!bin.ok) throw new Error(bin.detail);
+    const files: Array<[string, Buffer]> = [
+      // The Proxmark3 client writes .eml without a newline after the last block.
+      ['eml', Buffer.from(blocks.join('\n'))],
+      ['eml', Buffer.from(`${blocks.join('\r\n').toLowerCase()}\r\n`)],
+      ['bin', Buffer.from(bin.value)],
+    ];
+    for (const [format, file] of files) {
+      const placed = await control('POST', '/card', { dump: file.toString('base64'), encoding: 'base64' });
+      expect(placed).toMatchObject({ ok: true });
+      const exported = await fetch(`${gateway.addresses.simulator}/card/dump?format=${format}`);
+      expect(exported.status).toBe(200);
+      expect(Buffer.from(await exported.arrayBuffer()).toString('hex'), format).toBe(file.toString('hex'));
+    }
   });
 
   it('presses a finger through the control service (/sim/finger and /finger), one enrolment step each', async () => {
@@ -396,7 +427,11 @@ describe('raw service (/open, /write)', () => {
     expect(String(reply['data']).startsWith('5A0E0101000102041780200001')).toBe(true);
     expect(String(reply['data'])).toHaveLength(128);
     expect(await raw('/write', { data: 'XYZ' })).toMatchObject({ code: 0, error: 'HEX_INVALID' });
-    expect(await raw('/write', { data: 'A5040100' })).toMatchObject({ code: 0, error: 'BAD_CHECKSUM' });
+    expect(await raw('/write', { data: 'A5040100' })).toMatchObject({
+      code: 0,
+      error: 'BAD_COMMAND_CHECKSUM',
+      msg: 'command checksum mismatch',
+    });
   });
 
   it('passes a damaged answer through as the device sent it (the console checks the checksum)', async () => {

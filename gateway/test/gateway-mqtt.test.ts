@@ -204,7 +204,12 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
     const watcher = await connectClient(broker.url);
     const state = new Promise<string>((resolve) => watcher.once('message', (_t, m) => resolve(m.toString())));
     await watcher.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
-    expect(JSON.parse(await state)).toEqual({ state: 'online', transport: 'simulated', simulated: true });
+    expect(JSON.parse(await state)).toEqual({
+      state: 'online',
+      transport: 'simulated',
+      simulated: true,
+      commandIds: true,
+    });
     const beat = new Promise<string>((resolve) =>
       watcher.on('message', (topic, m) => {
         if (topic === `lockdesk/heartbeat/${deviceId}`) resolve(m.toString());
@@ -283,7 +288,7 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
     await vi.waitFor(
       () =>
         expect(states).toEqual([
-          JSON.stringify({ state: 'online', transport: 'simulated', simulated: true }),
+          JSON.stringify({ state: 'online', transport: 'simulated', simulated: true, commandIds: true }),
         ]),
       { timeout: 5_000 },
     );
@@ -293,7 +298,7 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
       () =>
         expect(states.slice(1)).toEqual([
           JSON.stringify({ state: 'offline', reason: 'gateway gone' }),
-          JSON.stringify({ state: 'online', transport: 'simulated', simulated: true }),
+          JSON.stringify({ state: 'online', transport: 'simulated', simulated: true, commandIds: true }),
         ]),
       { timeout: 10_000 },
     );
@@ -302,7 +307,12 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
     const late = await connectClient(broker.url);
     const retained = new Promise<string>((resolve) => late.once('message', (_t, m) => resolve(m.toString())));
     await late.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
-    expect(JSON.parse(await retained)).toEqual({ state: 'online', transport: 'simulated', simulated: true });
+    expect(JSON.parse(await retained)).toEqual({
+      state: 'online',
+      transport: 'simulated',
+      simulated: true,
+      commandIds: true,
+    });
     await late.endAsync();
   });
 

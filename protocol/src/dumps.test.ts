@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type DumpFormat,
+  type DumpTextLayout,
   detectDumpFormat,
   dumpFormatOfFileName,
   exportDump,
@@ -126,6 +127,105 @@ describe('round trips', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('an unchanged import exported again is byte-identical', () => {
+  /** Text as the bytes a file holds (dumps are ASCII; a byte-order mark as its UTF-8 bytes). */
+  const fileBytes = (text: string) => Uint8Array.from(Buffer.from(text, 'utf8'));
+
+  /** Imports a file's bytes and exports the card in the same format with the layout the import found. */
+  function again(file: Uint8Array): Uint8Array {
+    const imported = value(importDump(file));
+    const exported = value(
+      exportDump(imported.card, imported.format, imported.layout ? { layout: imported.layout } : {}),
+    );
+    return typeof exported === 'string' ? fileBytes(exported) : exported;
+  }
+
+  // Real shapes: the Proxmark3 (RRG) client writes .eml in upper case with no newline after the last block;
+  // older clients wrote lower case with one; a file that went through a Windows editor has CRLF line ends.
+  const emlFiles: Array<[string, string]> = [
+    ['Proxmark3 RRG 1K, no final newline', sample1KBlocks().join('\n')],
+    ['Proxmark3 RRG 4K, no final newline', sample4KBlocks().join('\n')],
+    ['older client, lower case, final newline', `${sample1KBlocks().join('\n').toLowerCase()}\n`],
+    ['Windows editor, CRLF, final CRLF', `${sample1KBlocks().join('\r\n')}\r\n`],
+    ['Windows editor, CRLF, no final CRLF', sample4KBlocks().join('\r\n')],
+    ['with a byte-order mark', `\uFEFF${sample1KBlocks().join('\n')}\n`],
+  ];
+  it.each(emlFiles)('.eml: %s', (_name, text) => {
+    const file = fileBytes(text);
+    expect(value(importDump(file)).format).toBe('eml');
+    expect(toHex(again(file))).toBe(toHex(file));
+  });
+
+  it('.eml given as text keeps its layout too', () => {
+    for (const [, text] of emlFiles) {
+      const imported = value(importDump(text));
+      expect(value(exportDump(imported.card, 'eml', { layout: imported.layout! }))).toBe(text);
+    }
+  });
+
+  it('.bin: 1K and 4K images, and random ones', () => {
+    for (const blocks of [sample1KBlocks(), sample4KBlocks()]) {
+      const file = binOf(blocks);
+      expect(toHex(again(file))).toBe(toHex(file));
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ minLength: 1024, maxLength: 1024 }),
+          fc.uint8Array({ minLength: 4096, maxLength: 4096 }),
+        ),
+        (file) => {
+          const imported = value(importDump(file, 'bin'));
+          expect(toHex(value(exportDump(imported.card, 'bin')))).toBe(toHex(file));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('MCT of a whole card: line ends, final newline and case as the file had them', () => {
+    const whole = (blocks: string[], eol: string) => {
+      const lines: string[] = [];
+      for (let sector = 0; sector < 16; sector++)
+        lines.push(`+Sector: ${sector}`, ...blocks.slice(sector * 4, sector * 4 + 4));
+      return lines.join(eol);
+    };
+    for (const text of [
+      whole(sample1KBlocks(), '\n'),
+      `${whole(sample1KBlocks(), '\r\n')}\r\n`,
+      whole(sample1KBlocks(), '\n').toLowerCase().replaceAll('+sector', '+Sector'),
+    ]) {
+      const file = fileBytes(text);
+      expect(value(importDump(file)).format).toBe('mct');
+      expect(toHex(again(file))).toBe(toHex(file));
+    }
+  });
+
+  it('without a layout an export keeps its fixed shape (upper case, LF, a final newline)', () => {
+    const imported = value(importDump(sample1KBlocks().join('\r\n').toLowerCase()));
+    const fixed = `${sample1KBlocks().join('\n')}\n`;
+    expect(value(exportDump(imported.card, 'eml'))).toBe(fixed);
+    // A layout that is not one takes the fixed shape's parts instead of throwing.
+    const odd = { lineEnding: 42, hexCase: 'shouting' } as unknown as DumpTextLayout;
+    expect(value(exportDump(imported.card, 'eml', { layout: odd }))).toBe(fixed);
+  });
+
+  it('JSON keeps every block; the fields it rewrites are the documented ones', () => {
+    const original = proxmarkV3Json();
+    const imported = value(importDump(original));
+    const rewritten = JSON.parse(value(exportDump(imported.card, 'json')));
+    const source = JSON.parse(original);
+    expect(rewritten.blocks).toEqual(source.blocks);
+    // Rewritten (gateway/README.md 'Card dumps'): Created, FileType, Card (UID, ATQA, SAK from block 0 only),
+    // SectorKeys (from the trailers), and the layout (2 spaces, upper-case hex, LF, final newline).
+    expect(rewritten.Created).toBe('LockDesk');
+    expect(rewritten.FileType).toBe('mfc v2');
+    expect(Object.keys(rewritten)).toEqual(['Created', 'FileType', 'Card', 'blocks', 'SectorKeys']);
+    expect(rewritten.Card).toEqual({ UID: '11223344', ATQA: '0400', SAK: '08' });
+    expect(value(importDump(JSON.stringify(rewritten))).card).toEqual(imported.card);
   });
 });
 

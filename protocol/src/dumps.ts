@@ -11,11 +11,20 @@ import { formatBin, parseBin } from './dumps/bin.js';
 import { formatEml, parseEml } from './dumps/eml.js';
 import { formatMct, parseMct } from './dumps/mct.js';
 import { formatProxmarkJson, type ProxmarkMfcFileType, parseProxmarkJson } from './dumps/proxmark-json.js';
-import { bytesToText, describeValue, looksLikeText, malformed } from './dumps/text.js';
+import {
+  bytesToText,
+  checkedLayout,
+  type DumpTextLayout,
+  describeValue,
+  looksLikeText,
+  malformed,
+  textLayoutOf,
+} from './dumps/text.js';
 import { CARD_GEOMETRY, type CardSize, checkCard, decodeAccessBits, type MifareCard } from './mifare.js';
 import { fail, ok, type Result } from './result.js';
 
 export { PROXMARK_MFC_FILE_TYPES, type ProxmarkMfcFileType } from './dumps/proxmark-json.js';
+export { DEFAULT_TEXT_LAYOUT, type DumpTextLayout } from './dumps/text.js';
 
 /** The dump formats: raw binary, Proxmark3 emulator, Proxmark3 JSON, MIFARE Classic Tool. */
 export type DumpFormat = 'bin' | 'eml' | 'json' | 'mct';
@@ -36,7 +45,17 @@ export interface ImportedDump {
   /** Proxmark3 JSON only: the FileType it declared and its Created field. */
   fileType?: ProxmarkMfcFileType;
   created?: string;
+  /**
+   * .eml and MCT only: how the file was written (line ends, final newline, hex case, byte-order mark). Export with
+   * it (`exportDump(card, format, { layout })`) and an unchanged .eml comes back byte for byte.
+   */
+  layout?: DumpTextLayout;
   warnings: string[];
+}
+
+/** Export options: `layout` writes a text format (.eml, MCT) as the imported file was written. */
+export interface ExportOptions {
+  layout?: DumpTextLayout;
 }
 
 /** Import options: `size` settles the size of an MCT dump that lists only low sectors. */
@@ -134,7 +153,12 @@ export function importDump(
         : parsed;
     } else {
       const card = chosen === 'eml' ? parseEml(text) : parseMct(text, options.size);
-      imported = card.ok ? ok({ card: card.value, format: chosen, warnings: [] }) : card;
+      const hadMark =
+        input instanceof Uint8Array
+          ? input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf
+          : input.charCodeAt(0) === 0xfeff;
+      const layout = textLayoutOf(text, hadMark);
+      imported = card.ok ? ok({ card: card.value, format: chosen, layout, warnings: [] }) : card;
     }
   }
   if (!imported.ok) return imported;
@@ -160,22 +184,37 @@ function lockedSectorWarnings(card: MifareCard): string[] {
   return warnings;
 }
 
-/** Writes a card as a dump: bytes for 'bin', text for the others. */
-export function exportDump(card: MifareCard, format: 'bin'): Result<Uint8Array>;
-export function exportDump(card: MifareCard, format: 'eml' | 'json' | 'mct'): Result<string>;
-export function exportDump(card: MifareCard, format: DumpFormat): Result<string | Uint8Array>;
-export function exportDump(card: MifareCard, format: DumpFormat): Result<string | Uint8Array> {
+/**
+ * Writes a card as a dump: bytes for 'bin', text for the others. With the `layout` of an import, .eml and MCT are
+ * written as that file was; JSON is always written in LockDesk's shape (see gateway/README.md 'Card dumps').
+ */
+export function exportDump(card: MifareCard, format: 'bin', options?: ExportOptions): Result<Uint8Array>;
+export function exportDump(
+  card: MifareCard,
+  format: 'eml' | 'json' | 'mct',
+  options?: ExportOptions,
+): Result<string>;
+export function exportDump(
+  card: MifareCard,
+  format: DumpFormat,
+  options?: ExportOptions,
+): Result<string | Uint8Array>;
+export function exportDump(
+  card: MifareCard,
+  format: DumpFormat,
+  options: ExportOptions = {},
+): Result<string | Uint8Array> {
   const checked = checkCard(card);
   if (!checked.ok) return checked;
   switch (format) {
     case 'bin':
       return formatBin(card);
     case 'eml':
-      return formatEml(card);
+      return formatEml(card, checkedLayout(options?.layout));
     case 'json':
       return formatProxmarkJson(card);
     case 'mct':
-      return formatMct(card);
+      return formatMct(card, checkedLayout(options?.layout));
     default:
       return fail('FIELD_INVALID', `unknown dump format ${describeValue(format)}`, { field: 'dump format' });
   }

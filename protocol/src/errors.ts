@@ -46,6 +46,8 @@ export const ERROR_TEXTS = {
   HINT_OPEN_DEVICE: 'check the device is connected',
   // Frames and bytes (this project's, spec §4 'Device command')
   BAD_CHECKSUM: 'response checksum mismatch',
+  /** A command frame (console or remote office → encoder) whose checksum is wrong: refused before the encoder. */
+  BAD_COMMAND_CHECKSUM: 'command checksum mismatch',
   FRAME_MALFORMED: 'malformed device frame: {message}',
   UNKNOWN_FRAME_TYPE: 'unknown device frame type {type}',
   HEX_INVALID: 'invalid hex data',
@@ -54,6 +56,8 @@ export const ERROR_TEXTS = {
   ACCESS_BITS_INVALID: 'invalid access bits',
   ACCESS_DENIED: 'access denied by the sector access conditions',
   AUTH_FAILED: 'authentication failed',
+  /** Device status 06: the sector's access bits are invalid, so it is blocked for every key (not a wrong key). */
+  SECTOR_LOCKED: 'sector locked: its access bits are invalid, so no key can open it',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Please connect the device first',
   CARD_READ_FAILED: 'Card reading failed',

@@ -228,7 +228,21 @@ export interface CommandRow<Param extends string = string> {
   readonly response: ResponseType;
   /** The catalogue code a non-zero status in that response turns into. */
   readonly failure: ErrorCode;
+  /** Statuses that say something more precise than `failure` (status byte → catalogue code). */
+  readonly statusFailures?: Readonly<Record<number, ErrorCode>>;
 }
+
+/**
+ * Card statuses with a meaning of their own. The vendor's status codes are not public (spec §3 names only the
+ * status field), so these are LockDesk's, answered by the simulated encoder (gateway/README.md 'Simulated encoder').
+ */
+export const CARD_STATUS = {
+  /** The sector's access bits are invalid (datasheet: the sector is blocked for good); no key opens it. */
+  sectorLocked: 0x06,
+} as const;
+
+/** A sector whose access bits are invalid answers every key with this status, which is not a wrong key. */
+const LOCKED_SECTOR_FAILURES = { [CARD_STATUS.sectorLocked]: 'SECTOR_LOCKED' } as const;
 
 /** A row of RESPONSE_LAYOUTS: the type byte, the total frame length and the body fields. */
 export interface ResponseLayout<Field extends string = string, Type extends ResponseType = ResponseType> {
@@ -280,6 +294,7 @@ export const COMMAND_TABLE: { readonly [N in CommandName]: CommandRow<ParamName<
     ],
     response: 0,
     failure: 'AUTH_FAILED',
+    statusFailures: LOCKED_SECTOR_FAILURES,
   },
   readBlock: {
     code: 0x13,
@@ -287,6 +302,7 @@ export const COMMAND_TABLE: { readonly [N in CommandName]: CommandRow<ParamName<
     params: [{ name: 'block', offset: 3, width: 1, codec: 'block' }],
     response: 3,
     failure: 'READ_FAILED_STATUS',
+    statusFailures: LOCKED_SECTOR_FAILURES,
   },
   writeBlock: {
     code: 0x14,
@@ -297,6 +313,7 @@ export const COMMAND_TABLE: { readonly [N in CommandName]: CommandRow<ParamName<
     ],
     response: 4,
     failure: 'WRITE_CARD_FAILED',
+    statusFailures: LOCKED_SECTOR_FAILURES,
   },
   // Authenticate and read in one step (the sector scan of spec §4 reads block 4 × sector, i.e. blockIndex 0).
   readSector: {

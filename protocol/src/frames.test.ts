@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from './errors.js';
+import { ERROR_CODES, errorText } from './errors.js';
 import { COMMAND_FIXTURES, RESPONSE_FIXTURES } from './fixtures/frames.js';
 import {
   blockDataOf,
@@ -285,7 +285,16 @@ describe('error codes', () => {
       code: 'BAD_CHECKSUM',
       detail: 'checksum byte 4F, the XOR of the frame is 4E',
     });
-    expect(decodeCommand(bytes('A5 04 01 A1'))).toMatchObject({ ok: false, code: 'BAD_CHECKSUM' });
+  });
+
+  it('BAD_COMMAND_CHECKSUM when a command frame is damaged: the words name the command, not a response', () => {
+    expect(decodeCommand(bytes('A5 04 01 A1'))).toEqual({
+      ok: false,
+      code: 'BAD_COMMAND_CHECKSUM',
+      detail: 'checksum byte A1, the XOR of the frame is A0',
+    });
+    expect(errorText('BAD_COMMAND_CHECKSUM')).toBe('command checksum mismatch');
+    expect(errorText('BAD_CHECKSUM')).toBe('response checksum mismatch');
   });
 
   it('UNKNOWN_FRAME_TYPE for a type outside 0–5, 12 and 0x20–0x21, an unknown command code or name', () => {
@@ -383,6 +392,35 @@ describe('error codes', () => {
       code: 'OPERATION_FAILED',
       params: { message: 'command 7F status 01' },
     });
+  });
+
+  it('SECTOR_LOCKED for status 06 answering authenticate, readBlock or writeBlock: a locked sector, not a wrong key', () => {
+    const answer = (response: EncoderResponse) => decodeResponse(value(encodeResponse(response)));
+    expect(answer({ layout: 'ack', type: 0, command: 0x12, status: 0x06 })).toEqual({
+      ok: false,
+      code: 'SECTOR_LOCKED',
+      detail: 'authenticate answered status 06',
+      params: { status: '06', message: 'authenticate status 06' },
+    });
+    expect(
+      answer({
+        layout: 'blockData',
+        type: 3,
+        command: 0x13,
+        status: 0x06,
+        block: 4,
+        dataHigh8: '0000000000000000',
+        dataLow8: '0000000000000000',
+      }),
+    ).toMatchObject({ code: 'SECTOR_LOCKED' });
+    expect(answer({ layout: 'writeResult', type: 4, command: 0x14, status: 0x06, block: 4 })).toMatchObject({
+      code: 'SECTOR_LOCKED',
+    });
+    // Other commands keep their own failure for status 06.
+    expect(answer({ layout: 'writeResult', type: 4, command: 0x20, status: 0x06, block: 0 })).toMatchObject({
+      code: 'OPERATION_FAILED',
+    });
+    expect(errorText('SECTOR_LOCKED')).not.toBe(errorText('AUTH_FAILED'));
   });
 
   it('FIELD_INVALID for a parameter outside its field', () => {

@@ -213,7 +213,9 @@ function openFrame(bytes: unknown, header: number): Failure | undefined {
   const actual = bytes[bytes.length - 1]!;
   if (expected !== actual)
     return fail(
-      'BAD_CHECKSUM',
+      // The words name the frame that was damaged: a command refused before it reached the encoder is not an
+      // answer of the encoder.
+      header === FRAME_HEADER_COMMAND ? 'BAD_COMMAND_CHECKSUM' : 'BAD_CHECKSUM',
       `checksum byte ${byteToHex(actual)}, the XOR of the frame is ${byteToHex(expected)}`,
     );
   return undefined;
@@ -311,7 +313,8 @@ export function checkResponseStatus<R extends EncoderResponse>(response: R): Res
     return statusFailure('READ_FAILED_STATUS', 'readSector', response.status);
   if (!('status' in response) || response.status === 0) return ok(response);
   const name = COMMAND_BY_CODE.get(response.command);
-  const code = name === undefined ? 'OPERATION_FAILED' : COMMAND_TABLE[name].failure;
+  const row: CommandRow | undefined = name === undefined ? undefined : COMMAND_TABLE[name];
+  const code = row?.statusFailures?.[response.status] ?? row?.failure ?? 'OPERATION_FAILED';
   return statusFailure(code, name ?? `command ${byteToHex(response.command)}`, response.status);
 }
 

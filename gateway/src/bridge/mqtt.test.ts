@@ -95,7 +95,7 @@ describe('remote reader bridge (MQTT)', () => {
     expect(client.subscriptions).toEqual([{ topic: `lockdesk/send/${DEVICE_ID}`, qos: 1 }]);
     expect(client.published).toContainEqual({
       topic: `lockdesk/state/${DEVICE_ID}`,
-      payload: JSON.stringify({ state: 'online', transport: 'simulated', simulated: true }),
+      payload: JSON.stringify({ state: 'online', transport: 'simulated', simulated: true, commandIds: true }),
       retain: true,
       qos: 1,
     });
@@ -113,6 +113,7 @@ describe('remote reader bridge (MQTT)', () => {
       state: 'online',
       transport: 'simulated',
       simulated: true,
+      commandIds: true,
     });
     await vi.advanceTimersByTimeAsync(60_000);
     const beat = client.published.find((p) => p.topic === `lockdesk/heartbeat/${DEVICE_ID}`)!;
@@ -121,6 +122,7 @@ describe('remote reader bridge (MQTT)', () => {
       encoder: 'online',
       transport: 'simulated',
       simulated: true,
+      commandIds: true,
     });
     await bridge.stop();
 
@@ -142,7 +144,7 @@ describe('remote reader bridge (MQTT)', () => {
     hidClient.bringUp();
     expect(hidClient.published.at(-1)).toMatchObject({
       topic: `lockdesk/state/${DEVICE_ID}`,
-      payload: JSON.stringify({ state: 'online', transport: 'hid', simulated: false }),
+      payload: JSON.stringify({ state: 'online', transport: 'hid', simulated: false, commandIds: true }),
       retain: true,
     });
     await vi.advanceTimersByTimeAsync(60_000);
@@ -192,6 +194,45 @@ describe('remote reader bridge (MQTT)', () => {
     expect(reply).toMatchObject({ topic: `lockdesk/receive/${DEVICE_ID}`, qos: 1, retain: false });
     expect(reply.payload.startsWith('5A0B02')).toBe(true);
     expect(reply.payload).toContain('0BADCAFE');
+    await bridge.stop();
+  });
+
+  it('answers a command sent with an id with that id, also when it answers a redelivery from memory', async () => {
+    const { client, bridge, device } = await bridgeRig();
+    device.placeBlankCard({ uid: '0BADCAFE' });
+    client.bringUp();
+    const findCard = commandHex({ name: 'findCard' });
+    const packet = {
+      topic: `lockdesk/send/${DEVICE_ID}`,
+      payload: Buffer.from(JSON.stringify({ frame: findCard, id: 'desk.1' })),
+      messageId: 4,
+    };
+    await client.deliver(packet);
+    await client.deliver({ ...packet, dup: true });
+    const replies = client.published.filter((p) => p.topic === `lockdesk/receive/${DEVICE_ID}`);
+    expect(replies).toHaveLength(2);
+    for (const reply of replies) {
+      const body = JSON.parse(reply.payload) as { frame: string; id: string };
+      expect(body.id).toBe('desk.1');
+      expect(body.frame.startsWith('5A0B02')).toBe(true);
+      expect(body.frame).toContain('0BADCAFE');
+    }
+    // An error reply carries the id too; a broken envelope is invalid hex.
+    await client.deliver({
+      ...packet,
+      payload: Buffer.from('{"frame":"A5040100","id":"desk.2"}'),
+      messageId: 5,
+    });
+    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({
+      error: 'BAD_COMMAND_CHECKSUM',
+      command: 'A5040100',
+      id: 'desk.2',
+    });
+    await client.deliver({ ...packet, payload: Buffer.from('{"frame":"A50410B1"}'), messageId: 6 });
+    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({ error: 'BROKER_INVALID_HEX' });
+    // Bare hex, as the spec has it, is answered with bare hex.
+    await client.deliver({ ...packet, payload: Buffer.from(findCard), messageId: 7 });
+    expect(client.published.at(-1)!.payload.startsWith('5A0B02')).toBe(true);
     await bridge.stop();
   });
 
@@ -329,7 +370,11 @@ describe('remote reader bridge (MQTT)', () => {
       payload: Buffer.from('A5040100'),
       messageId: 3,
     });
-    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({ error: 'BAD_CHECKSUM' });
+    expect(JSON.parse(client.published.at(-1)!.payload)).toMatchObject({
+      error: 'BAD_COMMAND_CHECKSUM',
+      msg: 'command checksum mismatch',
+      command: 'A5040100',
+    });
     await bridge.stop();
   });
 
@@ -353,7 +398,7 @@ describe('remote reader bridge (MQTT)', () => {
     });
     device.replug();
     expect(client.published.at(-1)).toMatchObject({
-      payload: JSON.stringify({ state: 'online', transport: 'simulated', simulated: true }),
+      payload: JSON.stringify({ state: 'online', transport: 'simulated', simulated: true, commandIds: true }),
     });
     await bridge.stop();
   });

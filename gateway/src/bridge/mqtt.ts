@@ -3,10 +3,13 @@ import { EventEmitter } from 'node:events';
 import {
   BROKER,
   bytesToHex,
+  COMMAND_IDS_FIELD,
   type ErrorCode,
   errorText,
   hexToBytes,
   parseHexCommand,
+  readBrokerCommand,
+  replyWithId,
 } from '@lockdesk/protocol';
 import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import type { EncoderService } from '../encoder/service.js';
@@ -245,9 +248,18 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
     const delivery: Delivery = { reply: undefined, at: Date.now(), digest, connection: this.connection };
     if (id !== undefined) this.remember(id, delivery);
     this.update({ commands: this.current.commands + 1 });
+    // A command sent with an id (WIRE.md 'Command ids') is answered with it, so the console can tell a repeated
+    // answer from the answer of its next command; bare hex is answered as bare hex, as the spec says.
+    const command = readBrokerCommand(payload);
     let reply: string;
     try {
-      reply = await this.run(payload.trim());
+      reply = command.ok
+        ? replyWithId(await this.run(command.value.hex), command.value.id)
+        : JSON.stringify({
+            error: 'BROKER_INVALID_HEX',
+            msg: errorText('BROKER_INVALID_HEX'),
+            command: payload.trim().slice(0, 128),
+          } satisfies BridgeErrorReply);
     } catch (error) {
       reply = JSON.stringify({
         error: 'OPERATION_FAILED',
@@ -349,6 +361,7 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
       encoder: this.options.encoder.online ? 'online' : 'offline',
       uptimeSeconds: Math.round((Date.now() - this.started) / 1000),
       ...this.encoderKind(),
+      [COMMAND_IDS_FIELD]: true,
     });
     void this.publish(this.topics.heartbeat, payload);
   }
@@ -379,7 +392,13 @@ export interface EncoderKind {
  */
 export function stateText(online: boolean, reason?: string, kind?: EncoderKind): string {
   const state = online ? 'online' : 'offline';
-  return JSON.stringify({ state, ...(reason ? { reason } : {}), ...(kind ?? {}) });
+  // The online state also says that this bridge answers a command sent with an id with that id.
+  return JSON.stringify({
+    state,
+    ...(reason ? { reason } : {}),
+    ...(kind ?? {}),
+    ...(online ? { [COMMAND_IDS_FIELD]: true } : {}),
+  });
 }
 
 /** A broker URL without its password, for logs and /health. */

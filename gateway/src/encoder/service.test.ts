@@ -109,7 +109,7 @@ describe('encoder service', () => {
   it('refuses a raw frame that is not a command frame, before it reaches the device', async () => {
     const { device, service } = await simulatedRig();
     const bad = Uint8Array.of(0xa5, 0x04, 0x10, 0x00);
-    await expect(service.exchange(bad)).resolves.toMatchObject({ ok: false, code: 'BAD_CHECKSUM' });
+    await expect(service.exchange(bad)).resolves.toMatchObject({ ok: false, code: 'BAD_COMMAND_CHECKSUM' });
     await expect(service.exchange(Uint8Array.of(0x01, 0x02))).resolves.toMatchObject({
       ok: false,
       code: 'FRAME_MALFORMED',

@@ -238,6 +238,43 @@ describe('reader functions on the simulated encoder', () => {
     });
   });
 
+  it('a locked sector (access bytes no key can pass) answers status 06 and says the sector is locked', async () => {
+    // Access bytes 6–8 that fail the datasheet's inverted-copy check lock the sector: two of the invalid examples
+    // of the MIFARE reference (protocol/src/fixtures/reference/mifare-reference.json), and all zeros.
+    for (const access of ['797788', '786788', '000000']) {
+      const rig = await simulatedRig();
+      const card = cardOfRequest({ uid: '11223344' });
+      if (!card.ok) throw new Error(card.detail);
+      card.value.card.blocks[7] = Uint8Array.from(Buffer.from(`FFFFFFFFFFFF${access}69FFFFFFFFFFFF`, 'hex'));
+      rig.device.placeCard(card.value.card);
+      for (const keyType of ['A', 'B']) {
+        const read = await call(rig, 'readBlock', { block: 4, key: 'FFFFFFFFFFFF', keyType });
+        expect(read, `${access} read ${keyType}`).toMatchObject({
+          code: 1,
+          retval: SIMULATED_STATUS.sectorLocked,
+          error: 'SECTOR_LOCKED',
+          msg: errorText('SECTOR_LOCKED'),
+        });
+        const write = await call(rig, 'writeBlock', {
+          block: 5,
+          key: 'FFFFFFFFFFFF',
+          keyType,
+          data: '00'.repeat(16),
+        });
+        expect(write, `${access} write ${keyType}`).toMatchObject({
+          code: 1,
+          retval: 6,
+          error: 'SECTOR_LOCKED',
+        });
+      }
+      // A wrong key on a sector that is not locked is still an authentication failure.
+      expect(await call(rig, 'readBlock', { block: 8, key: 'A0A1A2A3A4A5' })).toMatchObject({
+        retval: SIMULATED_STATUS.authFailed,
+        error: 'AUTH_FAILED',
+      });
+    }
+  });
+
   it('an encoder unplugged in the middle of a write: a clear error, and the block holds the new data', async () => {
     const rig = await simulatedRig();
     rig.device.placeBlankCard();

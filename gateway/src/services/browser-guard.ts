@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** What the local services answer when they refuse a request before it reaches a function. */
@@ -61,6 +62,33 @@ export function installBrowserGuard(
   });
 }
 
+/** How much of an oversize body is read and dropped before the 413 answer; a client that sends more is cut off. */
+export const OVERSIZE_DISCARD_BYTES = 64 * 1024 * 1024;
+
+/** Reads what is left of a request body and drops it, until its end or `limit` bytes. */
+function discardBody(body: IncomingMessage, limit: number): Promise<void> {
+  if (body.complete || body.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let dropped = 0;
+    const stop = () => {
+      body.off('data', onData);
+      body.off('end', stop);
+      body.off('error', stop);
+      body.off('close', stop);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > limit) stop();
+    };
+    body.on('data', onData);
+    body.once('end', stop);
+    body.once('error', stop);
+    body.once('close', stop);
+    body.resume();
+  });
+}
+
 /**
  * Body parsing and error answers shared by the local services: JSON sent as text/plain (a "simple" request some
  * pages use to skip the preflight) is parsed too; malformed JSON, oversize bodies and unknown paths get a refusal
@@ -76,9 +104,13 @@ export function installRefusals(app: FastifyInstance): void {
       done(failure, undefined);
     }
   });
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, _request, reply) => {
+  app.setErrorHandler(async (error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    // The client of an oversize body is still sending it. Closing the connection with its bytes unread makes the
+    // system answer with a reset, and a client that writes its whole request before reading (most do) then
+    // never sees the 413: read the rest and drop it first, up to a bound.
+    if (status === 413) await discardBody(request.raw, OVERSIZE_DISCARD_BYTES);
     let msg: string;
     if (status === 413) msg = 'request body too large';
     else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')

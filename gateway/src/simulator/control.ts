@@ -9,6 +9,7 @@ import {
   encodeGuestCard,
   errorText,
   exportDump,
+  type Failure,
   type GuestCardContent,
   importDump,
   type MifareCard,
@@ -20,7 +21,7 @@ import type { Logger } from '../log.js';
 import { installBrowserGuard, installRefusals, isLoopbackHost } from '../services/browser-guard.js';
 import { localFastify } from '../services/reader-http.js';
 import type { SimulatedTransport } from '../transport/simulated.js';
-import { FAULT_KINDS, type FaultKind, type SimulatedEncoder } from './encoder.js';
+import { type DumpOrigin, FAULT_KINDS, type FaultKind, type SimulatedEncoder } from './encoder.js';
 import { registerLockRoutes } from './lock-routes.js';
 import type { VirtualLocks } from './locks.js';
 
@@ -47,8 +48,24 @@ export interface PlaceCardRequest {
   guest?: GuestCardContent;
 }
 
+/**
+ * The words of a refusal: the catalogue text, and the detail after it in parentheses only when the text does not
+ * already say it (DUMP_MALFORMED and FIELD_INVALID carry their detail as a parameter).
+ */
+export function refusalText(refusal: Failure): string {
+  const text = errorText(refusal.code, refusal.params);
+  return refusal.detail && !text.includes(refusal.detail) ? `${text} (${refusal.detail})` : text;
+}
+
+/** The card a place-card request describes; `dump` says how the dump it came from was written. */
+export interface PlacedCard {
+  card: MifareCard;
+  warnings: string[];
+  dump?: DumpOrigin;
+}
+
 /** Builds the card a place-card request describes. */
-export function cardOfRequest(request: PlaceCardRequest): Result<{ card: MifareCard; warnings: string[] }> {
+export function cardOfRequest(request: PlaceCardRequest): Result<PlacedCard> {
   const invalid = (detail: string): Result<never> => ({
     ok: false,
     code: 'FIELD_INVALID',
@@ -60,9 +77,9 @@ export function cardOfRequest(request: PlaceCardRequest): Result<{ card: MifareC
     const input =
       request.encoding === 'text' ? request.dump : Uint8Array.from(Buffer.from(request.dump, 'base64'));
     const imported = importDump(input, request.format, request.size ? { size: request.size } : {});
-    return imported.ok
-      ? { ok: true, value: { card: imported.value.card, warnings: imported.value.warnings } }
-      : imported;
+    if (!imported.ok) return imported;
+    const { card, warnings, format, layout } = imported.value;
+    return { ok: true, value: { card, warnings, dump: layout ? { format, layout } : { format } } };
   }
   const uid = request.uid ?? randomUid();
   const base = blankCard(request.size ?? '1K', uid);
@@ -127,12 +144,8 @@ export function buildControlApp(deps: {
   app.get('/state', async () => done('simulated encoder'));
   app.post('/card', { schema: { body } }, async (request) => {
     const built = cardOfRequest(request.body as PlaceCardRequest);
-    if (!built.ok)
-      return refused(
-        errorText(built.code, built.params) + (built.detail ? ` (${built.detail})` : ''),
-        built.code,
-      );
-    const placed = encoder.placeCard(built.value.card);
+    if (!built.ok) return refused(refusalText(built), built.code);
+    const placed = encoder.placeCard(built.value.card, built.value.dump);
     if (!placed.ok) return refused(errorText(placed.code, placed.params), placed.code);
     return done('card placed', { warnings: built.value.warnings });
   });
@@ -150,7 +163,14 @@ export function buildControlApp(deps: {
     if (!card) return reply.code(404).send(refused('no card in the field', 'NO_CARD'));
     if (!DUMP_FORMATS.includes(format))
       return reply.code(400).send(refused(`unknown format ${format}`, 'FIELD_INVALID'));
-    const dump = exportDump(card, format);
+    // Exported in the format it was placed from, the card is written as that file was (an unchanged .eml or .bin
+    // comes back byte for byte).
+    const origin = encoder.dumpOrigin;
+    const dump = exportDump(
+      card,
+      format,
+      origin?.format === format && origin.layout ? { layout: origin.layout } : {},
+    );
     if (!dump.ok) return reply.code(400).send(refused(errorText(dump.code, dump.params), dump.code));
     return typeof dump.value === 'string'
       ? reply.type('text/plain; charset=utf-8').send(dump.value)

@@ -6,9 +6,12 @@ import {
   blocksInSector,
   bytesToHex,
   CARD_IDENTIFICATION,
+  CARD_STATUS,
   COMMAND_TABLE,
   cardUid,
   checkCard,
+  type DumpFormat,
+  type DumpTextLayout,
   decodeCommand,
   type EncoderCommand,
   type EncoderResponse,
@@ -27,6 +30,12 @@ import {
   writeBlock,
 } from '@lockdesk/protocol';
 
+/** How the dump a card was placed from was written, so that an export in that format gives the file back. */
+export interface DumpOrigin {
+  format: DumpFormat;
+  layout?: DumpTextLayout;
+}
+
 /**
  * Status bytes the simulated encoder answers with. The vendor's codes are not public (spec §3 names only the
  * status field), so these are LockDesk's; 0x00 is success as on every reader of this kind.
@@ -38,7 +47,7 @@ export const SIMULATED_STATUS = {
   notAuthenticated: 0x03,
   accessDenied: 0x04,
   blockOutOfRange: 0x05,
-  sectorLocked: 0x06,
+  sectorLocked: CARD_STATUS.sectorLocked,
   dispenserEmpty: 0x08,
   positionOccupied: 0x09,
   notSelected: 0x0a,
@@ -115,6 +124,7 @@ export class SimulatedEncoder extends EventEmitter<{ unplug: []; replug: []; cha
   readonly mac: string;
   readonly version = 0x0102;
   private card: MifareCard | null = null;
+  private origin: DumpOrigin | null = null;
   private session: Session = { selected: false, auth: null };
   private faults: Fault[] = [];
   private plugged = true;
@@ -143,11 +153,17 @@ export class SimulatedEncoder extends EventEmitter<{ unplug: []; replug: []; cha
     return this.card ? { ...this.card, blocks: this.card.blocks.map((b) => b.slice()) } : null;
   }
 
-  /** Places a card in the field; the previous one, if any, is taken away first. */
-  placeCard(card: MifareCard): Result<MifareCard> {
+  /** The dump the card in the field was placed from (its format and text layout), or null. */
+  get dumpOrigin(): DumpOrigin | null {
+    return this.origin;
+  }
+
+  /** Places a card in the field, from a dump (`origin`) or not; the previous one, if any, is taken away first. */
+  placeCard(card: MifareCard, origin?: DumpOrigin): Result<MifareCard> {
     const checked = checkCard(card);
     if (!checked.ok) return checked;
     this.card = { ...card, blocks: card.blocks.map((b) => b.slice()) };
+    this.origin = origin ?? null;
     this.session = { selected: false, auth: null };
     this.emit('change');
     return { ok: true, value: this.card };
@@ -162,6 +178,7 @@ export class SimulatedEncoder extends EventEmitter<{ unplug: []; replug: []; cha
 
   removeCard(): void {
     this.card = null;
+    this.origin = null;
     this.session = { selected: false, auth: null };
     this.emit('change');
   }

@@ -2,7 +2,17 @@
 // Blank lines (a trailing newline, CRLF) are tolerated; '-' for unknown bytes is not part of the format.
 import type { MifareCard } from '../mifare.js';
 import { ok, type Result } from '../result.js';
-import { firstNonHex, fromHex, malformed, showChar, splitLines, toHex } from './text.js';
+import {
+  DEFAULT_TEXT_LAYOUT,
+  type DumpTextLayout,
+  firstNonHex,
+  fromHex,
+  joinLines,
+  malformed,
+  showChar,
+  splitLines,
+  toHex,
+} from './text.js';
 
 const HEX_BLOCK = /^[0-9a-fA-F]{32}$/;
 
@@ -32,7 +42,10 @@ export function parseEml(text: string): Result<MifareCard> {
   return ok({ size: blocks.length === 64 ? '1K' : '4K', blocks });
 }
 
-/** Writes a Proxmark3 .eml dump (upper-case hex, LF line ends); unknown bytes are written as stored (00). */
-export function formatEml(card: MifareCard): Result<string> {
-  return ok(card.blocks.map((block) => `${toHex(block)}\n`).join(''));
+/**
+ * Writes a Proxmark3 .eml dump in a layout (by default upper-case hex, LF line ends, a final newline); unknown bytes
+ * are written as stored (00).
+ */
+export function formatEml(card: MifareCard, layout: DumpTextLayout = DEFAULT_TEXT_LAYOUT): Result<string> {
+  return ok(joinLines(card.blocks.map(toHex), layout));
 }

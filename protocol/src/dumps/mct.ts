@@ -5,7 +5,16 @@
 // missing; their blocks, like every `-` byte, are unknown in the model (unknownMask) and stored as 0x00.
 import { BLOCK_SIZE, CARD_GEOMETRY, type CardSize, type MifareCard } from '../mifare.js';
 import { ok, type Result } from '../result.js';
-import { fromHex, malformed, showChar, splitLines, toHex } from './text.js';
+import {
+  DEFAULT_TEXT_LAYOUT,
+  type DumpTextLayout,
+  fromHex,
+  joinLines,
+  malformed,
+  showChar,
+  splitLines,
+  toHex,
+} from './text.js';
 
 const HEADER = /^\+Sector: ?(\d{1,2})$/;
 const ALL_UNKNOWN = 0xffff;
@@ -126,8 +135,11 @@ export function parseMct(text: string, size?: CardSize): Result<MifareCard> {
   return ok(card);
 }
 
-/** Writes an MCT dump of every sector; unknown bytes are written as `--`. */
-export function formatMct(card: MifareCard): Result<string> {
+/**
+ * Writes an MCT dump of every sector in a layout (by default upper-case hex, LF, a final newline); unknown bytes are
+ * written as `--`.
+ */
+export function formatMct(card: MifareCard, layout: DumpTextLayout = DEFAULT_TEXT_LAYOUT): Result<string> {
   const lines: string[] = [];
   for (let sector = 0; sector < CARD_GEOMETRY[card.size].sectors; sector++) {
     lines.push(`+Sector: ${sector}`);
@@ -140,5 +152,5 @@ export function formatMct(card: MifareCard): Result<string> {
       lines.push(line);
     }
   }
-  return ok(`${lines.join('\n')}\n`);
+  return ok(joinLines(lines, layout, (line) => !line.startsWith('+')));
 }

@@ -56,6 +56,74 @@ export function bytesToText(bytes: Uint8Array): string {
   return text;
 }
 
+/**
+ * How a text dump was written, beyond its content: an export of the same card with this layout gives the file back
+ * byte for byte (for .eml; for MCT when it listed every sector with no unknown bytes).
+ */
+export interface DumpTextLayout {
+  /** The line end: CRLF when the file's first line ended so. */
+  lineEnding: '\n' | '\r\n';
+  /** Whether the last line ended with a line end (the Proxmark3 client writes .eml without one). */
+  finalNewline: boolean;
+  /** The case of the hex digits: lower when the blocks had lower-case letters and no upper-case ones. */
+  hexCase: 'upper' | 'lower';
+  /** Whether the file began with a UTF-8 byte-order mark. */
+  byteOrderMark: boolean;
+}
+
+/** The layout LockDesk writes when it is given none: upper-case hex, LF, a final newline, no byte-order mark. */
+export const DEFAULT_TEXT_LAYOUT: Readonly<DumpTextLayout> = {
+  lineEnding: '\n',
+  finalNewline: true,
+  hexCase: 'upper',
+  byteOrderMark: false,
+};
+
+const BLOCK_LINE = /^[0-9a-fA-F-]{32}$/;
+
+/** The layout of a text dump (the text with its byte-order mark, if it had one). */
+export function textLayoutOf(text: string, byteOrderMark = text.charCodeAt(0) === 0xfeff): DumpTextLayout {
+  const firstBreak = text.indexOf('\n');
+  let upper = false;
+  let lower = false;
+  for (const line of splitLines(text)) {
+    const block = line.trim();
+    if (!BLOCK_LINE.test(block)) continue;
+    upper ||= /[A-F]/.test(block);
+    lower ||= /[a-f]/.test(block);
+  }
+  return {
+    lineEnding: firstBreak > 0 && text.charAt(firstBreak - 1) === '\r' ? '\r\n' : '\n',
+    finalNewline: text.endsWith('\n'),
+    hexCase: lower && !upper ? 'lower' : 'upper',
+    byteOrderMark,
+  };
+}
+
+/** A layout as given by a caller, each part that is not one of its values replaced by the default's. */
+export function checkedLayout(given: unknown): DumpTextLayout {
+  if (typeof given !== 'object' || given === null) return { ...DEFAULT_TEXT_LAYOUT };
+  const { lineEnding, finalNewline, hexCase, byteOrderMark } = given as Partial<Record<string, unknown>>;
+  return {
+    lineEnding: lineEnding === '\r\n' ? '\r\n' : '\n',
+    finalNewline: typeof finalNewline === 'boolean' ? finalNewline : DEFAULT_TEXT_LAYOUT.finalNewline,
+    hexCase: hexCase === 'lower' ? 'lower' : 'upper',
+    byteOrderMark: byteOrderMark === true,
+  };
+}
+
+/** Joins the lines of a text dump in a layout; `isBlock` says which lines hold hex (their case follows it). */
+export function joinLines(
+  lines: readonly string[],
+  layout: DumpTextLayout,
+  isBlock: (line: string) => boolean = () => true,
+): string {
+  const cased =
+    layout.hexCase === 'lower' ? lines.map((line) => (isBlock(line) ? line.toLowerCase() : line)) : lines;
+  const body = cased.join(layout.lineEnding) + (layout.finalNewline ? layout.lineEnding : '');
+  return layout.byteOrderMark ? `\uFEFF${body}` : body;
+}
+
 /** Text split into lines (LF or CRLF), a leading byte-order mark dropped. */
 export function splitLines(text: string): string[] {
   return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r?\n/);

@@ -24,6 +24,7 @@ export const arErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'تحقق من توصيل الجهاز',
   // Frames and bytes
   BAD_CHECKSUM: 'المجموع الاختباري للاستجابة غير مطابق',
+  BAD_COMMAND_CHECKSUM: 'المجموع الاختباري للأمر غير مطابق',
   FRAME_MALFORMED: 'إطار بيانات الجهاز غير صالح: {message}',
   UNKNOWN_FRAME_TYPE: 'نوع إطار غير معروف من الجهاز: {type}',
   HEX_INVALID: 'بيانات سداسية عشرية غير صالحة',
@@ -32,6 +33,7 @@ export const arErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'بتات الوصول غير صالحة',
   ACCESS_DENIED: 'تم رفض الوصول بموجب شروط الوصول الخاصة بالقطاع',
   AUTH_FAILED: 'فشلت المصادقة',
+  SECTOR_LOCKED: 'القطاع مقفل: بتات الوصول فيه غير صالحة، ولا يمكن لأي مفتاح فتحه',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'يرجى توصيل الجهاز أولاً',
   CARD_READ_FAILED: 'فشلت قراءة البطاقة',

@@ -24,6 +24,7 @@ export const chsErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: '请检查设备是否已连接',
   // Frames and bytes
   BAD_CHECKSUM: '响应校验和错误',
+  BAD_COMMAND_CHECKSUM: '命令校验和错误',
   FRAME_MALFORMED: '设备数据帧格式错误：{message}',
   UNKNOWN_FRAME_TYPE: '未知的设备数据帧类型：{type}',
   HEX_INVALID: '十六进制数据无效',
@@ -32,6 +33,7 @@ export const chsErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: '访问控制位无效',
   ACCESS_DENIED: '扇区访问条件不允许此操作',
   AUTH_FAILED: '认证失败',
+  SECTOR_LOCKED: '扇区已锁定：访问控制位无效，任何密钥都无法打开',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: '请先连接设备',
   CARD_READ_FAILED: '读卡失败',

@@ -24,6 +24,7 @@ export const chsTWErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: '請確認裝置已連接',
   // Frames and bytes
   BAD_CHECKSUM: '回應的檢查碼不符',
+  BAD_COMMAND_CHECKSUM: '命令的檢查碼不符',
   FRAME_MALFORMED: '裝置資料框格式錯誤：{message}',
   UNKNOWN_FRAME_TYPE: '未知的裝置資料框類型：{type}',
   HEX_INVALID: '十六進位資料無效',
@@ -32,6 +33,7 @@ export const chsTWErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: '存取控制位元無效',
   ACCESS_DENIED: '磁區存取條件不允許此操作',
   AUTH_FAILED: '驗證失敗',
+  SECTOR_LOCKED: '磁區已鎖定：存取控制位元無效，任何金鑰都無法開啟',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: '請先連接裝置',
   CARD_READ_FAILED: '讀卡失敗',

@@ -25,6 +25,7 @@ export const deErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Prüfen Sie, ob das Gerät angeschlossen ist',
   // Frames and bytes
   BAD_CHECKSUM: 'Prüfsumme der Antwort stimmt nicht',
+  BAD_COMMAND_CHECKSUM: 'Prüfsumme des Befehls stimmt nicht',
   FRAME_MALFORMED: 'Fehlerhafter Geräte-Frame: {message}',
   UNKNOWN_FRAME_TYPE: 'Unbekannter Geräte-Frame-Typ {type}',
   HEX_INVALID: 'Ungültige Hex-Daten',
@@ -33,6 +34,7 @@ export const deErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Ungültige Zugriffsbits',
   ACCESS_DENIED: 'Zugriff durch die Zugriffsbedingungen des Sektors verweigert',
   AUTH_FAILED: 'Authentifizierung fehlgeschlagen',
+  SECTOR_LOCKED: 'Sektor gesperrt: Seine Zugriffsbits sind ungültig, kein Schlüssel kann ihn öffnen',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Bitte schließen Sie zuerst das Gerät an',
   CARD_READ_FAILED: 'Karte konnte nicht gelesen werden',

@@ -25,6 +25,7 @@ export const esErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Compruebe que el dispositivo está conectado',
   // Frames and bytes
   BAD_CHECKSUM: 'La suma de comprobación de la respuesta no coincide',
+  BAD_COMMAND_CHECKSUM: 'La suma de comprobación del comando no coincide',
   FRAME_MALFORMED: 'Trama del dispositivo mal formada: {message}',
   UNKNOWN_FRAME_TYPE: 'Tipo de trama del dispositivo desconocido: {type}',
   HEX_INVALID: 'Datos hexadecimales no válidos',
@@ -33,6 +34,7 @@ export const esErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Bits de acceso no válidos',
   ACCESS_DENIED: 'Acceso denegado por las condiciones de acceso del sector',
   AUTH_FAILED: 'Error de autenticación',
+  SECTOR_LOCKED: 'Sector bloqueado: sus bits de acceso no son válidos y ninguna clave puede abrirlo',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Conecte primero el dispositivo',
   CARD_READ_FAILED: 'Error al leer la tarjeta',

@@ -24,6 +24,7 @@ export const frErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Vérifiez que l’appareil est connecté',
   // Frames and bytes
   BAD_CHECKSUM: 'Somme de contrôle de la réponse incorrecte',
+  BAD_COMMAND_CHECKSUM: 'Somme de contrôle de la commande incorrecte',
   FRAME_MALFORMED: 'Trame de l’appareil mal formée : {message}',
   UNKNOWN_FRAME_TYPE: 'Type de trame de l’appareil inconnu : {type}',
   HEX_INVALID: 'Données hexadécimales non valides',
@@ -32,6 +33,7 @@ export const frErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Bits d’accès non valides',
   ACCESS_DENIED: 'Accès refusé par les conditions d’accès du secteur',
   AUTH_FAILED: 'Échec de l’authentification',
+  SECTOR_LOCKED: 'Secteur verrouillé : ses bits d’accès sont invalides, aucune clé ne peut l’ouvrir',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Veuillez d’abord connecter l’appareil',
   CARD_READ_FAILED: 'Échec de la lecture de la carte',

@@ -24,6 +24,7 @@ export const itErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Verifica che il dispositivo sia collegato',
   // Frames and bytes
   BAD_CHECKSUM: 'Il checksum della risposta non corrisponde',
+  BAD_COMMAND_CHECKSUM: 'Il checksum del comando non corrisponde',
   FRAME_MALFORMED: 'Frame del dispositivo non valido: {message}',
   UNKNOWN_FRAME_TYPE: 'Tipo di frame del dispositivo sconosciuto: {type}',
   HEX_INVALID: 'Dati esadecimali non validi',
@@ -32,6 +33,7 @@ export const itErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Bit di accesso non validi',
   ACCESS_DENIED: 'Accesso negato dalle condizioni di accesso del settore',
   AUTH_FAILED: 'Autenticazione non riuscita',
+  SECTOR_LOCKED: 'Settore bloccato: i suoi bit di accesso non sono validi, nessuna chiave può aprirlo',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Collega prima il dispositivo',
   CARD_READ_FAILED: 'Lettura della tessera non riuscita',

@@ -24,6 +24,7 @@ export const jaErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'デバイスが接続されているか確認してください',
   // Frames and bytes
   BAD_CHECKSUM: '応答のチェックサムが一致しません',
+  BAD_COMMAND_CHECKSUM: 'コマンドのチェックサムが一致しません',
   FRAME_MALFORMED: 'デバイスフレームの形式が不正です：{message}',
   UNKNOWN_FRAME_TYPE: '不明なデバイスフレーム種別：{type}',
   HEX_INVALID: '16進データが不正です',
@@ -32,6 +33,7 @@ export const jaErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'アクセスビットが不正です',
   ACCESS_DENIED: 'セクターのアクセス条件によりアクセスが拒否されました',
   AUTH_FAILED: '認証に失敗しました',
+  SECTOR_LOCKED: 'セクターがロックされています：アクセスビットが無効なため、どのキーでも開けません',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: '先にデバイスを接続してください',
   CARD_READ_FAILED: 'カードの読み取りに失敗しました',

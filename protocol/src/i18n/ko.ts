@@ -24,6 +24,7 @@ export const koErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: '장치가 연결되어 있는지 확인하세요.',
   // Frames and bytes
   BAD_CHECKSUM: '응답 체크섬이 일치하지 않습니다.',
+  BAD_COMMAND_CHECKSUM: '명령 체크섬이 일치하지 않습니다.',
   FRAME_MALFORMED: '장치 프레임 형식이 잘못되었습니다: {message}',
   UNKNOWN_FRAME_TYPE: '알 수 없는 장치 프레임 유형: {type}',
   HEX_INVALID: '잘못된 16진수 데이터입니다.',
@@ -32,6 +33,7 @@ export const koErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: '잘못된 접근 비트입니다.',
   ACCESS_DENIED: '섹터 접근 조건에 의해 접근이 거부되었습니다.',
   AUTH_FAILED: '인증에 실패했습니다.',
+  SECTOR_LOCKED: '섹터가 잠겨 있습니다: 액세스 비트가 유효하지 않아 어떤 키로도 열 수 없습니다.',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: '먼저 장치를 연결하세요.',
   CARD_READ_FAILED: '카드 읽기에 실패했습니다.',

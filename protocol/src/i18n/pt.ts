@@ -24,6 +24,7 @@ export const ptErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Verifique se o dispositivo está conectado',
   // Frames and bytes
   BAD_CHECKSUM: 'A soma de verificação da resposta não confere',
+  BAD_COMMAND_CHECKSUM: 'A soma de verificação do comando não confere',
   FRAME_MALFORMED: 'Quadro do dispositivo malformado: {message}',
   UNKNOWN_FRAME_TYPE: 'Tipo de quadro do dispositivo desconhecido: {type}',
   HEX_INVALID: 'Dados hexadecimais inválidos',
@@ -32,6 +33,7 @@ export const ptErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Bits de acesso inválidos',
   ACCESS_DENIED: 'Acesso negado pelas condições de acesso do setor',
   AUTH_FAILED: 'Falha na autenticação',
+  SECTOR_LOCKED: 'Setor bloqueado: os bits de acesso são inválidos e nenhuma chave pode abri-lo',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Conecte o dispositivo primeiro',
   CARD_READ_FAILED: 'Falha na leitura do cartão',

@@ -24,6 +24,7 @@ export const ruErrors: ErrorTexts = {
   HINT_OPEN_DEVICE: 'Убедитесь, что устройство подключено',
   // Frames and bytes
   BAD_CHECKSUM: 'Контрольная сумма ответа не совпадает',
+  BAD_COMMAND_CHECKSUM: 'Контрольная сумма команды не совпадает',
   FRAME_MALFORMED: 'Некорректный кадр устройства: {message}',
   UNKNOWN_FRAME_TYPE: 'Неизвестный тип кадра устройства: {type}',
   HEX_INVALID: 'Некорректные шестнадцатеричные данные',
@@ -32,6 +33,7 @@ export const ruErrors: ErrorTexts = {
   ACCESS_BITS_INVALID: 'Некорректные биты доступа',
   ACCESS_DENIED: 'Доступ запрещён условиями доступа сектора',
   AUTH_FAILED: 'Ошибка аутентификации',
+  SECTOR_LOCKED: 'Сектор заблокирован: его биты доступа недействительны, ни один ключ не может его открыть',
   // §8 Card reading messages
   CONNECT_DEVICE_FIRST: 'Сначала подключите устройство',
   CARD_READ_FAILED: 'Не удалось прочитать карту',

@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,42 @@ async function reader(daemon: Daemon, func: string, parameters?: unknown) {
   return (await response.json()) as Record<string, unknown>;
 }
 
+/**
+ * Sends one POST with a body of `size` bytes the way a simple client does (the whole request written before it
+ * reads anything), then reads the answer until the daemon closes the connection. A reset is returned as `error`.
+ */
+function postWholeBody(
+  origin: string,
+  path: string,
+  size: number,
+): Promise<{ head: string; body: string; error?: string }> {
+  const url = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname);
+    const chunks: Buffer[] = [];
+    let answered = false;
+    const finish = (error?: string) => {
+      if (answered) return;
+      answered = true;
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      resolve({
+        head: split < 0 ? text : text.slice(0, split),
+        body: split < 0 ? '' : text.slice(split + 4),
+        ...(error ? { error } : {}),
+      });
+    };
+    socket.pause();
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => finish());
+    socket.on('error', (error) => finish(String(error)));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    socket.end(Buffer.alloc(size, 0x20), () => socket.resume());
+  });
+}
+
 async function mqttRoundTrip(url: string, deviceId: string, payload: string): Promise<string> {
   const client: MqttClient = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000 });
   try {
@@ -202,6 +239,35 @@ describe('gateway daemon: --simulate --embedded-broker (what `pnpm start` runs)'
     expect(unknown.stdout).toContain('unknown fault meteor-strike');
   });
 
+  it('sim dump gives back a placed .eml and .bin file byte for byte', () => {
+    const control = ['--control-url', daemon.endpoints.simulator!];
+    const card = blankCard('1K', 'B0B0CAFE');
+    if (!card.ok) throw new Error(card.detail);
+    card.value.blocks[12] = Uint8Array.from(Buffer.from('CAFEBABE'.repeat(4), 'hex'));
+    const blocks = card.value.blocks.map((block) => Buffer.from(block).toString('hex').toUpperCase());
+    const bin = exportDump(card.value, 'bin');
+    if (!bin.ok) throw new Error(bin.detail);
+    const dir = mkdtempSync(join(tmpdir(), 'gw-dump-'));
+    const files: Array<[string, Buffer]> = [
+      // As the Proxmark3 client writes it: upper case, no newline after the last block.
+      ['eml', Buffer.from(blocks.join('\n'))],
+      ['eml', Buffer.from(`${blocks.join('\r\n')}\r\n`)],
+      ['bin', Buffer.from(bin.value)],
+    ];
+    for (const [format, bytes] of files) {
+      const file = join(dir, `card.${format}`);
+      writeFileSync(file, bytes);
+      const placed = runCli(['sim', 'place-card', '--dump', file, ...control]);
+      expect(placed.status, placed.stderr).toBe(0);
+      const dumped = spawnSync(process.execPath, [cli, 'sim', 'dump', '--format', format, ...control], {
+        cwd: root,
+        timeout: 30_000,
+      });
+      expect(dumped.status, String(dumped.stderr)).toBe(0);
+      expect(dumped.stdout.toString('hex'), format).toBe(bytes.toString('hex'));
+    }
+  });
+
   it('takes a prepared guest card and a text dump from its sim CLI, and injects faults', async () => {
     const control = ['--control-url', daemon.endpoints.simulator!];
     const guest = JSON.stringify({
@@ -279,6 +345,26 @@ describe('gateway daemon: --simulate --embedded-broker (what `pnpm start` runs)'
     });
     expect(hello).toMatchObject({ event: 'hello', data: { simulated: true } });
     socket.close();
+  });
+
+  it('answers a 5 MB body with the documented 413 JSON on the reader, raw and simulator services', async () => {
+    const services: Array<[string, string]> = [
+      [daemon.endpoints.reader, '/reader'],
+      [daemon.endpoints.raw, '/write'],
+      [daemon.endpoints.simulator!, '/card'],
+    ];
+    for (const [origin, path] of services) {
+      const answer = await postWholeBody(origin, path, 5 * 1024 * 1024);
+      expect(answer.error, `${origin}${path}`).toBeUndefined();
+      expect(answer.head, `${origin}${path}`).toMatch(/^HTTP\/1\.1 413 /);
+      expect(JSON.parse(answer.body), `${origin}${path}`).toEqual({
+        code: 0,
+        msg: 'request body too large',
+        error: 'FIELD_INVALID',
+      });
+    }
+    // The daemon is still there for the next caller.
+    expect(await reader(daemon, 'status')).toMatchObject({ code: 1 });
   });
 
   it('stops cleanly on SIGTERM', async () => {

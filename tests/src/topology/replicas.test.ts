@@ -5,8 +5,15 @@
 // is missing and checks only that detection.
 import { existsSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
-import { BROKER, ERRNO, encodeCommandHex, errorText, ROOM_STATUS } from '@lockdesk/protocol';
+import {
+  BROKER,
+  commandWithId,
+  ERRNO,
+  encodeCommandHex,
+  errorText,
+  ROOM_STATUS,
+  readBrokerReply,
+} from '@lockdesk/protocol';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@lockdesk/server';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -287,71 +294,89 @@ if (missing.length > 0) {
         await gateway?.stop();
       });
 
-      it('reconnects within 6 s of the broker listening again and runs no QoS 1 command twice', async () => {
+      it('comes back after the broker restarts, runs no QoS 1 command twice and gives the desk one answer per command', async () => {
         gateway = await startGateway({ consoleOrigin: topo.proxyUrl, broker: { url: topo.brokerUrl } });
         const started = gateway;
         const bridgeStatus = async () =>
           (await started.health())['broker'] as { state: string; commands: number; duplicates: number };
-        // Two different commands: Mosquitto restored from its persistence keeps the bridge's session but numbers
+        // Different commands: Mosquitto restored from its persistence keeps the bridge's session but numbers
         // messages from 1 again, and the bridge takes the same command under an id it answered before, on a new
         // connection and before any new command, for a resend (brokers such as Aedes resend without the dup flag;
-        // gateway/README.md). Different commands are never confused, so each must run exactly once.
-        const beeps = [1, 2].map((musicId) => {
+        // gateway/README.md). Different commands are never confused, so each must run exactly once. The third is
+        // sent once the bridge is back: the bridge runs what the broker resends before new messages, so its answer
+        // means every resend has been handled.
+        const beeps = [1, 2, 3].map((musicId) => {
           const hex = encodeCommandHex({ name: 'beep', musicId, count: 1 });
           if (!hex.ok) throw new Error(hex.detail);
           return hex.value;
         });
         // The front desk's side: a persistent session, so neither its subscription nor its unacknowledged
-        // commands are lost across the restart.
+        // commands are lost across the restart. It sends each command with its own id, as the console's remote
+        // reader does with a bridge that takes ids (protocol/WIRE.md 'Command ids'), and takes one answer per id:
+        // QoS 1 is at least once, so a repeated answer may come and is dropped.
         const desk = await mqtt.connectAsync(topo.brokerUrl, {
           clientId: 'lockdesk-topology-desk',
           clean: false,
           reconnectPeriod: 250,
         });
         try {
-          const replies: string[] = [];
-          desk.on('message', (topic, payload, packet) => {
-            if (topic === `${BROKER.topics.receive}${started.deviceId}` && !packet.dup)
-              replies.push(payload.toString());
+          const taken = new Map<string, string>();
+          const answered = new Map<string, () => void>();
+          let repeated = 0;
+          desk.on('message', (topic, payload) => {
+            if (topic !== `${BROKER.topics.receive}${started.deviceId}`) return;
+            const reply = readBrokerReply(payload.toString());
+            if (reply.id === undefined || taken.has(reply.id)) {
+              repeated++;
+              return;
+            }
+            taken.set(reply.id, reply.frame ?? `error ${reply.error}`);
+            answered.get(reply.id)?.();
           });
+          const answerOf = (id: string) =>
+            new Promise<void>((resolve) => {
+              if (taken.has(id)) resolve();
+              else answered.set(id, resolve);
+            });
           await desk.subscribeAsync(`${BROKER.topics.receive}${started.deviceId}`, { qos: 1 });
           const before = await bridgeStatus();
           const beepsBefore = (await started.sim.state()).beeps;
+          const send = (index: number) =>
+            desk.publishAsync(
+              `${BROKER.topics.send}${started.deviceId}`,
+              commandWithId(beeps[index] as string, `topology-desk.${index + 1}`),
+              { qos: 1 },
+            );
 
           // One command just before the restart, one while it happens.
-          await desk.publishAsync(`${BROKER.topics.send}${started.deviceId}`, beeps[0] as string, { qos: 1 });
+          await send(0);
           const restarted = topo.restartBroker();
-          const duringRestart = desk.publishAsync(
-            `${BROKER.topics.send}${started.deviceId}`,
-            beeps[1] as string,
-            {
-              qos: 1,
-            },
-          );
-          const listeningAt = await restarted;
-          let connectedAt = 0;
+          const duringRestart = send(1);
+          await restarted;
           const deadline = Date.now() + 15_000;
-          while (Date.now() < deadline) {
-            const status = await bridgeStatus().catch(() => null);
-            if (status?.state === 'connected') {
-              connectedAt = performance.now();
-              break;
-            }
-            await new Promise((r) => setTimeout(r, 50));
+          let reconnected = false;
+          while (!reconnected && Date.now() < deadline) {
+            reconnected = (await bridgeStatus().catch(() => null))?.state === 'connected';
+            if (!reconnected) await new Promise((r) => setTimeout(r, 50));
           }
-          expect(connectedAt, 'the bridge did not reconnect in 15 s').toBeGreaterThan(0);
-          expect(connectedAt - listeningAt).toBeLessThanOrEqual(6_000);
+          // How fast it comes back is a figure of `pnpm --filter @lockdesk/gateway bench`, not a check here.
+          expect(reconnected, 'the bridge did not reconnect in 15 s').toBe(true);
           await duringRestart;
+          await send(2);
+          await Promise.all([
+            answerOf('topology-desk.1'),
+            answerOf('topology-desk.2'),
+            answerOf('topology-desk.3'),
+          ]);
 
-          const repliesDeadline = Date.now() + 15_000;
-          while (replies.length < 2 && Date.now() < repliesDeadline)
-            await new Promise((r) => setTimeout(r, 100));
-          // A moment for a second run or a second answer to show itself, if there were one.
-          await new Promise((r) => setTimeout(r, 1_000));
           const after = await bridgeStatus();
-          expect(after.commands - before.commands).toBe(2);
-          expect((await started.sim.state()).beeps - beepsBefore).toBe(2);
-          expect(replies).toHaveLength(2);
+          expect(after.commands - before.commands).toBe(3);
+          expect((await started.sim.state()).beeps - beepsBefore).toBe(3);
+          // One answer per command at the desk, each the beep's reply frame (type 5); repeats were dropped.
+          expect([...taken.keys()].sort()).toEqual(['topology-desk.1', 'topology-desk.2', 'topology-desk.3']);
+          for (const frame of taken.values()) expect(frame).toMatch(/^5A0705/);
+          if (repeated > 0)
+            console.log(`topology: the desk dropped ${repeated} repeated answer(s) after the restart`);
         } finally {
           await desk.endAsync(true);
         }

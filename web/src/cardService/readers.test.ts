@@ -1,3 +1,4 @@
+import { readBrokerCommand, replyWithId } from '@lockdesk/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CardServiceError, formatCardError } from './errors.ts';
 import { LocalServiceReader } from './localService.ts';
@@ -343,6 +344,57 @@ describe('remote reader (type 4): the broker', () => {
     );
     expect(infos.at(-1)).toEqual({ online: false });
     expect(await settle(reader.findCard(), 0)).toMatchObject({ code: 'BROKER_DEVICE_NOT_CONNECTED' });
+  });
+
+  it('takes one answer per command: a repeated answer is never taken for the next command', async () => {
+    const { client, reader } = remote();
+    let uid = '11223344';
+    // The gateway's bridge: runs the frame on the encoder and answers a command that has an id with that id.
+    const bridge = (payload: string) => {
+      const command = readBrokerCommand(payload);
+      if (!command.ok) throw new Error(command.detail);
+      return replyWithId(fakeDevice({ uid })(command.value.hex), command.value.id);
+    };
+    void reader.attach();
+    await vi.advanceTimersByTimeAsync(0);
+    client.up();
+    // The retained online state of a bridge that takes command ids.
+    client.state({ state: 'online', transport: 'simulated', simulated: true, commandIds: true });
+    const first = reader.findCard();
+    await vi.advanceTimersByTimeAsync(0);
+    client.reply(bridge(client.published.at(-1)!.payload));
+    expect(await first).toEqual({ uid: '11223344', cardType: 8 });
+    // Another card on the encoder, the same command again; the broker hands over the first answer once more
+    // (QoS 1 after a restart) before the answer of this one.
+    uid = 'A1A2A3A4';
+    const second = reader.findCard();
+    await vi.advanceTimersByTimeAsync(0);
+    client.duplicate();
+    client.reply(bridge(client.published.at(-1)!.payload));
+    expect(await second).toEqual({ uid: 'A1A2A3A4', cardType: 8 });
+    // A late copy of either answer while nothing waits, or of an earlier one while a command waits, is dropped.
+    client.duplicate();
+    const third = reader.findCard();
+    await vi.advanceTimersByTimeAsync(0);
+    client.reply(client.replies[0]!);
+    client.duplicate();
+    uid = 'B1B2B3B4';
+    client.reply(bridge(client.published.at(-1)!.payload));
+    expect(await third).toEqual({ uid: 'B1B2B3B4', cardType: 8 });
+    // Each command went out once, each with its own id.
+    const ids = client.published.map((p) => (JSON.parse(p.payload) as { id: string }).id);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('sends the spec’s bare hex to a bridge that does not say it takes command ids', async () => {
+    const { client, reader } = remote();
+    client.autoReply = fakeDevice({ uid: '11223344' });
+    const found = reader.findCard();
+    await vi.advanceTimersByTimeAsync(0);
+    client.up();
+    client.state({ state: 'online', transport: 'hid', simulated: false });
+    expect(await found).toEqual({ uid: '11223344', cardType: 8 });
+    expect(client.published.map((p) => p.payload)).toEqual(['A50410B1']);
   });
 
   it("the bridge's own refusals and a spoiled reply", async () => {

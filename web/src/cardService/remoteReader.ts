@@ -1,4 +1,13 @@
-import { BROKER, type EncoderCommand, errorText, isErrorCode, parseDeviceId } from '@lockdesk/protocol';
+import {
+  BROKER,
+  COMMAND_IDS_FIELD,
+  commandWithId,
+  type EncoderCommand,
+  errorText,
+  isErrorCode,
+  parseDeviceId,
+  readBrokerReply,
+} from '@lockdesk/protocol';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { BROKER_URL } from '../config/deploy.ts';
 import { CardServiceError, cancelledError } from './errors.ts';
@@ -51,6 +60,13 @@ export const RECONNECT_NOTICE = errorText('BROKER_RECONNECTING');
 
 export type BrokerState = 'connecting' | 'connected' | 'closed';
 
+/** 8 random hex digits (getRandomValues works on a console served over plain http, randomUUID does not). */
+function randomIdPrefix(): string {
+  const bytes = new Uint8Array(4);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 const loadConnect = async (): Promise<MqttConnect> => {
   const module = (await import('mqtt')) as unknown as {
     default?: { connect: MqttConnect };
@@ -63,6 +79,8 @@ const loadConnect = async (): Promise<MqttConnect> => {
 
 interface Pending {
   command: EncoderCommand;
+  /** The id the command went out with (a bridge that takes ids answers with it); undefined for bare hex. */
+  id: string | undefined;
   resolve(hex: string): void;
   reject(error: CardServiceError): void;
 }
@@ -70,8 +88,9 @@ interface Pending {
 /**
  * Reader type 4, the remote reader behind the message broker (spec §7 'Message broker', WIRE.md 'MQTT payload'):
  * each command frame as hex on `lockdesk/send/{deviceId}` (QoS 1), its reply on `lockdesk/receive/{deviceId}`,
- * the heartbeat and the retained state of the reader's bridge watched to say online/offline. One command at a time
- * (replies carry no id), each waiting 10 s ('response timeout'); the connection comes back every 5 s with the
+ * the heartbeat and the retained state of the reader's bridge watched to say online/offline. One command at a time,
+ * each waiting 10 s ('response timeout'); to a bridge that takes command ids each command goes with its own id and
+ * takes only the answer with it (a repeated QoS 1 answer is dropped, WIRE.md 'Command ids'); the connection comes back every 5 s with the
  * notice 'Trying to reconnect...'; the frames are checked here like the second reader's.
  */
 export class RemoteReader extends FrameReader {
@@ -94,6 +113,11 @@ export class RemoteReader extends FrameReader {
   private deviceOnline: boolean | null = null;
   /** Whether the bridge's encoder is simulated, as its heartbeat or online state last said; null until one did. */
   private deviceSimulated: boolean | null = null;
+  /** Whether the bridge answers a command with its id (its online state or heartbeat says `commandIds: true`). */
+  private bridgeTakesIds = false;
+  /** Command ids: this reader's own prefix (random, so two consoles on one reader never share one) and a count. */
+  private readonly idPrefix = randomIdPrefix();
+  private commandCount = 0;
   state: BrokerState = 'closed';
 
   constructor(options: RemoteReaderOptions) {
@@ -212,6 +236,8 @@ export class RemoteReader extends FrameReader {
       // An offline state does not name the encoder (the last will cannot): the last word on it stands.
       const simulated = simulatedOf(body);
       this.deviceOnline = online;
+      // The offline state (the last will) does not say; the last word of the bridge stands.
+      if (online) this.bridgeTakesIds = body[COMMAND_IDS_FIELD] === true;
       if (simulated !== null) this.deviceSimulated = simulated;
       this.log(
         'info',
@@ -230,19 +256,20 @@ export class RemoteReader extends FrameReader {
       this.log('info', `reply without a command: ${text}`);
       return;
     }
-    const trimmed = text.trim();
-    if (trimmed.startsWith('{')) {
-      // The bridge's own refusal: {"error":"BROKER_INVALID_HEX","msg":…}.
-      let code: string | undefined;
-      try {
-        code = (JSON.parse(trimmed) as { error?: string }).error;
-      } catch {
-        code = undefined;
-      }
-      this.pending = undefined;
-      pending.reject(new CardServiceError(isErrorCode(code) ? code : 'BROKER_INVALID_HEX'));
+    const reply = readBrokerReply(text);
+    // QoS 1 delivers at least once: after a broker restart an answer already taken can come again. A command sent
+    // with an id takes only the answer with that id, so a repeated answer is never the answer of the next command.
+    if (pending.id !== undefined && reply.id !== pending.id) {
+      this.log('info', `answer of another command skipped (already taken, or not ours): ${text.trim()}`);
       return;
     }
+    if (reply.error !== undefined) {
+      // The bridge's own refusal: {"error":"BROKER_INVALID_HEX","msg":…}.
+      this.pending = undefined;
+      pending.reject(new CardServiceError(isErrorCode(reply.error) ? reply.error : 'BROKER_INVALID_HEX'));
+      return;
+    }
+    const trimmed = reply.frame ?? '';
     if (!answers(trimmed, pending.command)) {
       this.log('info', `late reply skipped: ${trimmed}`);
       return;
@@ -299,8 +326,10 @@ export class RemoteReader extends FrameReader {
         signal?.removeEventListener('abort', onAbort);
         if (this.pending === pending) this.pending = undefined;
       };
+      const id = this.bridgeTakesIds ? `${this.idPrefix}.${(++this.commandCount).toString(36)}` : undefined;
       const pending: Pending = {
         command,
+        id,
         resolve: (reply) => {
           finish();
           resolve(reply);
@@ -317,7 +346,8 @@ export class RemoteReader extends FrameReader {
       const onAbort = () => pending.reject(cancelledError(signal));
       signal?.addEventListener('abort', onAbort, { once: true });
       this.pending = pending;
-      client.publish(this.topics.send, hex, { qos: BROKER.qos }, (error) => {
+      const payload = id === undefined ? hex : commandWithId(hex, id);
+      client.publish(this.topics.send, payload, { qos: BROKER.qos }, (error) => {
         if (error) pending.reject(new CardServiceError('BROKER_DEVICE_NOT_CONNECTED'));
       });
     });

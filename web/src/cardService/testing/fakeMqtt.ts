@@ -40,9 +40,21 @@ export class FakeMqtt extends EventEmitter {
     this.connected = true;
     this.emit('connect');
   }
+  /** The replies delivered so far, oldest first. */
+  replies: string[] = [];
   /** The bridge's reply on the receive topic. */
   reply(payload: string) {
+    this.replies.push(payload);
     this.emit('message', `lockdesk/receive/${this.deviceId}`, Buffer.from(payload));
+  }
+  /**
+   * The last reply delivered again, as QoS 1 may after a broker restart (the bridge or the broker sends again what
+   * it saw no acknowledgement for).
+   */
+  duplicate() {
+    const last = this.replies.at(-1);
+    if (last === undefined) throw new Error('no reply to deliver again');
+    this.reply(last);
   }
   /** A heartbeat of the bridge, as the gateway publishes it (every 60000 ms). */
   heartbeat(fields: Record<string, unknown> = {}) {
