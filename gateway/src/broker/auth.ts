@@ -165,6 +165,8 @@ export class BrokerAuthority {
         body: JSON.stringify({ username, password, clientid: clientId }),
         signal: AbortSignal.timeout(this.options.askTimeoutMs ?? 5_000),
       });
+      // 429: the address failed too often this minute; the server's answer is a deny like any other.
+      if (response.status === 429) return { result: 'deny' };
       if (!response.ok) return { result: 'unavailable', reason: `HTTP ${response.status}` };
       return parseAnswer(await response.json());
     } catch (error) {
