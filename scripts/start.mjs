@@ -29,8 +29,9 @@ const children = [
     env: {
       ...process.env,
       LOCKDESK_GW_ALLOWED_ORIGINS: process.env.LOCKDESK_GW_ALLOWED_ORIGINS || consoleOrigins.join(','),
-      // The virtual locks (issue 10): they sync with this server, and install themselves from the installer's sheet
-      // the server writes into its data dir on a demo start (the gateway re-reads it when the server rewrites it).
+      // The gateway's server: its embedded broker asks it about the console's broker credentials (the remote reader
+      // logs in with the operator's, issue 19), and the virtual locks (issue 10) sync with it. They install
+      // themselves from the installer's sheet the server writes into its data dir on a demo start (re-read on change).
       LOCKDESK_GW_SERVER_URL: process.env.LOCKDESK_GW_SERVER_URL || lockServerOrigin,
       LOCKDESK_GW_SIM_LOCKS:
         process.env.LOCKDESK_GW_SIM_LOCKS || resolve(root, dataDir, 'virtual-locks.json'),

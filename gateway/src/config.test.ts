@@ -34,7 +34,7 @@ describe('gateway configuration', () => {
     ]);
   });
 
-  it('reads the virtual locks settings from the environment and refuses a server that is not http(s)', () => {
+  it('reads the gateway server and the virtual locks settings from the environment and refuses a server that is not http(s)', () => {
     const config = resolveConfig({
       env: {
         LOCKDESK_GW_SERVER_URL: 'http://127.0.0.1:40123/ignored/path',
@@ -42,16 +42,33 @@ describe('gateway configuration', () => {
         LOCKDESK_GW_SIM_LOCK_STATE: '/srv/gateway/locks.json',
       },
     });
+    // The server is the gateway's (the embedded broker asks it about clients), not only the virtual locks'.
+    expect(config.serverUrl).toBe('http://127.0.0.1:40123');
     expect(config.simulator).toMatchObject({
-      serverUrl: 'http://127.0.0.1:40123',
       locksSheet: '/srv/data/virtual-locks.json',
       lockStateFile: '/srv/gateway/locks.json',
     });
-    expect(resolveConfig().simulator).toMatchObject({ serverUrl: 'http://127.0.0.1:8080', locksSheet: null });
+    expect(resolveConfig().serverUrl).toBe('http://127.0.0.1:8080');
+    expect(resolveConfig().simulator).toMatchObject({ locksSheet: null });
+    // An empty value: no server, so the embedded broker admits nobody but the gateway's own bridge.
+    expect(resolveConfig({ env: { LOCKDESK_GW_SERVER_URL: '' } }).serverUrl).toBeNull();
     expect(() => resolveConfig({ env: { LOCKDESK_GW_SERVER_URL: 'mqtt://127.0.0.1:1883' } })).toThrow(
       /LOCKDESK_GW_SERVER_URL: expected a URL starting with http/,
     );
-    expect(() => resolveConfig({ file: { simulator: { serverUrl: 'nonsense' } } })).toThrow(ConfigError);
+    expect(() => resolveConfig({ file: { serverUrl: 'nonsense' } })).toThrow(ConfigError);
+  });
+
+  it('checks the embedded broker credential recheck interval (30 s by default)', () => {
+    expect(resolveConfig().embeddedBroker.recheckSeconds).toBe(30);
+    expect(
+      resolveConfig({ env: { LOCKDESK_GW_BROKER_RECHECK_SECONDS: '5' } }).embeddedBroker.recheckSeconds,
+    ).toBe(5);
+    expect(() => resolveConfig({ env: { LOCKDESK_GW_BROKER_RECHECK_SECONDS: '0' } })).toThrow(
+      /LOCKDESK_GW_BROKER_RECHECK_SECONDS: expected a number of seconds from 1 to 86400/,
+    );
+    expect(() => resolveConfig({ file: { embeddedBroker: { recheckSeconds: 'often' } } })).toThrow(
+      /"embeddedBroker.recheckSeconds" in the configuration: expected a whole number/,
+    );
   });
 
   it('layers file, environment and flags, the later winning', () => {

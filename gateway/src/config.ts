@@ -20,6 +20,11 @@ export interface GatewayConfig {
   bodyLimitBytes: number;
   /** The remote reader's id on the broker (12 hex); the bridge runs when it and a broker URL are known. */
   deviceId: string | null;
+  /**
+   * The LockDesk server's origin: the embedded broker asks its `POST /broker/auth` about every client but the
+   * gateway's own bridge (none is admitted when null), and the virtual locks sync with it (contract F).
+   */
+  serverUrl: string | null;
   broker: { url: string | null; username: string | null; password: string | null };
   embeddedBroker: {
     enabled: boolean;
@@ -28,12 +33,12 @@ export interface GatewayConfig {
     tlsPort: number;
     certFile: string | null;
     keyFile: string | null;
+    /** How often the credential of a connected client is checked again with the server (seconds). */
+    recheckSeconds: number;
   };
   simulator: {
     latencyMs: number;
     deviceMac: string;
-    /** The LockDesk server's origin the virtual locks sync with (contract F). */
-    serverUrl: string | null;
     /** The installer's sheet of virtual locks (contract D), re-read when it changes. */
     locksSheet: string | null;
     /** Where virtual locks keep what they learned and their buffered records; memory only when null. */
@@ -79,6 +84,7 @@ export function defaultConfig(): GatewayConfig {
     ],
     bodyLimitBytes: 64 * 1024,
     deviceId: null,
+    serverUrl: 'http://127.0.0.1:8080',
     broker: { url: null, username: null, password: null },
     embeddedBroker: {
       enabled: false,
@@ -87,11 +93,11 @@ export function defaultConfig(): GatewayConfig {
       tlsPort: BROKER.tlsPort,
       certFile: null,
       keyFile: null,
+      recheckSeconds: 30,
     },
     simulator: {
       latencyMs: 0,
       deviceMac: SIMULATED_DEVICE_MAC,
-      serverUrl: 'http://127.0.0.1:8080',
       locksSheet: null,
       lockStateFile: null,
     },
@@ -103,6 +109,7 @@ export function defaultConfig(): GatewayConfig {
 type Kind =
   | 'port'
   | 'int'
+  | 'seconds'
   | 'bool'
   | 'string'
   | 'nullableString'
@@ -139,6 +146,7 @@ export const CONFIG_FIELDS: readonly Field[] = [
   { path: 'allowedOrigins', env: 'LOCKDESK_GW_ALLOWED_ORIGINS', kind: 'origins' },
   { path: 'bodyLimitBytes', env: 'LOCKDESK_GW_BODY_LIMIT', kind: 'size' },
   { path: 'deviceId', env: 'LOCKDESK_GW_DEVICE_ID', kind: 'hex12' },
+  { path: 'serverUrl', env: 'LOCKDESK_GW_SERVER_URL', kind: 'httpUrl' },
   { path: 'broker.url', env: 'LOCKDESK_GW_BROKER_URL', kind: 'brokerUrl' },
   { path: 'broker.username', env: 'LOCKDESK_GW_BROKER_USERNAME', kind: 'nullableString' },
   { path: 'broker.password', env: 'LOCKDESK_GW_BROKER_PASSWORD', kind: 'nullableString' },
@@ -148,9 +156,9 @@ export const CONFIG_FIELDS: readonly Field[] = [
   { path: 'embeddedBroker.tlsPort', env: 'LOCKDESK_GW_BROKER_TLS_PORT', kind: 'port' },
   { path: 'embeddedBroker.certFile', env: 'LOCKDESK_GW_BROKER_TLS_CERT', kind: 'nullableString' },
   { path: 'embeddedBroker.keyFile', env: 'LOCKDESK_GW_BROKER_TLS_KEY', kind: 'nullableString' },
+  { path: 'embeddedBroker.recheckSeconds', env: 'LOCKDESK_GW_BROKER_RECHECK_SECONDS', kind: 'seconds' },
   { path: 'simulator.latencyMs', env: 'LOCKDESK_GW_SIM_LATENCY_MS', kind: 'int' },
   { path: 'simulator.deviceMac', env: 'LOCKDESK_GW_SIM_DEVICE_MAC', kind: 'hex12' },
-  { path: 'simulator.serverUrl', env: 'LOCKDESK_GW_SERVER_URL', kind: 'httpUrl' },
   { path: 'simulator.locksSheet', env: 'LOCKDESK_GW_SIM_LOCKS', kind: 'nullableString' },
   { path: 'simulator.lockStateFile', env: 'LOCKDESK_GW_SIM_LOCK_STATE', kind: 'nullableString' },
   { path: 'cardWatchIntervalMs', env: 'LOCKDESK_GW_CARD_WATCH_MS', kind: 'int' },
@@ -181,11 +189,13 @@ function check(kind: Kind, raw: unknown): Checked {
   switch (kind) {
     case 'port':
     case 'int':
+    case 'seconds':
     case 'size': {
       const n = text !== undefined && /^\d+$/.test(text) ? Number(text) : raw;
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return bad('a whole number');
       if (kind === 'port' && n > 65_535) return bad('a port number from 0 to 65535');
       if (kind === 'size' && n < 1024) return bad('a byte count of at least 1024');
+      if (kind === 'seconds' && (n < 1 || n > 86_400)) return bad('a number of seconds from 1 to 86400');
       return { ok: true, value: n };
     }
     case 'bool': {

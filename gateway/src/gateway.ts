@@ -113,7 +113,13 @@ export async function startGateway(
   try {
     let broker: EmbeddedBroker | null = null;
     if (config.embeddedBroker.enabled) {
-      broker = await startEmbeddedBroker({ ...config.embeddedBroker, host: config.host, logger });
+      broker = await startEmbeddedBroker({
+        ...config.embeddedBroker,
+        host: config.host,
+        logger,
+        serverUrl: config.serverUrl,
+        allowedOrigins: config.allowedOrigins,
+      });
       cleanup.push(() => broker!.close());
     }
 
@@ -209,7 +215,7 @@ export async function startGateway(
       const encoderOfLocks = simulator;
       locks = new VirtualLocks({
         currentCard: () => encoderOfLocks.currentCard,
-        defaultServer: config.simulator.serverUrl,
+        defaultServer: config.serverUrl,
         sheetPath: config.simulator.locksSheet,
         statePath: config.simulator.lockStateFile,
         ...(options.lockFetch ? { fetch: options.lockFetch } : {}),
@@ -237,11 +243,18 @@ export async function startGateway(
     const deviceId = bridgeDeviceId(config);
     const brokerUrl = bridgeBrokerUrl(config, broker?.addresses.tcpPort);
     const startBridge = (url: string, id: string) => {
+      // On its own embedded broker the bridge is admitted with a credential that never leaves this process; a
+      // remote broker takes the reader's gateway credential (LOCKDESK_GW_BROKER_USERNAME / _PASSWORD).
+      const credential =
+        broker && !config.broker.url
+          ? broker.bridgeCredential(id)
+          : { username: config.broker.username, password: config.broker.password };
       bridge = new MqttBridge({
         url,
         deviceId: id,
-        username: config.broker.username,
-        password: config.broker.password,
+        username: credential.username,
+        password: credential.password,
+        remoteBroker: !(broker && !config.broker.url),
         encoder,
         logger,
         ...options.bridge,

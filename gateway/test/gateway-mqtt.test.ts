@@ -11,15 +11,24 @@ import { type RunningGateway, startGateway } from '../src/gateway.js';
 import { silentLogger } from '../src/log.js';
 import { SimulatedEncoder } from '../src/simulator/encoder.js';
 import { SimulatedTransport } from '../src/transport/simulated.js';
+import { startFakeBrokerAuth } from './fake-broker-auth.js';
 import { freePort, MOSQUITTO_BIN, sharedMosquittoUrl, startPrivateMosquitto } from './mosquitto.js';
 
 // The real Mosquitto brokers of this run: the machine's (TEST_MQTT_URL, else 127.0.0.1:1883), and a private one
 // this file starts with a loopback WebSocket listener when the mosquitto binary is installed.
 const sharedMosquitto = await sharedMosquittoUrl();
 const privateMosquitto = await startPrivateMosquitto();
+// The embedded broker admits a test client only as the LockDesk server says: this stand-in answers for it.
+const auth = await startFakeBrokerAuth();
 afterAll(async () => {
   await privateMosquitto?.stop();
+  await auth.close();
 });
+/** A test client's login on the embedded broker: a console credential for the device. */
+const consoleLogin = (deviceId: string): mqtt.IClientOptions => {
+  const credential = auth.console([deviceId]);
+  return { username: credential.username, password: credential.password };
+};
 if (!sharedMosquitto && !privateMosquitto) {
   console.warn(
     'NO MOSQUITTO: TEST_MQTT_URL is not set, no broker answers at 127.0.0.1:1883 and no mosquitto binary is ' +
@@ -78,6 +87,7 @@ async function startSimulatedGateway(
   brokerUrl: string,
   deviceId: string,
   extra: Record<string, unknown> = {},
+  login: mqtt.IClientOptions = {},
 ) {
   return startGateway(
     {
@@ -87,7 +97,11 @@ async function startSimulatedGateway(
       websocketPort: 0,
       simulatorPort: 0,
       deviceId,
-      broker: { url: brokerUrl },
+      broker: {
+        url: brokerUrl,
+        username: login.username ?? null,
+        password: (login.password as string) ?? null,
+      },
       ...extra,
     },
     { logger: silentLogger(), bridge: { reconnectMs: 200, heartbeatMs: 300 } },
@@ -97,22 +111,33 @@ async function startSimulatedGateway(
 interface Target {
   name: string;
   start: () => Promise<{ url: string; stop: () => Promise<void> }>;
+  /** The login of a client of the kind for the device (none on an anonymous Mosquitto). */
+  login: (kind: 'console' | 'gateway', deviceId: string) => mqtt.IClientOptions;
 }
+const anonymous = () => ({});
+const embeddedOptions = {
+  host: '127.0.0.1',
+  tcpPort: 0,
+  wsPort: 0,
+  tlsPort: 0,
+  certFile: null,
+  keyFile: null,
+  logger: silentLogger(),
+  serverUrl: auth.url,
+  recheckSeconds: 30,
+  allowedOrigins: [],
+};
 
 const targets: Target[] = [
   {
     name: 'the embedded Aedes broker',
     start: async () => {
-      const broker = await startEmbeddedBroker({
-        host: '127.0.0.1',
-        tcpPort: 0,
-        wsPort: 0,
-        tlsPort: 0,
-        certFile: null,
-        keyFile: null,
-        logger: silentLogger(),
-      });
+      const broker = await startEmbeddedBroker(embeddedOptions);
       return { url: broker.addresses.tcpUrl, stop: () => broker.close() };
+    },
+    login: (kind, deviceId) => {
+      const credential = kind === 'console' ? auth.console([deviceId]) : auth.gateway(deviceId);
+      return { username: credential.username, password: credential.password };
     },
   },
 ];
@@ -121,6 +146,7 @@ if (sharedMosquitto) {
   targets.push({
     name: `Mosquitto at ${url} (${source})`,
     start: async () => ({ url, stop: async () => {} }),
+    login: anonymous,
   });
 }
 if (privateMosquitto) {
@@ -128,6 +154,7 @@ if (privateMosquitto) {
   targets.push({
     name: `a Mosquitto started by the test, over WebSocket at ${wsUrl}`,
     start: async () => ({ url: wsUrl, stop: async () => {} }),
+    login: anonymous,
   });
 }
 console.info(`MQTT bridge suites run against: ${targets.map((t) => t.name).join('; ')}`);
@@ -140,20 +167,21 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
 
   beforeAll(async () => {
     broker = await target.start();
-    gateway = await startSimulatedGateway(broker.url, deviceId);
+    gateway = await startSimulatedGateway(broker.url, deviceId, {}, target.login('gateway', deviceId));
     await bridgeState(gateway, 'connected');
-    client = await connectClient(broker.url);
+    client = await connectClient(broker.url, target.login('console', deviceId));
   });
   afterAll(async () => {
     await gateway?.close();
-    // Leave no retained state and no persistent session of the bridge behind on a shared broker.
-    await client?.publishAsync(`lockdesk/state/${deviceId}`, '', { qos: 1, retain: true });
     await client?.endAsync();
+    // Leave no retained state and no persistent session of the bridge behind on a shared broker.
     if (broker) {
       const session = await connectClient(broker.url, {
         clientId: `lockdesk-gateway-${deviceId}`,
         clean: true,
+        ...target.login('gateway', deviceId),
       });
+      await session.publishAsync(`lockdesk/state/${deviceId}`, '', { qos: 1, retain: true });
       await session.endAsync();
     }
     await broker?.stop();
@@ -201,7 +229,7 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
   });
 
   it('holds a retained online state and publishes heartbeats', async () => {
-    const watcher = await connectClient(broker.url);
+    const watcher = await connectClient(broker.url, target.login('console', deviceId));
     const state = new Promise<string>((resolve) => watcher.once('message', (_t, m) => resolve(m.toString())));
     await watcher.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
     expect(JSON.parse(await state)).toEqual({
@@ -245,7 +273,7 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
       value: { status: 0 },
     });
 
-    const watcher = await connectClient(broker.url);
+    const watcher = await connectClient(broker.url, target.login('console', deviceId));
     const offline = new Promise<string>((resolve) =>
       watcher.on('message', (_topic, message) => {
         if (message.toString().includes('offline')) resolve(message.toString());
@@ -281,7 +309,7 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
   });
 
   it('has the broker publish its last will (retained offline) when the connection dies, then online again', async () => {
-    const watcher = await connectClient(broker.url);
+    const watcher = await connectClient(broker.url, target.login('console', deviceId));
     const states: string[] = [];
     watcher.on('message', (_topic, message) => states.push(message.toString()));
     await watcher.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
@@ -304,7 +332,7 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
     );
     await watcher.endAsync();
     // The will was published retained: a client that subscribes now gets the current (online) state.
-    const late = await connectClient(broker.url);
+    const late = await connectClient(broker.url, target.login('console', deviceId));
     const retained = new Promise<string>((resolve) => late.once('message', (_t, m) => resolve(m.toString())));
     await late.subscribeAsync(`lockdesk/state/${deviceId}`, { qos: 1 });
     expect(JSON.parse(await retained)).toEqual({
@@ -362,18 +390,11 @@ describe.each(targets)('remote reader bridge against $name', (target) => {
 describe('broker restarted: the bridge reconnects and goes on', () => {
   it('with the embedded broker', async () => {
     const port = await freePort();
-    const options = {
-      host: '127.0.0.1',
-      tcpPort: port,
-      wsPort: 0,
-      tlsPort: 0,
-      certFile: null,
-      keyFile: null,
-      logger: silentLogger(),
-    };
+    const options = { ...embeddedOptions, tcpPort: port };
     let broker: EmbeddedBroker = await startEmbeddedBroker(options);
     const deviceId = newDeviceId();
-    const gateway = await startSimulatedGateway(broker.addresses.tcpUrl, deviceId);
+    const bridgeLogin = auth.gateway(deviceId);
+    const gateway = await startSimulatedGateway(broker.addresses.tcpUrl, deviceId, {}, bridgeLogin);
     try {
       await bridgeState(gateway, 'connected');
       const closed = bridgeState(gateway, 'closed');
@@ -383,7 +404,7 @@ describe('broker restarted: the bridge reconnects and goes on', () => {
       expect(gateway.health().broker).toMatchObject({ state: expect.stringMatching(/closed|connecting/) });
       broker = await startEmbeddedBroker(options);
       await bridgeState(gateway, 'connected');
-      const client = await connectClient(broker.addresses.tcpUrl);
+      const client = await connectClient(broker.addresses.tcpUrl, consoleLogin(deviceId));
       const reply = await command(client, deviceId, frameHex({ name: 'getVersion' }));
       expect(reply.startsWith('5A0E01')).toBe(true);
       await client.endAsync();
@@ -465,6 +486,7 @@ describe('embedded broker for a single site', () => {
         websocketPort: 0,
         simulatorPort: 0,
         embeddedBroker: { enabled: true, tcpPort: 0, wsPort: 0, ...tls },
+        serverUrl: auth.url,
       },
       { logger: silentLogger() },
     );
@@ -483,14 +505,14 @@ describe('embedded broker for a single site', () => {
   it('survives an error the broker itself reports (persistence, will sweep) and goes on', async () => {
     // Aedes reports such failures as an 'error' event on the broker: with no listener that kills the daemon.
     expect(() => gateway.broker!.aedes.emit('error', new Error('persistence failed'))).not.toThrow();
-    const client = await connectClient(gateway.addresses.broker!.tcpUrl);
+    const client = await connectClient(gateway.addresses.broker!.tcpUrl, consoleLogin('041780200001'));
     const reply = await command(client, '041780200001', frameHex({ name: 'getVersion' }));
     expect(reply.startsWith('5A0E01')).toBe(true);
     await client.endAsync();
   });
 
   it('carries MQTT over WebSocket at /mqtt', async () => {
-    const client = await connectClient(gateway.addresses.broker!.wsUrl);
+    const client = await connectClient(gateway.addresses.broker!.wsUrl, consoleLogin('041780200001'));
     const reply = await command(client, '041780200001', frameHex({ name: 'getVersion' }));
     expect(reply.startsWith('5A0E01')).toBe(true);
     await client.endAsync();
@@ -503,7 +525,7 @@ describe('embedded broker for a single site', () => {
     }
     const url = gateway.addresses.broker!.wssUrl!;
     expect(url).toMatch(/^wss:\/\/127\.0\.0\.1:\d+\/mqtt$/);
-    const client = await connectClient(url, { rejectUnauthorized: false });
+    const client = await connectClient(url, { rejectUnauthorized: false, ...consoleLogin('041780200001') });
     const reply = await command(client, '041780200001', frameHex({ name: 'getVersion' }));
     expect(reply.startsWith('5A0E01')).toBe(true);
     await client.endAsync();
@@ -519,13 +541,14 @@ describe('device id of the remote reader', () => {
         rawPort: 0,
         websocketPort: 0,
         embeddedBroker: { enabled: true, tcpPort: 0, wsPort: 0 },
+        serverUrl: auth.url,
       },
       { logger: silentLogger(), transport: new SimulatedTransport(encoder) },
     );
     try {
       await bridgeState(gateway, 'connected');
       expect(gateway.addresses.bridge).toMatchObject({ deviceId: 'ABCDEF012345' });
-      const client = await connectClient(gateway.addresses.broker!.tcpUrl);
+      const client = await connectClient(gateway.addresses.broker!.tcpUrl, consoleLogin('ABCDEF012345'));
       const reply = await command(client, 'ABCDEF012345', frameHex({ name: 'getVersion' }));
       expect(reply).toContain('ABCDEF012345');
       await client.endAsync();

@@ -38,6 +38,16 @@ export const BROKER = {
   },
 } as const;
 
+/**
+ * Broker credentials (issue 19): the console's short-lived one (`broker/credential`) lives `ttlSeconds` unless
+ * renewed, never beyond its session; usernames are `console-<24 hex>` and `gateway-<device id>`.
+ */
+export const BROKER_CREDENTIAL = {
+  ttlSeconds: 600,
+  consolePrefix: 'console-',
+  gatewayPrefix: 'gateway-',
+} as const;
+
 /** The local services on the reception PC (spec §7 'Local card readers'). */
 export const LOCAL_SERVICES = {
   readerPort: 13570,

@@ -102,6 +102,10 @@ export const ERROR_TEXTS = {
   BROKER_CONNECTION_TIMEOUT: 'connection timeout',
   BROKER_INVALID_DEVICE_ID: 'invalid device ID format',
   BROKER_RECONNECTING: 'Trying to reconnect...',
+  /** The broker refused the operator's broker credential even after a new one was fetched (issue 19). */
+  BROKER_NOT_AUTHORIZED: 'the broker refused the credential',
+  /** The server gave no broker credential (signed out, offline): the remote reader cannot connect. */
+  BROKER_CREDENTIAL_UNAVAILABLE: 'could not get a broker credential from the server',
   // §8 Other
   SERVICE_EXPIRED: 'Service has expired, please contact customer manager {parentMobile}',
   SERVICE_EXPIRING: 'Service expires in {days} days, please contact customer manager {parentMobile}',

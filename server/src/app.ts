@@ -24,6 +24,7 @@ import { consolePage } from './console-page.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
+import type { BrokerMirror } from './services/broker-credentials.js';
 import { CardKeys, recordServerKey, resolveServerKey, sharedServerKey } from './services/card-keys.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import { databaseStorage, diskStorage, type Storage } from './services/storage.js';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** Set when the process is stopping (server.ts): /health answers 503 so the proxy takes the replica out. */
     shuttingDown: boolean;
+    /** The managed broker told of each broker credential (services/broker-mirror.ts); null when none is managed. */
+    brokerMirror: BrokerMirror | null;
   }
 }
 
@@ -45,6 +48,8 @@ export interface BuildOptions extends Partial<ServerConfig> {
   db?: Db;
   /** Replaces the outbox SMS provider. */
   sms?: SmsProvider;
+  /** The managed broker to tell of broker credentials (tests give their own); default: none. */
+  brokerMirror?: BrokerMirror | null;
   /** Where uploaded files live; default: config `files` (the database on PostgreSQL, `<dataDir>/files` on PGlite). */
   storage?: Storage;
 }
@@ -105,6 +110,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   );
   app.decorate('calls', new Map<string, AnyCall>());
   app.decorate('shuttingDown', false);
+  app.decorate('brokerMirror', options.brokerMirror ?? null);
   const inMemory = config.database.kind === 'pglite' && config.database.dataDir.startsWith('memory://');
   app.decorate('cardKeys', new CardKeys(sharedKey ?? resolveServerKey(config, !ownDb || inMemory)));
   if (ownDb) app.addHook('onClose', async () => db.destroy());

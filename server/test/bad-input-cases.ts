@@ -405,6 +405,14 @@ export const OTHER_BAD_INPUT: Record<string, BadInput[]> = {
     [{ mac_id: '0417802000012', user_id: 1 }, 'READER_ADDRESS_INVALID', { field: 'mac_id' }],
   ],
   'cardDispenser/getUserBind': [],
+  'dispenser/brokerCredential': [
+    [{}, 'SENDER_NUMBER_REQUIRED', { field: 'mac_id' }],
+    [{ mac_id: '12-34' }, 'READER_ADDRESS_INVALID', { field: 'mac_id' }],
+  ],
+  'broker/credential': [
+    [{ username: ['a'] }, 'FIELD_INVALID', { field: 'username' }],
+    [{ username: 'u'.repeat(65) }, 'FIELD_INVALID', { field: 'username' }],
+  ],
   'User/setUserDispenserType': [
     [{}, 'FIELD_REQUIRED', { field: 'type' }],
     [{ type: '0' }, 'FIELD_INVALID', { field: 'type' }],

@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { fetchBrokerCredential } from './api/broker.ts';
 import { callManage } from './api/client.ts';
 import { getToken } from './api/session.ts';
 import { App } from './app/App.tsx';
 import { can } from './app/permissions.ts';
 import { currentDirection, currentLanguage } from './app/storage.ts';
 import './app/global.css';
-import { setHeartbeatReporter } from './cardService/service.ts';
+import { setBrokerCredentialProvider, setHeartbeatReporter } from './cardService/service.ts';
 import { loadComponentLocale } from './i18n/antd.ts';
 import { applyDocumentLanguage, setupI18n } from './i18n/index.ts';
 
@@ -17,6 +18,9 @@ setHeartbeatReporter((macId) =>
     ? callManage('cardDispenser/checkStatus', { mac_id: macId, seen: 1 }, { silent: true })
     : null,
 );
+
+// The remote reader logs in to the broker with the signed-in operator's short-lived credential (issue 19 §2).
+setBrokerCredentialProvider(fetchBrokerCredential);
 
 /** Loads the stored language (texts, antd's and dayjs's locale) before the first paint, then mounts the console. */
 async function start(): Promise<void> {

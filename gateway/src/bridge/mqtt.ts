@@ -28,6 +28,8 @@ export interface BridgeStatus {
   /** 'Trying to reconnect...' while the bridge waits to reconnect (spec §4). */
   notice: string | null;
   lastError: string | null;
+  /** True once the broker granted the send topic's subscription on this connection (commands reach the bridge). */
+  subscribed: boolean;
   commands: number;
   duplicates: number;
   topics: BridgeTopics | null;
@@ -63,6 +65,10 @@ export interface MqttBridgeOptions {
   deviceId: string;
   username?: string | null;
   password?: string | null;
+  /** The broker is another one than this gateway's embedded broker: its refusals name the credential settings. */
+  remoteBroker?: boolean;
+  /** The longest wait between two attempts after the broker refused the credential (default 5 min). */
+  maxRefusalBackoffMs?: number;
   encoder: EncoderService;
   logger: Logger;
   reconnectMs?: number;
@@ -120,6 +126,7 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
       deviceId: options.deviceId,
       notice: null,
       lastError: null,
+      subscribed: false,
       commands: 0,
       duplicates: 0,
       topics: this.topics,
@@ -153,7 +160,11 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
       },
       ...(options.username ? { username: options.username } : {}),
       ...(options.password ? { password: options.password } : {}),
+      // A refused credential may be fixed on the broker's side (a credential issued later): keep trying, slower.
+      reconnectOnConnackError: true,
     };
+    const basePeriod = clientOptions.reconnectPeriod ?? BROKER.reconnectMs;
+    let refusals = 0;
     this.update({ state: 'connecting', notice: null });
     const client = connect(options.url, clientOptions);
     this.client = client;
@@ -162,6 +173,8 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
       void this.handle(packet).finally(() => done());
     };
     client.on('connect', (connack) => {
+      refusals = 0;
+      client.options.reconnectPeriod = basePeriod;
       this.connection++;
       this.newOnConnection = false;
       // A broker that kept no session for the bridge (restarted without persistence) sends nothing again: every
@@ -171,8 +184,14 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
       (client.stream as { setNoDelay?: (noDelay: boolean) => void } | undefined)?.setNoDelay?.(true);
       this.update({ state: 'connected', notice: null, lastError: null });
       this.options.logger.info({ url: this.current.url, topics }, 'remote reader bridge connected');
-      client.subscribe(topics.send, { qos: BROKER.qos }, (error) => {
+      client.subscribe(topics.send, { qos: BROKER.qos }, (error, granted) => {
         if (error) this.options.logger.warn({ err: error.message }, 'could not subscribe to the send topic');
+        else if (granted?.some((g) => g.qos === 0x80))
+          this.options.logger.warn(
+            { topic: topics.send },
+            'the broker refused the send topic to this credential: it is not the credential of this device id',
+          );
+        else this.update({ subscribed: true });
       });
       this.publishState();
     });
@@ -181,10 +200,29 @@ export class MqttBridge extends EventEmitter<{ status: [BridgeStatus] }> {
     );
     client.on('close', () => {
       if (this.stopping) return;
-      this.update({ state: 'closed', notice: errorText('BROKER_RECONNECTING') });
+      this.update({ state: 'closed', subscribed: false, notice: errorText('BROKER_RECONNECTING') });
     });
     client.on('offline', () => this.update({ state: 'closed', notice: errorText('BROKER_RECONNECTING') }));
     client.on('error', (error) => {
+      const code = (error as { code?: unknown }).code;
+      if (code === 4 || code === 5) {
+        // CONNACK 4 (bad user name or password) / 5 (not authorised): say once what fixes it, then wait longer
+        // before each new attempt (up to maxRefusalBackoffMs).
+        refusals++;
+        const wait = Math.min(basePeriod * 2 ** (refusals - 1), options.maxRefusalBackoffMs ?? 300_000);
+        client.options.reconnectPeriod = wait;
+        const message = `the broker refused the bridge's credential (CONNACK ${code} ${code === 4 ? 'bad user name or password' : 'not authorised'})`;
+        this.update({ lastError: message });
+        if (refusals === 1)
+          this.options.logger.error(
+            { url: this.current.url, username: options.username ?? null, retryInMs: wait },
+            options.remoteBroker
+              ? `${message}: set LOCKDESK_GW_BROKER_USERNAME and LOCKDESK_GW_BROKER_PASSWORD to this reader's gateway credential (the console's dispenser/brokerCredential for device ${options.deviceId}); retrying with backoff`
+              : `${message}: the embedded broker did not take this gateway's own credential; restart the gateway; retrying with backoff`,
+          );
+        else this.options.logger.debug({ retryInMs: wait, refusals }, message);
+        return;
+      }
       this.update({ lastError: error.message });
       this.options.logger.warn({ err: error.message }, 'broker connection error');
     });

@@ -7,6 +7,7 @@ import { BROKER } from '@lockdesk/protocol';
 import { Aedes } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { Logger } from '../log.js';
+import { BrokerAuthority, type InProcessCredential } from './auth.js';
 
 export interface EmbeddedBrokerOptions {
   host: string;
@@ -16,6 +17,14 @@ export interface EmbeddedBrokerOptions {
   certFile: string | null;
   keyFile: string | null;
   logger: Logger;
+  /** The LockDesk server that admits every client but this process's bridge (`POST /broker/auth`); null: none. */
+  serverUrl: string | null;
+  /** How often an admitted client's credential is checked again (seconds). */
+  recheckSeconds: number;
+  /** Browser origins whose pages may open the WebSocket (the console's); any other Origin is refused with 403. */
+  allowedOrigins: readonly string[];
+  /** The HTTP client that asks the server (tests hand in their own). */
+  fetch?: typeof fetch;
 }
 
 /** Where the embedded broker answers, with the ports actually bound (tests ask for port 0). */
@@ -32,6 +41,8 @@ export interface EmbeddedBrokerAddresses {
 export interface EmbeddedBroker {
   readonly addresses: EmbeddedBrokerAddresses;
   readonly aedes: Aedes;
+  /** A credential admitting this process's bridge of `deviceId` to that device's topics; it never leaves the process. */
+  bridgeCredential(deviceId: string): InProcessCredential;
   close(): Promise<void>;
 }
 
@@ -65,10 +76,22 @@ function urlHost(host: string): string {
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const { host, logger } = options;
-  const aedes = await Aedes.createBroker();
-  aedes.on('clientError', (client, error) =>
-    logger.debug({ client: client?.id, err: error.message }, 'mqtt client error'),
-  );
+  const authority = new BrokerAuthority({
+    serverUrl: options.serverUrl,
+    recheckSeconds: options.recheckSeconds,
+    logger,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const aedes = await Aedes.createBroker({
+    authenticate: authority.authenticate,
+    authorizePublish: authority.authorizePublish,
+    authorizeSubscribe: authority.authorizeSubscribe,
+  });
+  aedes.on('clientDisconnect', (client) => authority.forget(client));
+  aedes.on('clientError', (client, error) => {
+    if (client) authority.forget(client);
+    logger.debug({ client: client?.id, err: error.message }, 'mqtt client error');
+  });
   // Broker-level failures (persistence, the will sweep) come as 'error' events: unheard, they would end the daemon.
   // (Aedes emits it though its typings leave it out.)
   (aedes as unknown as EventEmitter).on('error', (error: Error) =>
@@ -81,7 +104,19 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const servers: Array<NetServer | HttpServer> = [];
   const socketServers: WebSocketServer[] = [];
   const mountWebSocket = (server: HttpServer) => {
-    const wss = new WebSocketServer({ server, path: BROKER.path });
+    const allowed = new Set(options.allowedOrigins);
+    const wss = new WebSocketServer({
+      server,
+      path: BROKER.path,
+      // A page of another site open on this PC must not reach the readers through the broker: only the console's
+      // origins may open it. Clients without an Origin (the gateway's bridge, Node clients) go on to authenticate.
+      verifyClient: ({ origin, req }, done) => {
+        const header = req.headers.origin;
+        if (header === undefined || allowed.has(origin)) return done(true);
+        logger.info({ origin: header }, 'mqtt websocket refused: origin not allowed');
+        done(false, 403, 'Forbidden: origin not allowed');
+      },
+    });
     wss.on('connection', (socket, request) => {
       const stream = createWebSocketStream(socket);
       stream.on('error', () => socket.terminate());
@@ -127,7 +162,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     return {
       addresses,
       aedes,
+      bridgeCredential: (deviceId) => authority.bridgeCredential(deviceId),
       close: async () => {
+        authority.close();
         for (const wss of socketServers) {
           for (const client of wss.clients) client.terminate();
           wss.close();
@@ -137,6 +174,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       },
     };
   } catch (error) {
+    authority.close();
     for (const wss of socketServers) wss.close();
     await Promise.all(servers.map(closeServer));
     await new Promise<void>((resolve) => aedes.close(() => resolve()));

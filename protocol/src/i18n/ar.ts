@@ -77,6 +77,8 @@ export const arErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: 'انتهت مهلة الاتصال',
   BROKER_INVALID_DEVICE_ID: 'تنسيق معرّف الجهاز غير صالح',
   BROKER_RECONNECTING: 'جارٍ محاولة إعادة الاتصال...',
+  BROKER_NOT_AUTHORIZED: 'رفض الوسيط بيانات الاعتماد',
+  BROKER_CREDENTIAL_UNAVAILABLE: 'تعذّر الحصول على بيانات اعتماد الوسيط من الخادم',
   // §8 Other
   SERVICE_EXPIRED: 'انتهت صلاحية الخدمة، يرجى الاتصال بمدير العملاء {parentMobile}',
   // A label form avoids Arabic number agreement (يوم / يومان / أيام / يومًا) for any {days}.

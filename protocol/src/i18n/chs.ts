@@ -77,6 +77,8 @@ export const chsErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: '连接超时',
   BROKER_INVALID_DEVICE_ID: '设备ID格式无效',
   BROKER_RECONNECTING: '正在尝试重新连接...',
+  BROKER_NOT_AUTHORIZED: '消息服务器拒绝了凭据',
+  BROKER_CREDENTIAL_UNAVAILABLE: '无法从服务器获取消息服务器凭据',
   // §8 Other
   SERVICE_EXPIRED: '服务已到期，请联系客户经理{parentMobile}',
   SERVICE_EXPIRING: '服务将在{days}天后到期，请联系客户经理{parentMobile}',

@@ -77,6 +77,8 @@ export const chsTWErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: '連線逾時',
   BROKER_INVALID_DEVICE_ID: '裝置 ID 格式無效',
   BROKER_RECONNECTING: '正在嘗試重新連線...',
+  BROKER_NOT_AUTHORIZED: '訊息伺服器拒絕了憑證',
+  BROKER_CREDENTIAL_UNAVAILABLE: '無法從伺服器取得訊息伺服器憑證',
   // §8 Other
   SERVICE_EXPIRED: '服務已到期，請聯絡客戶經理 {parentMobile}',
   SERVICE_EXPIRING: '服務將於 {days} 天後到期，請聯絡客戶經理 {parentMobile}',

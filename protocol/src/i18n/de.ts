@@ -79,6 +79,8 @@ export const deErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: 'Zeitüberschreitung beim Verbindungsaufbau',
   BROKER_INVALID_DEVICE_ID: 'Ungültiges Format der Geräte-ID',
   BROKER_RECONNECTING: 'Verbindung wird wiederhergestellt...',
+  BROKER_NOT_AUTHORIZED: 'Der Broker hat die Zugangsdaten abgelehnt',
+  BROKER_CREDENTIAL_UNAVAILABLE: 'Broker-Zugangsdaten konnten nicht vom Server abgerufen werden',
   // §8 Other
   SERVICE_EXPIRED: 'Der Dienst ist abgelaufen, bitte wenden Sie sich an Ihren Kundenbetreuer {parentMobile}',
   SERVICE_EXPIRING:

@@ -78,6 +78,8 @@ export const esErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: 'Tiempo de espera de conexión agotado',
   BROKER_INVALID_DEVICE_ID: 'Formato de ID de dispositivo no válido',
   BROKER_RECONNECTING: 'Intentando reconectar...',
+  BROKER_NOT_AUTHORIZED: 'El bróker rechazó la credencial',
+  BROKER_CREDENTIAL_UNAVAILABLE: 'No se pudo obtener una credencial del bróker desde el servidor',
   // §8 Other
   SERVICE_EXPIRED: 'El servicio ha caducado, contacte con su gestor de cuenta {parentMobile}',
   SERVICE_EXPIRING: 'El servicio caduca en {days} días, contacte con su gestor de cuenta {parentMobile}',

@@ -77,6 +77,8 @@ export const frErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: 'Délai de connexion dépassé',
   BROKER_INVALID_DEVICE_ID: 'Format d’identifiant d’appareil non valide',
   BROKER_RECONNECTING: 'Tentative de reconnexion...',
+  BROKER_NOT_AUTHORIZED: 'Le broker a refusé les identifiants',
+  BROKER_CREDENTIAL_UNAVAILABLE: "Impossible d'obtenir des identifiants du broker auprès du serveur",
   // §8 Other
   SERVICE_EXPIRED: 'Le service a expiré, veuillez contacter votre chargé de clientèle {parentMobile}',
   SERVICE_EXPIRING:

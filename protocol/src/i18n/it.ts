@@ -78,6 +78,8 @@ export const itErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: 'Timeout della connessione',
   BROKER_INVALID_DEVICE_ID: 'Formato dell’ID dispositivo non valido',
   BROKER_RECONNECTING: 'Tentativo di riconnessione...',
+  BROKER_NOT_AUTHORIZED: 'Il broker ha rifiutato le credenziali',
+  BROKER_CREDENTIAL_UNAVAILABLE: 'Impossibile ottenere le credenziali del broker dal server',
   // §8 Other
   SERVICE_EXPIRED: 'Il servizio è scaduto, contatta il tuo referente commerciale {parentMobile}',
   SERVICE_EXPIRING:

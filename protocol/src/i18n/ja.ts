@@ -77,6 +77,8 @@ export const jaErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: '接続がタイムアウトしました',
   BROKER_INVALID_DEVICE_ID: 'デバイスIDの形式が不正です',
   BROKER_RECONNECTING: '再接続しています...',
+  BROKER_NOT_AUTHORIZED: 'ブローカーが認証情報を拒否しました',
+  BROKER_CREDENTIAL_UNAVAILABLE: 'サーバーからブローカーの認証情報を取得できませんでした',
   // §8 Other
   SERVICE_EXPIRED: 'サービスの有効期限が切れました。担当マネージャー（{parentMobile}）に連絡してください',
   SERVICE_EXPIRING:

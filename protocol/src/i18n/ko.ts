@@ -77,6 +77,8 @@ export const koErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: '연결 시간이 초과되었습니다.',
   BROKER_INVALID_DEVICE_ID: '잘못된 장치 ID 형식입니다.',
   BROKER_RECONNECTING: '다시 연결하는 중...',
+  BROKER_NOT_AUTHORIZED: '브로커가 자격 증명을 거부했습니다',
+  BROKER_CREDENTIAL_UNAVAILABLE: '서버에서 브로커 자격 증명을 가져올 수 없습니다',
   // §8 Other
   SERVICE_EXPIRED: '서비스가 만료되었습니다. 담당 매니저({parentMobile})에게 문의하세요.',
   SERVICE_EXPIRING: '서비스가 {days}일 후 만료됩니다. 담당 매니저({parentMobile})에게 문의하세요.',

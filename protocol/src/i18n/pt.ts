@@ -77,6 +77,8 @@ export const ptErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: 'Tempo de conexão esgotado',
   BROKER_INVALID_DEVICE_ID: 'Formato de ID do dispositivo inválido',
   BROKER_RECONNECTING: 'Tentando reconectar...',
+  BROKER_NOT_AUTHORIZED: 'O broker recusou a credencial',
+  BROKER_CREDENTIAL_UNAVAILABLE: 'Não foi possível obter uma credencial do broker no servidor',
   // §8 Other
   SERVICE_EXPIRED: 'O serviço expirou, entre em contato com o gerente de contas {parentMobile}',
   SERVICE_EXPIRING:

@@ -77,6 +77,8 @@ export const ruErrors: ErrorTexts = {
   BROKER_CONNECTION_TIMEOUT: 'Истекло время ожидания подключения',
   BROKER_INVALID_DEVICE_ID: 'Некорректный формат ID устройства',
   BROKER_RECONNECTING: 'Попытка переподключения...',
+  BROKER_NOT_AUTHORIZED: 'Брокер отклонил учётные данные',
+  BROKER_CREDENTIAL_UNAVAILABLE: 'Не удалось получить учётные данные брокера с сервера',
   // §8 Other
   SERVICE_EXPIRED: 'Срок действия услуги истёк, обратитесь к персональному менеджеру {parentMobile}',
   // 'дн.' sidesteps the three Russian plural forms of 'день' for any {days}.

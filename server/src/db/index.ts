@@ -50,6 +50,7 @@ import * as m017 from './migrations/017_customers.js';
 import * as m018 from './migrations/018_api_keys.js';
 import * as m019 from './migrations/019_rate_limits.js';
 import * as m020 from './migrations/020_replicas.js';
+import * as m021 from './migrations/021_broker_credentials.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -280,6 +281,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018_api_keys': m018,
   '019_rate_limits': m019,
   '020_replicas': m020,
+  '021_broker_credentials': m021,
 };
 
 /** The migration names, in order. */

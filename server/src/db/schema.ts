@@ -839,6 +839,24 @@ export interface StoredFilesTable {
   created_at: Generated<Date>;
 }
 
+/** Broker credentials (migration 021, services/broker-credentials.ts); only the password's SHA-256 is stored. */
+export interface BrokerCredentialsTable {
+  id: Generated<number>;
+  username: string;
+  secret_hash: string;
+  kind: 'console' | 'gateway';
+  hotel_id: number;
+  /** The console credential's session. */
+  session_id: number | null;
+  /** The gateway credential's card reader. */
+  dispenser_id: number | null;
+  created_at: Timestamp;
+  /** Console credentials only; renewed while the session lives. */
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the managed broker (dynamic security) got it; null without a managed broker. */
+  mirrored_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** The database as Kysely sees it. */
 export interface Database {
   hotels: HotelsTable;
@@ -886,6 +904,7 @@ export interface Database {
   throttles: ThrottlesTable;
   server_settings: ServerSettingsTable;
   stored_files: StoredFilesTable;
+  broker_credentials: BrokerCredentialsTable;
 }
 
 export type Hotel = Selectable<HotelsTable>;

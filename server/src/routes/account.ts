@@ -20,6 +20,7 @@ import type { Database, User } from '../db/schema.js';
 import { type AppError, failure } from '../errors.js';
 import { epochSeconds, f, MOBILE } from '../fields.js';
 import { messageFor } from '../i18n.js';
+import { forgetAfterRevocation } from '../services/broker-credentials.js';
 import { graphicCodeImage, newGraphicCode } from '../services/captcha.js';
 import { hotelInfoComplete } from '../services/hotel.js';
 import { serviceStatus } from '../services/service-period.js';
@@ -296,9 +297,10 @@ export function accountRoutes(app: FastifyInstance): void {
         .set({ revoked_at: ctx.now(), revoke_reason: 'logout' })
         .where('token_hash', '=', hashToken(ctx.token))
         .where('revoked_at', 'is', null)
-        .returning('user_id')
+        .returning(['id', 'user_id'])
         .executeTakeFirst();
       if (session) {
+        await forgetAfterRevocation(ctx, { sessionIds: [session.id] }, ctx.now().getTime());
         const user = await ctx.db
           .selectFrom('users')
           .select(['id', 'hotel_id'])
@@ -343,6 +345,7 @@ export function accountRoutes(app: FastifyInstance): void {
         now.getTime(),
         ctx.user.sessionId,
       );
+      await forgetAfterRevocation(ctx, { userId: ctx.user.id }, now.getTime());
       ctx.audit(`Changed password; ${revoked} other session(s) ended`);
       return { revoked_sessions: revoked };
     },
@@ -459,6 +462,7 @@ export function accountRoutes(app: FastifyInstance): void {
         .where('id', '=', user.id)
         .execute();
       const revoked = await revokeSessions(ctx.db, user.id, 'password_reset', now.getTime());
+      await forgetAfterRevocation(ctx, { userId: user.id }, now.getTime());
       ctx.setActor({ id: user.id, hotelId: user.hotel_id });
       ctx.audit(`Password reset by SMS; ${revoked} session(s) ended`);
       return { revoked_sessions: revoked };

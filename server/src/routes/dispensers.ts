@@ -19,6 +19,7 @@ import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, listPage } from '../fields.js';
+import { gatewayCredential } from '../services/broker-credentials.js';
 import {
   cardPageFields,
   hexId,
@@ -287,6 +288,28 @@ export function dispenserRoutes(app: FastifyInstance): void {
           : `Card dispenser ${dispenser.mac_id} unbound`,
       );
       return dispenserView(await requireDispenser(ctx, dispenser.mac_id), ctx.now().getTime());
+    },
+  });
+
+  defineCall(app, {
+    // The gateway's broker credential for this reader (API.md §20): shown once, rotating it kills the old one.
+    path: 'dispenser/brokerCredential',
+    summary: "Issue (or rotate) the broker credential of a card reader's gateway",
+    auth: 'user',
+    mutates: true,
+    roles: ['super', 'secondary'],
+    permission: 'room.manage',
+    schema: { mac_id: readerAddressField() },
+    handler: async (ctx, body) => {
+      const dispenser = await requireDispenser(ctx, body.mac_id);
+      const credential = await gatewayCredential(
+        ctx.db,
+        ctx.app.brokerMirror,
+        { id: dispenser.id, mac_id: dispenser.mac_id, hotelId: ctx.requireHotelId() },
+        ctx.now().getTime(),
+      );
+      ctx.audit(`Card dispenser ${dispenser.mac_id}: broker credential issued`);
+      return credential;
     },
   });
 

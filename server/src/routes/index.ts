@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { deviceRoutes } from '../device/routes.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { brokerRoutes } from './broker.js';
 import { cardEncryptionRoutes } from './card-encryption.js';
 import { cardRoutes } from './cards.js';
 import { categoryRoutes } from './categories.js';
@@ -54,6 +55,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   faceRoutes,
   fingerprintRoutes,
   dispenserRoutes,
+  brokerRoutes,
   m1CardRoutes,
   cpuCardRoutes,
   cardRoutes,

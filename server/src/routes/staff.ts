@@ -21,6 +21,7 @@ import { defineCall, type UserContext } from '../call.js';
 import type { User } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { brokerCredentialsOfUser, removeCredentials } from '../services/broker-credentials.js';
 import { callerScope, inScope, likePattern, requireRooms } from './room-views.js';
 
 const MODES = ['set', 'add', 'remove'] as const;
@@ -197,7 +198,14 @@ export function staffRoutes(app: FastifyInstance): void {
       // Only staff accounts are deleted here; administrators are not staff.
       if (exists && exists.role !== 'staff') throw failure('DELETE_FAILED');
       const target = await requireTarget(ctx, body.id, ['staff']);
+      // Its sessions and their broker credentials go with the account; a managed broker is told after.
+      const brokerUsers = await brokerCredentialsOfUser(ctx.db, target.id);
       await ctx.db.deleteFrom('users').where('id', '=', target.id).execute();
+      try {
+        await removeCredentials(ctx.db, ctx.app.brokerMirror, brokerUsers);
+      } catch (err) {
+        ctx.log.warn({ err }, 'broker credentials of a removed account not removed yet; the sweeper retries');
+      }
       ctx.audit(`Staff deleted: ${target.mobile}`);
       return { id: target.id };
     },

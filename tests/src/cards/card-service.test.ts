@@ -6,6 +6,9 @@
 // Mosquitto this suite starts with a WebSocket listener (what a browser console uses). Node 20 has no global
 // WebSocket: the `ws` package is the third reader's socket. Build the gateway first (`pnpm -r build`).
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   cardBlocksHex,
   decodeCardCheckBlock,
@@ -20,6 +23,8 @@ import {
 } from '@lockdesk/protocol';
 import {
   type BlocksRead,
+  type BrokerCredential,
+  type BrokerCredentialProvider,
   type CardService,
   CardServiceError,
   type CardWritePlan,
@@ -30,6 +35,7 @@ import {
 } from '@lockdesk/web/card-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { manageCall } from '../web/cards-harness.js';
 import {
   GATEWAY_URLS,
   MACHINE_MOSQUITTO_URL,
@@ -40,6 +46,7 @@ import {
   startGateway,
   startOwnMosquitto,
 } from '../web/gateway-harness.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, startServer, stopProcess } from '../web/harness.js';
 
 /** The test runs in Node: any origin works (Node's fetch and ws send none); the console's is admitted. */
 const CONSOLE_ORIGIN = 'http://127.0.0.1:8080';
@@ -58,7 +65,10 @@ function memoryStorage(): StorageLike {
 }
 
 /** A card service of one reader type, as the console makes it, with Node's socket for the third reader. */
-function serviceOf(kind: ReaderKind, broker?: { wsUrl: string; deviceId: string }): CardService {
+function serviceOf(
+  kind: ReaderKind,
+  broker?: { wsUrl: string; deviceId: string; credentials?: BrokerCredentialProvider },
+): CardService {
   return createCardService({
     storage: memoryStorage(),
     defaultKind: kind,
@@ -69,6 +79,7 @@ function serviceOf(kind: ReaderKind, broker?: { wsUrl: string; deviceId: string 
       thirdReader: GATEWAY_URLS.websocket,
     },
     ...(broker ? { brokerUrl: broker.wsUrl, deviceId: broker.deviceId } : {}),
+    ...(broker?.credentials ? { brokerCredentials: broker.credentials } : {}),
   });
 }
 
@@ -109,7 +120,7 @@ const uidOf = () => randomBytes(4).toString('hex').toUpperCase().replace(/^88/, 
 function readerSuite(
   kind: ReaderKind,
   gateway: () => StartedGateway,
-  broker?: () => { wsUrl: string; deviceId: string },
+  broker?: () => { wsUrl: string; deviceId: string; credentials?: BrokerCredentialProvider },
 ) {
   const make = () => serviceOf(kind, broker?.());
 
@@ -237,11 +248,26 @@ function readerSuite(
 
 describe('the card service on the gateway with the simulated encoder (embedded broker)', () => {
   let gateway: StartedGateway;
+  // The embedded broker admits the remote reader with the operator's credential from the real server (issue 19).
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let dataDir: string | undefined;
+  let credentials: BrokerCredentialProvider = () => Promise.reject(new Error('not signed in'));
   beforeAll(async () => {
-    gateway = await startGateway({ consoleOrigin: CONSOLE_ORIGIN, broker: 'embedded' });
-  });
+    dataDir = mkdtempSync(join(tmpdir(), 'lockdesk-card-service-'));
+    server = await startServer(dataDir);
+    const base = server.url;
+    const session = await manageCall<{ token: string; uid: number }>(base, 'login', {
+      mobile: DEMO_ACCOUNTS.super,
+      password: DEMO_PASSWORD,
+    });
+    credentials = (renew) =>
+      manageCall<BrokerCredential>(base, 'broker/credential', renew ? { ...renew } : {}, session);
+    gateway = await startGateway({ consoleOrigin: CONSOLE_ORIGIN, broker: 'embedded', serverUrl: base });
+  }, 180_000);
   afterAll(async () => {
     await gateway?.stop();
+    await stopProcess(server?.child);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   for (const kind of [1, 2, 3] as const)
@@ -251,7 +277,7 @@ describe('the card service on the gateway with the simulated encoder (embedded b
     readerSuite(
       4,
       () => gateway,
-      () => ({ wsUrl: gateway.broker?.wsUrl ?? '', deviceId: gateway.deviceId }),
+      () => ({ wsUrl: gateway.broker?.wsUrl ?? '', deviceId: gateway.deviceId, credentials }),
     ));
 
   it('the remote reader refuses a device id that is not 12 hex, and says when the broker does not answer', async () => {

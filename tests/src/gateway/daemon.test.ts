@@ -330,11 +330,23 @@ describe('gateway daemon: --simulate --embedded-broker (what `pnpm start` runs)'
     expect(await reader(daemon, 'status')).toMatchObject({ code: 1, data: { online: true } });
   });
 
-  it('bridges the simulated encoder on its embedded broker, over TCP and over WebSocket', async () => {
-    const tcp = await mqttRoundTrip(daemon.endpoints.mqtt!, '041780200001', frameHex({ name: 'getVersion' }));
-    expect(tcp.startsWith('5A0E01')).toBe(true);
-    const ws = await mqttRoundTrip(daemon.endpoints.mqttWs!, '041780200001', 'zz');
-    expect(JSON.parse(ws)).toMatchObject({ error: 'BROKER_INVALID_HEX' });
+  it('bridges the simulated encoder on its embedded broker, which admits no anonymous client (TCP or WebSocket)', async () => {
+    // The bridge is in: it holds the send topic (its in-process credential). The round trip with a console
+    // credential from the server is tests/src/gateway/broker-auth.test.ts.
+    const health = (await (await fetch(`${daemon.endpoints.reader}/health`)).json()) as {
+      broker: { subscribed?: boolean };
+    };
+    expect(health.broker.subscribed).toBe(true);
+    for (const url of [daemon.endpoints.mqtt!, daemon.endpoints.mqttWs!]) {
+      const refused = await mqtt
+        .connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000 })
+        .then(async (client) => {
+          await client.endAsync();
+          return 0;
+        })
+        .catch((error: { code?: number }) => error.code);
+      expect(refused, url).toBe(5);
+    }
   });
 
   it('greets WebSocket clients of the console', async () => {

@@ -80,7 +80,9 @@ export async function startCardDesk(gatewayOptions: DeskGatewayOptions): Promise
     gateway = await startGateway({
       ...options,
       consoleOrigin: app.base,
-      ...(virtualLocks ? { serverUrl: app.base, locksSheet: locksSheetOf(app.dataDir) } : {}),
+      // The gateway's server: the embedded broker asks it about the console's broker credentials (issue 19 §2).
+      serverUrl: app.base,
+      ...(virtualLocks ? { locksSheet: locksSheetOf(app.dataDir) } : {}),
     });
     const session = await manageCall<ManageSession>(app.base, 'login', {
       mobile: DEMO_ACCOUNTS.super,

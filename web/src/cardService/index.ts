@@ -1,4 +1,10 @@
 // The console's card service (contract C), as other packages reach it: `@lockdesk/web/card-service`. React-free.
+export {
+  type BrokerCredential,
+  type BrokerCredentialProvider,
+  BrokerLogin,
+  type BrokerLoginOptions,
+} from './brokerLogin.ts';
 export * from './errors.ts';
 export { FrameReader } from './frameReader.ts';
 export { describeEncoder, FuncReader } from './funcReader.ts';

@@ -10,6 +10,7 @@ import {
 } from '@lockdesk/protocol';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { BROKER_URL } from '../config/deploy.ts';
+import { type BrokerCredentialProvider, BrokerLogin, isLoginRefused } from './brokerLogin.ts';
 import { CardServiceError, cancelledError } from './errors.ts';
 import { answers, FrameReader } from './frameReader.ts';
 import { CARD_TIMING } from './timing.ts';
@@ -33,6 +34,11 @@ export interface RemoteReaderOptions {
   connectTimeoutMs?: number;
   username?: string;
   password?: string;
+  /**
+   * Where the operator's broker credential comes from (`broker/credential`): fetched before connecting, renewed
+   * at half its ttl while connected, fetched anew once when the broker refuses it. Wins over username/password.
+   */
+  credentials?: BrokerCredentialProvider;
 }
 
 /** A heartbeat of the remote reader's bridge (gateway README 'Remote reader bridge (MQTT)'). */
@@ -104,6 +110,7 @@ export class RemoteReader extends FrameReader {
   private readonly reconnectMs: number;
   private readonly connectTimeoutMs: number;
   private readonly credentials: { username?: string; password?: string };
+  private readonly login: BrokerLogin | undefined;
   private readonly invalidId: CardServiceError | null;
   private client: MqttClient | undefined;
   private connecting: Promise<MqttClient> | undefined;
@@ -136,6 +143,16 @@ export class RemoteReader extends FrameReader {
       ...(options.username ? { username: options.username } : {}),
       ...(options.password ? { password: options.password } : {}),
     };
+    this.login = options.credentials
+      ? new BrokerLogin(
+          options.credentials,
+          (login) => {
+            // mqtt logs in again with its options on each reconnect: the new credential from now on.
+            if (this.client) Object.assign(this.client.options, login);
+          },
+          (error) => this.log('error', `broker credential renewal: ${error.message}`),
+        )
+      : undefined;
   }
 
   get topics() {
@@ -155,17 +172,33 @@ export class RemoteReader extends FrameReader {
     if (!this.connecting) {
       this.connecting = (async () => {
         const connect = this.connectImpl ?? (await loadConnect());
-        const client = connect(this.brokerUrl, {
-          clientId: `lockdesk-console-${Math.random().toString(16).slice(2, 14)}`,
-          clean: true,
-          reconnectPeriod: this.reconnectMs,
-          connectTimeout: this.connectTimeoutMs,
-          protocolVersion: 4,
-          ...this.credentials,
-        });
-        this.client = client;
-        this.watch(client);
-        return this.waitConnected(client);
+        for (;;) {
+          // A credential held from before may have died (expired, its session ended): when the broker refuses
+          // it, one new credential is fetched; a new one refused is the answer.
+          const fresh = !this.login?.held;
+          const login = this.login ? await this.login.credential() : this.credentials;
+          const client = connect(this.brokerUrl, {
+            clientId: `lockdesk-console-${Math.random().toString(16).slice(2, 14)}`,
+            clean: true,
+            reconnectPeriod: this.reconnectMs,
+            connectTimeout: this.connectTimeoutMs,
+            protocolVersion: 4,
+            ...login,
+          });
+          this.client = client;
+          this.watch(client);
+          try {
+            return await this.waitConnected(client);
+          } catch (error) {
+            const refused = error instanceof CardServiceError && error.code === 'BROKER_NOT_AUTHORIZED';
+            if (this.client === client) this.client = undefined;
+            client.end(true);
+            this.login?.forget();
+            if (refused && this.login && !fresh) continue;
+            if (refused) this.onInfo({ online: false, notice: error.message });
+            throw error;
+          }
+        }
       })().finally(() => {
         this.connecting = undefined;
       });
@@ -177,14 +210,26 @@ export class RemoteReader extends FrameReader {
     if (client.connected) return Promise.resolve(client);
     return new Promise<MqttClient>((resolve, reject) => {
       const timer = setTimeout(() => {
-        client.off('connect', onConnect);
+        done();
         reject(new CardServiceError('BROKER_CONNECTION_TIMEOUT'));
       }, this.connectTimeoutMs);
-      const onConnect = () => {
+      const done = () => {
         clearTimeout(timer);
+        client.off('connect', onConnect);
+        client.off('error', onError);
+      };
+      const onConnect = () => {
+        done();
         resolve(client);
       };
+      // The broker refused the login (CONNACK 4/5): mqtt does not try again, so neither does the wait.
+      const onError = (error: Error) => {
+        if (!isLoginRefused(error)) return;
+        done();
+        reject(new CardServiceError('BROKER_NOT_AUTHORIZED'));
+      };
       client.once('connect', onConnect);
+      client.on('error', onError);
     });
   }
 
@@ -192,6 +237,7 @@ export class RemoteReader extends FrameReader {
     this.state = 'connecting';
     this.log('info', `connecting to ${this.brokerUrl}`);
     client.on('connect', () => {
+      this.login?.startRenewal();
       this.state = 'connected';
       this.log('info', `connected to ${this.brokerUrl}`);
       const { receive, heartbeat, state } = this.topics;
@@ -216,7 +262,17 @@ export class RemoteReader extends FrameReader {
       // mqtt comes back after reconnectPeriod: say so until it does.
       if (this.client === client) this.onInfo({ online: false, notice: RECONNECT_NOTICE });
     });
-    client.on('error', (error) => this.log('error', `broker: ${error.message}`));
+    client.on('error', (error) => {
+      this.log('error', `broker: ${error.message}`);
+      // Refused on one of mqtt's own reconnects (the credential died meanwhile): drop this client, and connect
+      // again with a new credential unless a connect already waits on it.
+      if (isLoginRefused(error) && this.client === client && !this.connecting) {
+        this.client = undefined;
+        this.login?.forget();
+        client.end(true);
+        if (this.login) void this.broker().catch(() => undefined);
+      }
+    });
     client.on('message', (topic, payload) => this.message(topic, payload.toString()));
   }
 
@@ -358,6 +414,8 @@ export class RemoteReader extends FrameReader {
     this.client = undefined;
     this.state = 'closed';
     this.pending?.reject(new CardServiceError('OPERATION_CANCELLED'));
+    // Closed (logout, another reader chosen): no renewal runs on, and no credential is kept for later.
+    this.login?.forget();
     client?.end(true);
   }
 }

@@ -1,5 +1,6 @@
 import { BROKER, LIMITS, STORAGE_KEYS } from '@lockdesk/protocol';
 import { DEPLOY } from '../config/deploy.ts';
+import type { BrokerCredential, BrokerCredentialProvider } from './brokerLogin.ts';
 import { CardServiceError, cancelledError } from './errors.ts';
 import { LocalServiceReader } from './localService.ts';
 import {
@@ -49,6 +50,8 @@ export interface CardServiceOptions {
   mqttConnect?: MqttConnect;
   readers?: Partial<{ localService: string; secondReader: string; thirdReader: string }>;
   brokerUrl?: string;
+  /** The operator's broker credential for the remote reader (the console's: `broker/credential`). */
+  brokerCredentials?: BrokerCredentialProvider;
   /** The reader type when storage holds none (DEPLOY.defaultCardIssuerType). */
   defaultKind?: ReaderKind;
   /** The remote reader's device id when storage holds no `cardSenderID`. */
@@ -242,6 +245,7 @@ export function createCardService(options: CardServiceOptions = {}): CardService
           onInfo: (change) => setInfo(change, 4),
           onHeartbeat,
           ...(options.brokerUrl ? { brokerUrl: options.brokerUrl } : {}),
+          ...(options.brokerCredentials ? { credentials: options.brokerCredentials } : {}),
           ...(options.mqttConnect ? { connect: options.mqttConnect } : {}),
         });
     }
@@ -459,6 +463,20 @@ export function createCardService(options: CardServiceOptions = {}): CardService
 
 let shared: CardService | undefined;
 let sharedReporter: HeartbeatReporter | null = null;
+let sharedCredentials: BrokerCredentialProvider | null = null;
+
+/**
+ * Where the console's card service gets the operator's broker credential for the remote reader (main.tsx: the api
+ * layer's `broker/credential`); the service stays free of the API client. Set before the remote reader connects.
+ */
+export function setBrokerCredentialProvider(provider: BrokerCredentialProvider | null): void {
+  sharedCredentials = provider;
+}
+
+/** Closes the console's card service connections (logout): the remote reader leaves the broker, its renewals stop. */
+export function closeCardService(): void {
+  shared?.dispose();
+}
 
 /**
  * Who hears of the remote reader's heartbeats in the console's card service (main.tsx: the server's
@@ -470,6 +488,12 @@ export function setHeartbeatReporter(reporter: HeartbeatReporter | null): void {
 
 /** The console's card service (one per page). */
 export function cardService(): CardService {
-  shared ??= createCardService({ onHeartbeat: (deviceId) => sharedReporter?.(deviceId) });
+  shared ??= createCardService({
+    onHeartbeat: (deviceId) => sharedReporter?.(deviceId),
+    brokerCredentials: (renew): Promise<BrokerCredential> =>
+      sharedCredentials
+        ? sharedCredentials(renew)
+        : Promise.reject(new CardServiceError('BROKER_CREDENTIAL_UNAVAILABLE')),
+  });
   return shared;
 }

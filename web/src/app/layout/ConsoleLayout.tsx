@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../../api/account.ts';
 import { clearUserInfo, getUserInfo } from '../../api/session.ts';
 import { ReaderStatus } from '../../cardService/ReaderStatus.tsx';
+import { closeCardService } from '../../cardService/service.ts';
 import { DEPLOY } from '../../config/deploy.ts';
 import { CardReadingButton } from '../../features/cardReading/CardReadingButton.tsx';
 import { ROUTES } from '../../routes.tsx';
@@ -74,6 +75,8 @@ function UserMenu({ compact }: { compact: boolean }) {
   const signOut = () => {
     const here = location.pathname + location.search;
     const leave = () => {
+      // The remote reader's broker connection ends with the session (its credential dies on the server too).
+      closeCardService();
       clearUserInfo();
       message.success(t('account.signedOut'));
       navigate(loginUrl(here), { replace: true });

@@ -11,6 +11,8 @@ export class FakeMqtt extends EventEmitter {
   published: { topic: string; payload: string; qos: number }[] = [];
   subscribed: string[] = [];
   ended = false;
+  /** The options mqtt's client keeps (it logs in again with these on each reconnect). */
+  options: Record<string, unknown> = {};
   /** When set, the bridge answers each command published on the send topic with this (a fake device's frames). */
   autoReply: ((command: string) => string) | undefined;
 
@@ -18,9 +20,9 @@ export class FakeMqtt extends EventEmitter {
     super();
   }
 
-  subscribe(topics: string[], options: { qos: number }, callback: (e: Error | null) => void) {
+  subscribe(topics: string[], options: { qos: number }, callback?: (e: Error | null) => void) {
     this.subscribed.push(...topics.map((t) => `${t}@${options.qos}`));
-    callback(null);
+    callback?.(null);
     return this;
   }
   publish(topic: string, payload: string, options: { qos: number }, callback?: (e?: Error) => void) {
@@ -42,6 +44,10 @@ export class FakeMqtt extends EventEmitter {
   }
   /** The replies delivered so far, oldest first. */
   replies: string[] = [];
+  /** The broker refuses the login: mqtt's error for a CONNACK with this return code (5 not authorised). */
+  refuse(code = 5) {
+    this.emit('error', Object.assign(new Error('Connection refused: Not authorized'), { code }));
+  }
   /** The bridge's reply on the receive topic. */
   reply(payload: string) {
     this.replies.push(payload);

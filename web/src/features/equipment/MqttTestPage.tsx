@@ -14,7 +14,7 @@ import { CardServiceError } from '../../cardService/errors.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import { BROKER_URL } from '../../config/deploy.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { reportReaderSeen } from './api.ts';
+import { brokerCredential, reportReaderSeen } from './api.ts';
 import { BrokerSession, type BrokerSessionOptions, type SessionState } from './brokerSession.ts';
 import { storedReaderId } from './readerStorage.ts';
 import { equipmentTexts } from './texts.ts';
@@ -69,7 +69,14 @@ const ruleOf = (check: (value: string) => string | undefined) => ({
  * id 12 hex, the bound reader by default) and shows the reply, decoded, with the connection state and every
  * message. A heartbeat seen is reported to the server as the reader's status.
  */
-export default function MqttTestPage({ connect }: { connect?: BrokerSessionOptions['connect'] }) {
+export default function MqttTestPage({
+  connect,
+  credentials = brokerCredential,
+}: {
+  connect?: BrokerSessionOptions['connect'];
+  /** The operator's broker credential (tests hand in their own). */
+  credentials?: BrokerSessionOptions['credentials'];
+}) {
   const { t } = useTranslation(equipmentTexts.ns);
   const [params] = useSearchParams();
   const [form] = Form.useForm<{ url: string; deviceId: string; preset?: Preset; command: string }>();
@@ -101,6 +108,7 @@ export default function MqttTestPage({ connect }: { connect?: BrokerSessionOptio
         url: values.url.trim(),
         deviceId: values.deviceId.trim(),
         ...(connect ? { connect } : {}),
+        credentials,
         events: {
           state: (s, n) => {
             if (session.current !== next) return;
@@ -109,6 +117,9 @@ export default function MqttTestPage({ connect }: { connect?: BrokerSessionOptio
           },
           message: (entry) => {
             if (session.current === next) setEntries((all) => [...all.slice(-99), entry]);
+          },
+          failed: (error) => {
+            if (session.current === next) setProblem(cardErrorText(error));
           },
           heartbeat: (time) => {
             if (session.current !== next) return;

@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { fetchBrokerCredential } from '../../api/broker.ts';
 import { callManage } from '../../api/client.ts';
 import { definedFields, type Page, usePage } from '../../api/lists.ts';
 import { storeDispenserType, storeReaderId } from './readerStorage.ts';
@@ -186,3 +187,6 @@ export async function currentStayOf(roomId: number): Promise<RoomStay | null> {
   const page = await callManage<Page<RoomStay>>('room/tenant/list', { room_id: roomId, page: 1, limit: 10 });
   return page?.list?.find((s) => s.state === 'active') ?? null;
 }
+
+/** The operator's broker credential for the MQTT test's connection (`broker/credential`; new, or renewed). */
+export const brokerCredential = fetchBrokerCredential;

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BrokerCredentialProvider } from '../../cardService/brokerLogin.ts';
+import { FakeMqtt } from '../../cardService/testing/fakeMqtt.ts';
 import { BrokerSession, type SessionEvents, type SessionState } from './brokerSession.ts';
 
 /** A stand-in mqtt client: records what is published, lets the test play the broker. */
@@ -108,5 +110,89 @@ describe('BrokerSession', () => {
     const settled = expect(opened).rejects.toMatchObject({ code: 'BROKER_CONNECTION_TIMEOUT' });
     await vi.advanceTimersByTimeAsync(10_000);
     await settled;
+  });
+});
+
+describe('BrokerSession with the operator’s broker credential', () => {
+  /** broker/credential as the server answers it: numbered new credentials, renewals without the password. */
+  function credentialServer(ttl = 600) {
+    let issued = 0;
+    const calls: Array<{ username: string } | undefined> = [];
+    const provider = vi.fn<BrokerCredentialProvider>(async (renew) => {
+      calls.push(renew);
+      const expires_at = Math.floor(Date.now() / 1000) + ttl;
+      if (renew) return { username: renew.username, expires_at, ttl };
+      issued++;
+      return { username: `console-${issued}`, password: `secret-${issued}`, expires_at, ttl };
+    });
+    return { provider, calls };
+  }
+  function session(provider: BrokerCredentialProvider) {
+    const clients: FakeMqtt[] = [];
+    const failures: string[] = [];
+    const connect = vi.fn((_url: string, options: IClientOptions) => {
+      const client = new FakeMqtt();
+      client.options = { ...options } as Record<string, unknown>;
+      clients.push(client);
+      return client.asClient();
+    });
+    const events: SessionEvents = {
+      state: () => {},
+      message: () => {},
+      heartbeat: () => {},
+      failed: (error) => failures.push(error.code),
+    };
+    const opened = new BrokerSession({
+      url: 'ws://127.0.0.1:8083/mqtt',
+      deviceId: '041780200001',
+      events,
+      connect,
+      credentials: provider,
+    });
+    return { opened, clients, failures };
+  }
+
+  it('logs in with the fetched credential, renews it at half the ttl, and stops renewing when closed', async () => {
+    vi.useFakeTimers();
+    const { provider, calls } = credentialServer(600);
+    const { opened, clients } = session(provider);
+    const open = opened.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clients[0]?.options).toMatchObject({ username: 'console-1', password: 'secret-1' });
+    clients[0]?.up();
+    await open;
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(calls).toEqual([undefined, { username: 'console-1' }]);
+    opened.close();
+    expect(clients[0]?.ended).toBe(true);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('fetches one new credential when the broker refuses the held one on a reconnect; a second refusal is reported', async () => {
+    vi.useFakeTimers();
+    const { provider, calls } = credentialServer();
+    const { opened, clients, failures } = session(provider);
+    const open = opened.open();
+    await vi.advanceTimersByTimeAsync(0);
+    clients[0]?.up();
+    await open;
+    clients[0]?.refuse(5);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([undefined, undefined]);
+    expect(clients[1]?.options).toMatchObject({ username: 'console-2', password: 'secret-2' });
+    clients[1]?.refuse(5);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failures).toEqual(['BROKER_NOT_AUTHORIZED']);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a new credential refused at open: BROKER_NOT_AUTHORIZED', async () => {
+    const { provider } = credentialServer();
+    const { opened, clients } = session(provider);
+    const open = opened.open().catch((error: { code: string }) => error.code);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    clients[0]?.refuse(4);
+    expect(await open).toBe('BROKER_NOT_AUTHORIZED');
   });
 });

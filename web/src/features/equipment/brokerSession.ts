@@ -1,5 +1,6 @@
 import { BROKER, errorText, parseDeviceId, parseHexCommand } from '@lockdesk/protocol';
 import type { IClientOptions, MqttClient } from 'mqtt';
+import { type BrokerCredentialProvider, BrokerLogin, isLoginRefused } from '../../cardService/brokerLogin.ts';
 import { CardServiceError } from '../../cardService/errors.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface SessionEvents {
   state(state: SessionState, notice: string | null): void;
   message(entry: { topic: string; text: string; direction: 'sent' | 'received'; time: number }): void;
   heartbeat(time: number): void;
+  /** The connection ended for good outside of `open` (the broker refused the credential on a reconnect). */
+  failed?(error: CardServiceError): void;
 }
 
 export type MqttConnect = (url: string, options: IClientOptions) => MqttClient;
@@ -40,6 +43,11 @@ export interface BrokerSessionOptions {
   connect?: MqttConnect;
   reconnectMs?: number;
   commandTimeoutMs?: number;
+  /**
+   * The operator's broker credential (`broker/credential`): fetched before connecting, renewed at half its ttl
+   * while connected, fetched anew once when the broker refuses it. Without it the connection is anonymous.
+   */
+  credentials?: BrokerCredentialProvider;
 }
 
 /** Topics of a device id. */
@@ -57,6 +65,8 @@ export class BrokerSession {
   private client: MqttClient | undefined;
   private waiting: { resolve(text: string): void; reject(e: CardServiceError): void } | undefined;
   private ended = false;
+  private opening = false;
+  private readonly login: BrokerLogin | undefined;
 
   /** BROKER_INVALID_DEVICE_ID ('invalid device ID format') for a device id that is not 12 hex. */
   constructor(private readonly options: BrokerSessionOptions) {
@@ -64,28 +74,81 @@ export class BrokerSession {
     if (!id.ok) throw new CardServiceError('BROKER_INVALID_DEVICE_ID');
     this.deviceId = id.value;
     this.topics = sessionTopics(this.deviceId);
+    this.login = options.credentials
+      ? new BrokerLogin(options.credentials, (login) => {
+          if (this.client) Object.assign(this.client.options, login);
+        })
+      : undefined;
   }
 
   /** Connects; resolves once connected, BROKER_CONNECTION_TIMEOUT when the broker does not answer in 10 s. */
   async open(): Promise<void> {
     const connect = this.options.connect ?? (await loadConnect());
+    this.options.events.state('connecting', null);
+    this.opening = true;
+    try {
+      await this.openLoop(connect);
+    } finally {
+      this.opening = false;
+    }
+  }
+
+  private async openLoop(connect: MqttConnect): Promise<void> {
+    // One new credential when the broker refuses the one held; a new one refused is the answer.
+    for (;;) {
+      const fresh = !this.login?.held;
+      try {
+        await this.openWith(connect);
+        return;
+      } catch (error) {
+        const refused = error instanceof CardServiceError && error.code === 'BROKER_NOT_AUTHORIZED';
+        this.client?.end(true);
+        this.client = undefined;
+        this.login?.forget();
+        if (refused && this.login && !fresh && !this.ended) continue;
+        if (!this.ended) this.options.events.state('closed', null);
+        throw error;
+      }
+    }
+  }
+
+  private async openWith(connect: MqttConnect): Promise<void> {
     const { events } = this.options;
-    events.state('connecting', null);
+    const login = this.login ? await this.login.credential() : {};
+    if (this.ended) throw new CardServiceError('OPERATION_CANCELLED');
     const client = connect(this.options.url, {
       clientId: `lockdesk-test-${Math.random().toString(16).slice(2, 14)}`,
       clean: true,
       reconnectPeriod: this.options.reconnectMs ?? BROKER.reconnectMs,
       connectTimeout: this.options.commandTimeoutMs ?? BROKER.commandTimeoutMs,
       protocolVersion: 4,
+      ...login,
     });
     this.client = client;
     client.on('connect', () => {
+      this.login?.startRenewal();
       events.state('connected', null);
       client.subscribe([this.topics.receive, this.topics.heartbeat], { qos: BROKER.qos });
     });
     client.on('reconnect', () => events.state('connecting', RECONNECT_NOTICE()));
     client.on('close', () => {
-      if (!this.ended) events.state('closed', RECONNECT_NOTICE());
+      if (!this.ended && this.client === client) events.state('closed', RECONNECT_NOTICE());
+    });
+    client.on('error', (error) => {
+      // Refused on one of mqtt's own reconnects (the credential died meanwhile): log in again with a new one.
+      if (!isLoginRefused(error) || this.client !== client || this.opening) return;
+      this.client = undefined;
+      client.end(true);
+      this.login?.forget();
+      const failed = (failure: unknown) =>
+        events.failed?.(
+          failure instanceof CardServiceError ? failure : new CardServiceError('BROKER_NOT_AUTHORIZED'),
+        );
+      if (this.login) void this.open().catch(failed);
+      else {
+        events.state('closed', null);
+        failed(new CardServiceError('BROKER_NOT_AUTHORIZED'));
+      }
     });
     client.on('message', (topic, payload) => {
       const text = payload.toString();
@@ -102,14 +165,25 @@ export class BrokerSession {
     await new Promise<void>((resolve, reject) => {
       if (client.connected) return resolve();
       const timer = setTimeout(() => {
-        client.off('connect', done);
+        stop();
         reject(new CardServiceError('BROKER_CONNECTION_TIMEOUT'));
       }, this.options.commandTimeoutMs ?? BROKER.commandTimeoutMs);
-      const done = () => {
+      const stop = () => {
         clearTimeout(timer);
+        client.off('connect', done);
+        client.off('error', refused);
+      };
+      const done = () => {
+        stop();
         resolve();
       };
+      const refused = (error: Error) => {
+        if (!isLoginRefused(error)) return;
+        stop();
+        reject(new CardServiceError('BROKER_NOT_AUTHORIZED'));
+      };
       client.once('connect', done);
+      client.on('error', refused);
     });
   }
 
@@ -153,6 +227,7 @@ export class BrokerSession {
   /** Ends the connection for good (no reconnect). */
   close(): void {
     this.ended = true;
+    this.login?.forget();
     this.waiting?.reject(new CardServiceError('OPERATION_CANCELLED'));
     this.waiting = undefined;
     this.client?.end(true);

@@ -1,0 +1,105 @@
+/**
+ * The message broker's credentials (API.md §20, services/broker-credentials.ts):
+ * - `broker/credential` — the signed-in operator's short-lived credential for the encoders of their hotel (the
+ *   console's remote reader connects with it), renewed by naming it again;
+ * - `POST /broker/auth` — the check a broker makes when a client connects (the gateway's embedded broker; EMQX's
+ *   HTTP authenticator): plain JSON, always 200 with allow (and the client's ACL) or deny, 429 once an address has
+ *   failed too often this minute, so it cannot be used to guess passwords.
+ * The gateway's credential is issued per reader by `dispenser/brokerCredential` (dispensers.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { FailureLimit } from '../auth/rate-limit.js';
+import { defineCall } from '../call.js';
+import { f } from '../fields.js';
+import { checkBrokerLogin, consoleCredential } from '../services/broker-credentials.js';
+
+/** The OpenAPI tag of the broker's check. */
+export const BROKER_TAG = 'Message broker';
+
+const verdictSchema = {
+  type: 'object',
+  required: ['result'],
+  properties: {
+    result: { type: 'string', enum: ['allow', 'deny'] },
+    is_superuser: { type: 'boolean', enum: [false] },
+    kind: { type: 'string', enum: ['console', 'gateway'] },
+    devices: { type: 'array', items: { type: 'string', pattern: '^[0-9A-F]{12}$' } },
+    expire_at: { type: 'integer', description: 'Console credentials: when they end (seconds since epoch).' },
+    acl: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['permission', 'action', 'topic'],
+        properties: {
+          permission: { type: 'string', enum: ['allow'] },
+          action: { type: 'string', enum: ['publish', 'subscribe'] },
+          topic: { type: 'string', example: 'lockdesk/send/041780200001' },
+        },
+      },
+    },
+  },
+} as const;
+
+export function brokerRoutes(app: FastifyInstance): void {
+  defineCall(app, {
+    path: 'broker/credential',
+    summary: "The signed-in operator's broker credential for the hotel's encoders (new, or renewed by name)",
+    auth: 'user',
+    // Renewed every few minutes by every open console: not an operation to log.
+    mutates: false,
+    schema: { username: f.string({ max: 64, optional: true }) },
+    handler: async (ctx, body) =>
+      consoleCredential(
+        ctx.db,
+        ctx.app.brokerMirror,
+        {
+          sessionId: ctx.user.sessionId,
+          hotelId: ctx.requireHotelId(),
+          serviceEndsAt: ctx.user.serviceEndsAt,
+        },
+        body.username === '' ? undefined : body.username,
+        ctx.now().getTime(),
+      ),
+  });
+
+  const failures = new FailureLimit(app.db, 'broker-auth', app.config.publicCallsPerMinute, app.config.now);
+  app.post(
+    '/broker/auth',
+    {
+      schema: {
+        tags: [BROKER_TAG],
+        operationId: 'brokerAuth',
+        summary: 'Check a broker client’s username and password (for brokers: the gateway’s, EMQX)',
+        description:
+          'Plain JSON, no envelope, no session. Always 200: `allow` with the client’s topics, or `deny` (unknown ' +
+          'user, wrong password, expired, revoked, malformed body). 429 `deny` once the address failed too often ' +
+          'this minute. The answer is EMQX 5’s HTTP-authentication shape. server/API.md §20.',
+        body: {
+          type: 'object',
+          required: ['username', 'password'],
+          properties: {
+            username: { type: 'string', maxLength: 128, example: 'gateway-041780200001' },
+            password: { type: 'string', maxLength: 256 },
+            clientid: { type: 'string', maxLength: 256 },
+          },
+        },
+        response: { 200: verdictSchema, 429: verdictSchema },
+      },
+      // A body that fails the schema is a deny like any other failure, never a 400.
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const address = request.ip;
+      if (await failures.blocked(address)) return reply.code(429).send({ result: 'deny' });
+      const body = request.body as { username?: unknown; password?: unknown } | null;
+      const username = typeof body?.username === 'string' ? body.username : '';
+      const password = typeof body?.password === 'string' ? body.password : '';
+      const verdict =
+        request.validationError || username === '' || password === ''
+          ? ({ result: 'deny' } as const)
+          : await checkBrokerLogin(app.db, username, password, app.config.now());
+      if (verdict.result === 'deny') await failures.fail(address);
+      return reply.code(200).send(verdict);
+    },
+  );
+}
