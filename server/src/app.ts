@@ -25,6 +25,7 @@ import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
 import type { BrokerMirror } from './services/broker-credentials.js';
+import { DynsecMirror, startBrokerSweeper } from './services/broker-mirror.js';
 import { CardKeys, recordServerKey, resolveServerKey, sharedServerKey } from './services/card-keys.js';
 import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
 import { databaseStorage, diskStorage, type Storage } from './services/storage.js';
@@ -110,7 +111,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   );
   app.decorate('calls', new Map<string, AnyCall>());
   app.decorate('shuttingDown', false);
-  app.decorate('brokerMirror', options.brokerMirror ?? null);
+  // The managed broker (Mosquitto's dynamic security) when LOCKDESK_BROKER_ADMIN_* name it; its dead credentials are
+  // swept by one replica per interval.
+  const mirror =
+    options.brokerMirror !== undefined
+      ? options.brokerMirror
+      : config.brokerAdmin
+        ? new DynsecMirror(config.brokerAdmin, app.log)
+        : null;
+  app.decorate('brokerMirror', mirror);
+  const stopSweeper = startBrokerSweeper(db, mirror, config.brokerSweepMs, config.now, app.log);
+  app.addHook('onClose', async () => {
+    stopSweeper();
+    if (mirror instanceof DynsecMirror) await mirror.close();
+  });
   const inMemory = config.database.kind === 'pglite' && config.database.dataDir.startsWith('memory://');
   app.decorate('cardKeys', new CardKeys(sharedKey ?? resolveServerKey(config, !ownDb || inMemory)));
   if (ownDb) app.addHook('onClose', async () => db.destroy());

@@ -132,4 +132,23 @@ describe('resolveConfig', () => {
       new ConfigError("LOCKDESK_FILES must be disk or database, not 's3'"),
     );
   });
+  it('reads the managed broker from LOCKDESK_BROKER_ADMIN_*: all three or none, an MQTT or WebSocket URL', () => {
+    expect(resolveConfig({}, {}).brokerAdmin).toBeNull();
+    const env = {
+      LOCKDESK_BROKER_ADMIN_URL: 'mqtt://mosquitto:1883',
+      LOCKDESK_BROKER_ADMIN_USERNAME: 'lockdesk-admin',
+      LOCKDESK_BROKER_ADMIN_PASSWORD: 's3cret',
+    };
+    expect(resolveConfig({}, env).brokerAdmin).toEqual({
+      url: 'mqtt://mosquitto:1883',
+      username: 'lockdesk-admin',
+      password: 's3cret',
+    });
+    expect(() => resolveConfig({}, { ...env, LOCKDESK_BROKER_ADMIN_PASSWORD: '' })).toThrow(ConfigError);
+    expect(() => resolveConfig({}, { ...env, LOCKDESK_BROKER_ADMIN_URL: 'http://x' })).toThrow(
+      /LOCKDESK_BROKER_ADMIN_URL/,
+    );
+    expect(resolveConfig({}, { LOCKDESK_BROKER_SWEEP_MS: '5000' }).brokerSweepMs).toBe(5000);
+    expect(() => resolveConfig({}, { LOCKDESK_BROKER_SWEEP_MS: '10' })).toThrow(/LOCKDESK_BROKER_SWEEP_MS/);
+  });
 });

@@ -58,6 +58,22 @@ export interface ServerConfig {
    * checks take the replica out) before it closes (LOCKDESK_SHUTDOWN_GRACE_MS).
    */
   shutdownGraceMs: number;
+  /**
+   * The broker the server manages (Mosquitto's dynamic-security plugin, services/broker-mirror.ts):
+   * LOCKDESK_BROKER_ADMIN_URL (mqtt://, mqtts://, ws://, wss://), LOCKDESK_BROKER_ADMIN_USERNAME and
+   * LOCKDESK_BROKER_ADMIN_PASSWORD (the account `mosquitto_ctrl dynsec init` made), all three or none. Null: no
+   * broker is managed (brokers then ask POST /broker/auth).
+   */
+  brokerAdmin: BrokerAdmin | null;
+  /** How often (ms) one replica sweeps dead broker credentials out of the managed broker (default 15 s). */
+  brokerSweepMs: number;
+}
+
+/** The managed broker's admin connection. */
+export interface BrokerAdmin {
+  url: string;
+  username: string;
+  password: string;
 }
 
 /** What Fastify's trustProxy option accepts, as LOCKDESK_TRUST_PROXY can say it. */
@@ -150,6 +166,29 @@ export function parseTrustProxy(text: string | undefined): TrustProxy {
   return entries;
 }
 
+/** LOCKDESK_BROKER_ADMIN_URL / _USERNAME / _PASSWORD: all three, or none. */
+export function brokerAdminFromEnv(env: NodeJS.ProcessEnv): BrokerAdmin | null {
+  const url = env['LOCKDESK_BROKER_ADMIN_URL']?.trim() ?? '';
+  const username = env['LOCKDESK_BROKER_ADMIN_USERNAME']?.trim() ?? '';
+  const password = env['LOCKDESK_BROKER_ADMIN_PASSWORD'] ?? '';
+  if (url === '' && username === '' && password === '') return null;
+  if (url === '' || username === '' || password === '')
+    throw new ConfigError(
+      'LOCKDESK_BROKER_ADMIN_URL, LOCKDESK_BROKER_ADMIN_USERNAME and LOCKDESK_BROKER_ADMIN_PASSWORD go together: set all three (the dynamic-security admin of the broker) or none',
+    );
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    // reported below
+  }
+  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(protocol))
+    throw new ConfigError(
+      `LOCKDESK_BROKER_ADMIN_URL must be an mqtt://, mqtts://, ws:// or wss:// URL, not '${url}'`,
+    );
+  return { url, username, password };
+}
+
 /** The console built by web/ (../web/dist relative to this package), unless LOCKDESK_WEB_DIST says otherwise. */
 export function defaultWebDist(env: NodeJS.ProcessEnv = process.env): string {
   return env['LOCKDESK_WEB_DIST'] ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -195,5 +234,15 @@ export function resolveConfig(
     shutdownGraceMs:
       options.shutdownGraceMs ??
       integerEnv(env, 'LOCKDESK_SHUTDOWN_GRACE_MS', 2000, 0, 'a whole number of milliseconds (0 or more)'),
+    brokerAdmin: options.brokerAdmin === undefined ? brokerAdminFromEnv(env) : options.brokerAdmin,
+    brokerSweepMs:
+      options.brokerSweepMs ??
+      integerEnv(
+        env,
+        'LOCKDESK_BROKER_SWEEP_MS',
+        15_000,
+        1000,
+        'a whole number of milliseconds (1000 or more)',
+      ),
   };
 }

@@ -19,7 +19,7 @@ import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, listPage } from '../fields.js';
-import { gatewayCredential } from '../services/broker-credentials.js';
+import { gatewayCredential, hotelDevices } from '../services/broker-credentials.js';
 import {
   cardPageFields,
   hexId,
@@ -174,6 +174,15 @@ export function dispenserRoutes(app: FastifyInstance): void {
           })
           .where('id', '=', existing.id)
           .execute();
+      }
+      // The hotel's console broker credentials may reach the new reader too (a managed broker keeps them in one role).
+      const mirror = ctx.app.brokerMirror;
+      if (mirror) {
+        try {
+          await mirror.hotelDevices(hotelId, await hotelDevices(ctx.db, hotelId));
+        } catch (err) {
+          ctx.log.warn({ err }, 'broker: the hotel role does not name the new reader yet');
+        }
       }
       ctx.audit(`Card dispenser ${macId} (type ${type}) added`);
       return dispenserView(await requireDispenser(ctx, macId), now.getTime());

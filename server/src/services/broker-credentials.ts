@@ -18,6 +18,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BROKER, BROKER_CREDENTIAL } from '@lockdesk/protocol';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { failure } from '../errors.js';
 import { serviceEndsSql } from './service-period.js';
 
 export type BrokerCredentialKind = 'console' | 'gateway';
@@ -34,6 +35,7 @@ export interface BrokerClient {
   username: string;
   password: string;
   kind: BrokerCredentialKind;
+  hotelId: number;
   devices: string[];
 }
 
@@ -42,8 +44,14 @@ export interface BrokerClient {
  * answers, and of each credential that died. Both are idempotent.
  */
 export interface BrokerMirror {
+  /** Creates the client (replacing one of the same name, whose connections are dropped) with its topics. */
   add(client: BrokerClient): Promise<void>;
+  /** The hotel's readers changed: its console credentials may use these devices too. */
+  hotelDevices(hotelId: number, devices: readonly string[]): Promise<void>;
+  /** Deletes the clients (disconnecting them); unknown names are no error. */
   remove(usernames: readonly string[]): Promise<void>;
+  /** Every client name the broker holds (the sweeper removes issued-looking ones that are no live credential). */
+  usernames?(): Promise<string[]>;
 }
 
 export const CONSOLE_TTL_MS = BROKER_CREDENTIAL.ttlSeconds * 1000;
@@ -148,7 +156,8 @@ export async function consoleCredential(
       expires_at: expiresAt,
     })
     .execute();
-  await mirrorAdd(db, mirror, { username: name, password, kind: 'console', devices }, nowMs);
+  const client = { username: name, password, kind: 'console' as const, hotelId: caller.hotelId, devices };
+  await mirrorAdd(db, mirror, client, nowMs);
   return answer(name, password);
 }
 
@@ -186,11 +195,23 @@ export async function gatewayCredential(
       }),
     )
     .execute();
-  if (mirror) await mirror.remove([username]);
-  await mirrorAdd(db, mirror, { username, password, kind: 'gateway', devices: [dispenser.mac_id] }, nowMs);
+  // The mirror replaces the broker's client of that name: the old password stops working there too.
+  const client = {
+    username,
+    password,
+    kind: 'gateway' as const,
+    hotelId: dispenser.hotelId,
+    devices: [dispenser.mac_id],
+  };
+  await mirrorAdd(db, mirror, client, nowMs);
   return { username, password };
 }
 
+/**
+ * Tells the managed broker of a new credential before it is answered. A broker that refuses or does not answer
+ * fails the call (BROKER_CONNECTION_TIMEOUT) and the credential is withdrawn: none is handed out that the broker
+ * does not know.
+ */
 async function mirrorAdd(
   db: Db,
   mirror: BrokerMirror | null,
@@ -198,7 +219,12 @@ async function mirrorAdd(
   nowMs: number,
 ): Promise<void> {
   if (!mirror) return;
-  await mirror.add(client);
+  try {
+    await mirror.add(client);
+  } catch {
+    await db.deleteFrom('broker_credentials').where('username', '=', client.username).execute();
+    throw failure('BROKER_CONNECTION_TIMEOUT');
+  }
   await db
     .updateTable('broker_credentials')
     .set({ mirrored_at: new Date(nowMs) })

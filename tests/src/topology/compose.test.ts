@@ -4,14 +4,15 @@
  * engines this machine has: `haproxy -c` on the proxy config, a Mosquitto started on the broker config, and
  * `docker compose config` when the compose plugin exists.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { dynsecMissing, startDynsecMosquitto } from '../broker/dynsec-mosquitto.js';
 import { freePort } from '../web/gateway-harness.js';
 import { selfSignedCertificate } from './harness.js';
 
@@ -30,6 +31,8 @@ type Service = {
   depends_on?: Record<string, { condition: string }>;
   deploy?: { replicas?: string | number };
   stop_grace_period?: string;
+  restart?: string;
+  command?: string[] | string;
   devices?: string[];
 };
 type Compose = { version?: unknown; services: Record<string, Service>; volumes: Record<string, unknown> };
@@ -98,6 +101,8 @@ function filledEnv(): Map<string, string> {
   env.set('LOCKDESK_SECRET_KEY', 'b2'.repeat(32));
   env.set('LOCKDESK_DES_KEY', '3c4d5e6f');
   env.set('LOCKDESK_DES_IV', '7a8b9c0d');
+  env.set('LOCKDESK_BROKER_ADMIN_PASSWORD', 'c3'.repeat(24));
+  env.set('LOCKDESK_CONSOLE_ORIGIN', 'https://lockdesk.example.com');
   return env;
 }
 
@@ -148,9 +153,16 @@ const MOSQUITTO = binary('/usr/sbin/mosquitto', 'mosquitto');
 const DOCKER_COMPOSE = binary('docker') !== null && spawnSync('docker', ['compose', 'version']).status === 0;
 
 describe('docker-compose.yml', () => {
-  it('follows the Compose Specification (no version key) with the five services, gateway under a profile', () => {
+  it("follows the Compose Specification (no version key) with the five services and the broker's one-shot init, gateway under a profile", () => {
     expect(compose.version).toBeUndefined();
-    expect(Object.keys(services).sort()).toEqual(['gateway', 'mosquitto', 'postgres', 'proxy', 'server']);
+    expect(Object.keys(services).sort()).toEqual([
+      'gateway',
+      'mosquitto',
+      'mosquitto-init',
+      'postgres',
+      'proxy',
+      'server',
+    ]);
     expect(services['postgres']?.image).toBe('postgres:16');
     expect(services['mosquitto']?.image).toBe('eclipse-mosquitto:2');
     expect(services['proxy']?.image).toBe('haproxy:2.8');
@@ -164,6 +176,7 @@ describe('docker-compose.yml', () => {
 
   it('gives every long-running service a health check, and starts replicas and proxy only on healthy parts', () => {
     for (const [name, s] of Object.entries(services)) {
+      if (s.restart === 'no') continue; // a one-shot (mosquitto-init): it exits, it is not checked
       expect(s.healthcheck?.test, `${name} healthcheck`).toBeDefined();
       expect(JSON.stringify(s.healthcheck?.test), name).not.toMatch(/"NONE"/);
     }
@@ -175,6 +188,43 @@ describe('docker-compose.yml', () => {
     expect(JSON.stringify(server.healthcheck?.test)).toContain('/health');
     expect(services['proxy']?.depends_on?.['server']?.condition).toBe('service_healthy');
     expect(services['proxy']?.depends_on?.['mosquitto']?.condition).toBe('service_healthy');
+    // The replicas manage the broker's clients: they start on a healthy broker.
+    expect(server.depends_on?.['mosquitto']?.condition).toBe('service_healthy');
+  });
+
+  it("initialises the broker's dynamic security once, before it starts, and gives no anonymous client a way in", () => {
+    const init = services['mosquitto-init'] as Service;
+    expect(init.image).toBe(services['mosquitto']?.image);
+    expect(init.restart).toBe('no');
+    expect(services['mosquitto']?.depends_on?.['mosquitto-init']?.condition).toBe(
+      'service_completed_successfully',
+    );
+    const command = JSON.stringify(init.command);
+    expect(command).toContain('mosquitto_ctrl dynsec init /mosquitto/data/dynamic-security.json');
+    // Made once: an existing file (with every credential the server created) is kept.
+    expect(command).toContain('test -f /mosquitto/data/dynamic-security.json ||');
+    expect(init.volumes).toContain('mosquitto-data:/mosquitto/data');
+    const conf = read('deploy/mosquitto/mosquitto.conf');
+    expect(conf).toMatch(/^allow_anonymous false$/m);
+    expect(conf).not.toMatch(/^allow_anonymous true$/m);
+    expect(conf).not.toMatch(/^acl_file/m);
+    expect(conf).toMatch(/^plugin \/usr\/lib\/mosquitto_dynamic_security\.so$/m);
+    expect(conf).toMatch(/^plugin_opt_config_file \/mosquitto\/data\/dynamic-security\.json$/m);
+    expect(existsSync(join(ROOT, 'deploy/mosquitto/acl'))).toBe(false);
+    // The healthcheck logs in (anonymous clients are refused); the replicas are the dynsec admin.
+    expect(JSON.stringify(services['mosquitto']?.healthcheck?.test)).toContain('-u');
+    const env = services['server']?.environment ?? {};
+    expect(env['LOCKDESK_BROKER_ADMIN_URL']).toBe('mqtt://mosquitto:1883');
+    expect(env['LOCKDESK_BROKER_ADMIN_USERNAME']).toBe(init.environment?.['LOCKDESK_BROKER_ADMIN_USERNAME']);
+    expect(env['LOCKDESK_BROKER_ADMIN_PASSWORD']).toBe(init.environment?.['LOCKDESK_BROKER_ADMIN_PASSWORD']);
+    // The gateway profile logs in with its encoder's credential.
+    const gw = services['gateway']?.environment ?? {};
+    expect(gw['LOCKDESK_GW_BROKER_USERNAME']).toBe(`\${LOCKDESK_GW_BROKER_USERNAME:-}`);
+    expect(gw['LOCKDESK_GW_BROKER_PASSWORD']).toBe(`\${LOCKDESK_GW_BROKER_PASSWORD:-}`);
+    // The proxy knows the console's origin (its wss refuses other web pages).
+    expect(services['proxy']?.environment?.['LOCKDESK_CONSOLE_ORIGIN']).toMatch(
+      /^\$\{LOCKDESK_CONSOLE_ORIGIN:\?/,
+    );
   });
 
   it('keeps PostgreSQL and the broker on named volumes', () => {
@@ -205,14 +255,25 @@ describe('docker-compose.yml', () => {
     for (const ref of refs) expect(listed.has(ref.name), `${ref.name} in .env.example`).toBe(true);
     const required = new Set(refs.filter((r) => r.op === ':?').map((r) => r.name));
     // Each required secret: an error when unset, and empty in .env.example, so no deployment runs on a published one.
-    for (const name of ['POSTGRES_PASSWORD', 'LOCKDESK_DES_KEY', 'LOCKDESK_DES_IV', 'LOCKDESK_SECRET_KEY']) {
+    for (const name of [
+      'POSTGRES_PASSWORD',
+      'LOCKDESK_DES_KEY',
+      'LOCKDESK_DES_IV',
+      'LOCKDESK_SECRET_KEY',
+      'LOCKDESK_BROKER_ADMIN_PASSWORD',
+      'LOCKDESK_CONSOLE_ORIGIN',
+    ]) {
       expect(required.has(name), `${name} required`).toBe(true);
       expect(listed.get(name), `${name} empty in .env.example`).toBe('');
     }
     for (const [name, s] of Object.entries(services)) {
       for (const [key, value] of Object.entries(s.environment ?? {})) {
         if (/PASSWORD|SECRET|_KEY$|_IV$/.test(key))
-          expect(String(value), `${name}.${key}`).toMatch(/^(\$\{[A-Z0-9_]+:\?[^}]*\})?$/);
+          expect(String(value), `${name}.${key}`).toMatch(
+            // Required everywhere; the gateway profile's own credential may be empty (compose reads the whole file
+            // also when the profile is off; the gateway then says its broker refused it).
+            name === 'gateway' ? /^\$\{[A-Z0-9_]+:-\}$/ : /^(\$\{[A-Z0-9_]+:\?[^}]*\})?$/,
+          );
       }
     }
     // The database URL carries the password only as the reference.
@@ -277,6 +338,7 @@ describe('docker-compose.yml', () => {
       'LOCKDESK_TLS_PEM',
       'LOCKDESK_BROKER_WS',
       'LOCKDESK_STATS_SOCKET',
+      'LOCKDESK_CONSOLE_ORIGIN',
     ]) {
       expect(cfg, name).toContain(`"\${${name}}"`);
       expect(proxyEnv[name], name).toBeTruthy();
@@ -410,6 +472,7 @@ describe('the engines accept the configs', () => {
           LOCKDESK_TLS_PEM: join(dir, 'lockdesk.pem'),
           LOCKDESK_BROKER_WS: `127.0.0.1:${await freePort()}`,
           LOCKDESK_STATS_SOCKET: join(dir, 'admin.sock'),
+          LOCKDESK_CONSOLE_ORIGIN: 'https://lockdesk.example.com',
         };
         const check = spawnSync(HAPROXY, ['-c', '-f', join(ROOT, 'deploy/haproxy/haproxy.cfg')], {
           env,
@@ -430,73 +493,50 @@ describe('the engines accept the configs', () => {
   );
 
   it(
-    MOSQUITTO
-      ? 'deploy/mosquitto/mosquitto.conf runs in Mosquitto (listeners moved to loopback): MQTT and WebSocket, LockDesk topics only'
-      : 'deploy/mosquitto/mosquitto.conf: mosquitto is NOT installed, the broker config did not run (apt-get install mosquitto)',
+    dynsecMissing().length === 0
+      ? 'deploy/mosquitto/mosquitto.conf runs in Mosquitto (listeners moved to loopback, dynsec initialised): no anonymous client, the admin on MQTT and WebSocket'
+      : `deploy/mosquitto/mosquitto.conf: ${dynsecMissing().join(', ')} NOT installed, the broker config did not run (apt-get install mosquitto mosquitto-clients)`,
     async () => {
-      if (!MOSQUITTO) {
-        console.log('mosquitto is not installed: deploy/mosquitto/mosquitto.conf was not started');
-        expect(existsSync('/usr/sbin/mosquitto')).toBe(false);
+      const missing = dynsecMissing();
+      if (missing.length > 0) {
+        console.log(`the broker config was not started: ${missing.join(', ')} missing`);
+        if (missing.includes('mosquitto')) expect(MOSQUITTO).toBeNull();
         return;
       }
-      const dir = mkdtempSync(join(tmpdir(), 'lockdesk-mosquitto-'));
-      let broker: ChildProcess | undefined;
+      const broker = await startDynsecMosquitto();
       const clients: mqtt.MqttClient[] = [];
       try {
-        const mqttPort = await freePort();
-        const wsPort = await freePort();
-        const conf = read('deploy/mosquitto/mosquitto.conf');
-        expect(conf).toMatch(/^listener 1883$/m);
-        expect(conf).toMatch(/^listener 9001$/m);
-        writeFileSync(join(dir, 'acl'), read('deploy/mosquitto/acl'));
-        const copy = conf
-          .replace(/^listener 1883$/m, `listener ${mqttPort} 127.0.0.1`)
-          .replace(/^listener 9001$/m, `listener ${wsPort} 127.0.0.1`)
-          .replace('/mosquitto/data/', `${dir}/`)
-          .replace('/mosquitto/config/acl', join(dir, 'acl'));
-        // Run as this user (as root Mosquitto would switch to its own user, who cannot read the temp folder).
-        writeFileSync(join(dir, 'mosquitto.conf'), `${copy}\nuser ${userInfo().username}\n`);
-        let log = '';
-        broker = spawn(MOSQUITTO, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-        broker.stdout?.on('data', (b: Buffer) => {
-          log += b.toString();
-        });
-        broker.stderr?.on('data', (b: Buffer) => {
-          log += b.toString();
-        });
-        const connect = async (url: string) => {
-          const client = await mqtt.connectAsync(url, { reconnectPeriod: 200, connectTimeout: 5_000 });
+        const connect = async (url: string, auth?: { username: string; password: string }) => {
+          const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...auth });
           clients.push(client);
           return client;
         };
-        // The broker takes a moment to listen: connectAsync retries until it does (or the test's timeout).
-        const tcp = await connect(`mqtt://127.0.0.1:${mqttPort}`);
-        const ws = await connect(`ws://127.0.0.1:${wsPort}/mqtt`);
-        expect(broker.exitCode, log).toBeNull();
-
-        // A command sent over WebSocket (the console through the proxy) reaches a gateway on plain MQTT.
-        const topic = 'lockdesk/send/041780200001';
-        const granted = await tcp.subscribeAsync(topic, { qos: 1 });
-        expect(granted[0]?.qos).toBe(1);
+        const refusedWith = (url: string) =>
+          connect(url).then(
+            () => 0,
+            (e: { code?: number }) => e.code ?? -1,
+          );
+        // No anonymous client, over MQTT (gateways) or WebSocket (the proxy's wss).
+        expect(await refusedWith(broker.url)).toBe(5);
+        expect(await refusedWith(broker.wsUrl)).toBe(5);
+        // The dynsec admin made by `mosquitto_ctrl dynsec init` logs in on both: a command sent over WebSocket is
+        // answered by the plugin to its subscription over MQTT (the plugin is loaded and manages the broker).
+        const tcp = await connect(broker.url, broker.admin);
+        const ws = await connect(broker.wsUrl, broker.admin);
+        const responses = '$CONTROL/dynamic-security/v1/response';
+        expect((await tcp.subscribeAsync(responses, { qos: 1 }))[0]?.qos).toBe(1);
         const received = new Promise<string>((done) => tcp.once('message', (_t, p) => done(p.toString())));
-        await ws.publishAsync(topic, 'A50401', { qos: 1 });
-        expect(await received).toBe('A50401');
-
-        // Anonymous clients use LockDesk's topics and nothing else: of two messages published in order, the one
-        // outside lockdesk/ never arrives, so the first the subscriber gets is the LockDesk one.
-        await ws.subscribeAsync(['other/topic', 'lockdesk/probe'], { qos: 1 });
-        const first = new Promise<string>((done) => ws.once('message', (t) => done(t)));
-        await tcp.publishAsync('other/topic', 'x', { qos: 1 });
-        await tcp.publishAsync('lockdesk/probe', 'y', { qos: 1 });
-        expect(await first).toBe('lockdesk/probe');
+        await ws.publishAsync(
+          '$CONTROL/dynamic-security/v1',
+          JSON.stringify({ commands: [{ command: 'getDefaultACLAccess', correlationData: 'probe' }] }),
+          { qos: 1 },
+        );
+        expect(JSON.parse(await received)).toMatchObject({
+          responses: [{ command: 'getDefaultACLAccess', correlationData: 'probe' }],
+        });
       } finally {
         await Promise.all(clients.map((c) => c.endAsync(true)));
-        if (broker && broker.exitCode === null) {
-          const exited = new Promise((done) => broker?.once('exit', done));
-          broker.kill('SIGTERM');
-          await exited;
-        }
-        rmSync(dir, { recursive: true, force: true });
+        await broker.close();
       }
     },
   );

@@ -15,6 +15,12 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_ENVELOPE_KEYS, encryptEnvelope, languageHeader } from '@lockdesk/protocol';
 import { type ManageAnswer, openAnswer } from '@lockdesk/server';
 import pg from 'pg';
+import {
+  dynsecMissing,
+  dynsecPlugin,
+  mosquittoConfigFor,
+  mosquittoCtrl,
+} from '../broker/dynsec-mosquitto.js';
 import { freePort, mosquittoBinary } from '../web/gateway-harness.js';
 import { ROOT, SERVER_CLI, stopProcess, WEB_DIST } from '../web/harness.js';
 
@@ -65,6 +71,8 @@ export function topologyMissing(): string[] {
   if (probe !== 'yes') missing.push(`PostgreSQL (${url.hostname}:${url.port || 5432})`);
   if (!haproxyBinary()) missing.push('haproxy');
   if (!mosquittoBinary()) missing.push('mosquitto');
+  // The broker runs the deploy config: no anonymous client, the dynamic-security plugin managed by the replicas.
+  for (const part of dynsecMissing()) if (part !== 'mosquitto') missing.push(part);
   if (!existsSync('/usr/bin/openssl')) missing.push('openssl');
   if (!existsSync(TOPOLOGY_SERVER_CLI))
     missing.push(`the built server (${TOPOLOGY_SERVER_CLI}: run pnpm -r build)`);
@@ -117,10 +125,14 @@ export interface Topology {
   proxyUrl: string;
   /** http://127.0.0.1:Pi, direct to each replica. */
   replicaUrls: string[];
-  /** mqtt://127.0.0.1:P, the harness's own Mosquitto. */
+  /** mqtt://127.0.0.1:P, the harness's own Mosquitto (deploy/mosquitto/mosquitto.conf: no anonymous client). */
   brokerUrl: string;
-  /** wss://127.0.0.1:P/mqtt through the proxy. */
+  /** wss://127.0.0.1:P/mqtt through the proxy (refuses an Origin other than `consoleOrigin`). */
   brokerWssUrl: string;
+  /** The broker's dynamic-security admin (the replicas manage broker credentials as it). */
+  brokerAdmin: { username: string; password: string };
+  /** The console's origin the proxy admits on the broker's wss (LOCKDESK_CONSOLE_ORIGIN): the proxy's own. */
+  consoleOrigin: string;
   /** Its own database, dropped by stop(). */
   databaseUrl: string;
   /** The self-signed certificate (PEM) clients trust. */
@@ -383,20 +395,23 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const mosquittoDir = join(dir, 'mosquitto');
     mkdirSync(mosquittoDir);
     const mosquittoConf = join(mosquittoDir, 'mosquitto.conf');
+    // deploy/mosquitto/mosquitto.conf itself (listeners on loopback, data here), with its dynamic-security file made
+    // for this run as the compose file's mosquitto-init does; the replicas are its admin.
+    const brokerAdmin = { username: 'lockdesk-admin', password: randomBytes(18).toString('base64url') };
+    execFileSync(
+      mosquittoCtrl() as string,
+      [
+        'dynsec',
+        'init',
+        join(mosquittoDir, 'dynamic-security.json'),
+        brokerAdmin.username,
+        brokerAdmin.password,
+      ],
+      { stdio: 'ignore' },
+    );
     writeFileSync(
       mosquittoConf,
-      [
-        'allow_anonymous true',
-        'persistence true',
-        `persistence_location ${mosquittoDir}/`,
-        'log_dest stdout',
-        'log_type error',
-        'log_type warning',
-        `listener ${brokerPort} 127.0.0.1`,
-        `listener ${brokerWsPort} 127.0.0.1`,
-        'protocol websockets',
-        '',
-      ].join('\n'),
+      mosquittoConfigFor(mosquittoDir, { mqtt: brokerPort, ws: brokerWsPort }, dynsecPlugin() as string),
     );
     const startMosquitto = async (): Promise<number> => {
       mosquitto = run(mosquittoPath, ['-c', mosquittoConf], process.env);
@@ -439,6 +454,9 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         HOST: '127.0.0.1',
         PORT: String(replicaPorts[i]),
         LOG_LEVEL: 'warn',
+        LOCKDESK_BROKER_ADMIN_URL: `mqtt://127.0.0.1:${brokerPort}`,
+        LOCKDESK_BROKER_ADMIN_USERNAME: brokerAdmin.username,
+        LOCKDESK_BROKER_ADMIN_PASSWORD: brokerAdmin.password,
         ...options.env,
       });
       track(replica.child);
@@ -463,6 +481,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     writeFileSync(haproxyConf, haproxyConfigFor(replicaPorts));
     const proxyPort = await freePort();
     const wssPort = await freePort();
+    const consoleOrigin = `https://127.0.0.1:${proxyPort}`;
     const statsSocket = join(dir, 'haproxy.sock');
     haproxy = run(haproxyBinary() as string, ['-db', '-f', haproxyConf], {
       ...process.env,
@@ -471,6 +490,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       LOCKDESK_TLS_PEM: pemPath,
       LOCKDESK_BROKER_WS: `127.0.0.1:${brokerWsPort}`,
       LOCKDESK_STATS_SOCKET: statsSocket,
+      LOCKDESK_CONSOLE_ORIGIN: consoleOrigin,
     });
     track(haproxy.child);
     const proxy = haproxy;
@@ -537,6 +557,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       replicaUrls,
       brokerUrl: `mqtt://127.0.0.1:${brokerPort}`,
       brokerWssUrl: `wss://127.0.0.1:${wssPort}/mqtt`,
+      brokerAdmin,
+      consoleOrigin,
       databaseUrl,
       ca: tls.cert,
       processes() {

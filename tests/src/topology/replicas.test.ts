@@ -3,7 +3,9 @@
 // one stay; a replica killed during a burst must lose no answered write; the gateway's bridge must come back after
 // the broker restarts without running a command twice. Without PostgreSQL, haproxy or mosquitto the file says what
 // is missing and checks only that detection.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import https from 'node:https';
 import { Socket } from 'node:net';
 import {
   BROKER,
@@ -17,7 +19,13 @@ import {
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@lockdesk/server';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mosquittoBinary, type StartedGateway, startGateway } from '../web/gateway-harness.js';
+import { dynsecMissing } from '../broker/dynsec-mosquitto.js';
+import {
+  mosquittoBinary,
+  SIMULATED_DEVICE_ID,
+  type StartedGateway,
+  startGateway,
+} from '../web/gateway-harness.js';
 import {
   haproxyBinary,
   NotAnEnvelope,
@@ -55,6 +63,7 @@ if (missing.length > 0) {
         if (name === 'haproxy') expect(haproxyBinary()).toBeNull();
         else if (name === 'mosquitto') expect(mosquittoBinary()).toBeNull();
         else if (name === 'openssl') expect(existsSync('/usr/bin/openssl')).toBe(false);
+        else if (dynsecMissing().includes(name)) expect(name).toMatch(/mosquitto_ctrl|dynamic-security/);
         else if (name.startsWith('the built server')) expect(existsSync(TOPOLOGY_SERVER_CLI)).toBe(false);
         else expect(name).toMatch(/^PostgreSQL/);
       }
@@ -270,21 +279,112 @@ if (missing.length > 0) {
       expect(exitCode).toBe(0);
     });
 
-    it('reaches the broker over wss through the proxy (TLS ended by HAProxy)', async () => {
-      const tcp = await mqtt.connectAsync(topo.brokerUrl, { reconnectPeriod: 0 });
+    /** A broker credential issued by the replicas: the console's (`broker/credential`) or a reader's gateway's. */
+    const brokerCredential = async (
+      kind: 'console' | 'gateway',
+      via: 'proxy' | number = 'proxy',
+      token = deskToken,
+    ): Promise<{ username: string; password: string }> => {
+      const answer =
+        kind === 'console'
+          ? await topo.call<{ username: string; password: string }>('broker/credential', {}, { token, via })
+          : await topo.call<{ username: string; password: string }>(
+              'dispenser/brokerCredential',
+              { mac_id: SIMULATED_DEVICE_ID },
+              { token, via },
+            );
+      expect(answer.errno, answer.msg).toBe(ERRNO.ok);
+      return answer.data;
+    };
+    /** The HTTP status the proxy's wss answers a WebSocket upgrade with (101: passed on to the broker). */
+    const wssUpgradeStatus = (origin?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(topo.brokerWssUrl);
+        const req = https.request({
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          ca: topo.ca,
+          headers: {
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-version': '13',
+            'sec-websocket-key': randomBytes(16).toString('base64'),
+            'sec-websocket-protocol': 'mqtt',
+            ...(origin ? { origin } : {}),
+          },
+        });
+        req.on('upgrade', (res, socket) => {
+          socket.destroy();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+
+    it('reaches the broker over wss through the proxy (TLS ended by HAProxy), from the console’s origin, with credentials', async () => {
+      const gateway = await brokerCredential('gateway');
+      const consoleCredential = await brokerCredential('console');
+      const tcp = await mqtt.connectAsync(topo.brokerUrl, { reconnectPeriod: 0, ...gateway });
       const wss = await mqtt.connectAsync(topo.brokerWssUrl, {
         reconnectPeriod: 0,
         ca: topo.ca,
         rejectUnauthorized: true,
+        wsOptions: { headers: { origin: topo.consoleOrigin } },
+        ...consoleCredential,
       });
       try {
+        const topic = `${BROKER.topics.receive}${SIMULATED_DEVICE_ID}`;
         const got = new Promise<string>((resolve) => wss.once('message', (_t, p) => resolve(p.toString())));
-        await wss.subscribeAsync('lockdesk/topology/wss', { qos: 1 });
-        await tcp.publishAsync('lockdesk/topology/wss', 'through the proxy', { qos: 1 });
-        expect(await got).toBe('through the proxy');
+        await wss.subscribeAsync(topic, { qos: 1 });
+        await tcp.publishAsync(topic, 'A50500', { qos: 1 });
+        expect(await got).toBe('A50500');
       } finally {
         await wss.endAsync(true);
         await tcp.endAsync(true);
+      }
+    });
+
+    it('refuses (403) a wss upgrade from a foreign Origin, passes the console’s and none, and the broker refuses anonymous clients', async () => {
+      expect(await wssUpgradeStatus('https://evil.example')).toBe(403);
+      expect(await wssUpgradeStatus(`${topo.consoleOrigin}.evil.example`)).toBe(403);
+      expect(await wssUpgradeStatus(topo.consoleOrigin)).toBe(101);
+      expect(await wssUpgradeStatus()).toBe(101);
+      const refusal = (url: string, extra: object = {}) =>
+        mqtt.connectAsync(url, { reconnectPeriod: 0, ca: topo.ca, ...extra }).then(
+          async (c) => {
+            await c.endAsync(true);
+            return 0;
+          },
+          (e: { code?: number }) => e.code ?? -1,
+        );
+      expect(await refusal(topo.brokerUrl)).toBe(5);
+      expect(await refusal(topo.brokerWssUrl)).toBe(5);
+    });
+
+    it('drops a console’s broker connection when it logs out through another replica (every replica is the broker’s admin)', async () => {
+      const token = await topo.login(DEMO_ACCOUNTS.super, DEMO_PASSWORD, 0);
+      const credential = await brokerCredential('console', 0, token);
+      const client = await mqtt.connectAsync(topo.brokerUrl, { reconnectPeriod: 0, ...credential });
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      try {
+        const out = await topo.call('logout', {}, { token, via: 2 });
+        expect(out.errno, out.msg).toBe(ERRNO.ok);
+        await closed;
+        const again = await mqtt.connectAsync(topo.brokerUrl, { reconnectPeriod: 0, ...credential }).then(
+          async (c) => {
+            await c.endAsync(true);
+            return 0;
+          },
+          (e: { code?: number }) => e.code ?? -1,
+        );
+        expect(again).toBe(5);
+      } finally {
+        await client.endAsync(true);
       }
     });
 
@@ -295,7 +395,18 @@ if (missing.length > 0) {
       });
 
       it('comes back after the broker restarts, runs no QoS 1 command twice and gives the desk one answer per command', async () => {
-        gateway = await startGateway({ consoleOrigin: topo.proxyUrl, broker: { url: topo.brokerUrl } });
+        // The bridge logs in with its encoder's credential, the desk with a console credential (no anonymous client).
+        const gatewayCredential = await brokerCredential('gateway');
+        const deskCredential = await brokerCredential('console');
+        gateway = await startGateway({
+          consoleOrigin: topo.proxyUrl,
+          broker: { url: topo.brokerUrl },
+          env: {
+            LOCKDESK_GW_BROKER_USERNAME: gatewayCredential.username,
+            LOCKDESK_GW_BROKER_PASSWORD: gatewayCredential.password,
+          },
+          brokerProbe: await brokerCredential('console'),
+        });
         const started = gateway;
         const bridgeStatus = async () =>
           (await started.health())['broker'] as { state: string; commands: number; duplicates: number };
@@ -318,6 +429,7 @@ if (missing.length > 0) {
           clientId: 'lockdesk-topology-desk',
           clean: false,
           reconnectPeriod: 250,
+          ...deskCredential,
         });
         try {
           const taken = new Map<string, string>();

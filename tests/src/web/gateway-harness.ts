@@ -60,6 +60,11 @@ export interface GatewayOptions {
   lockState?: string;
   /** More LOCKDESK_GW_* settings. */
   env?: Record<string, string>;
+  /**
+   * The credential the readiness probe logs in to the broker with (a console credential of the device's hotel)
+   * when the broker admits no anonymous client (issue 19 §2).
+   */
+  brokerProbe?: { username: string; password: string };
 }
 
 /** The installer's sheet of virtual locks a demo server writes into its data dir (contract D). */
@@ -159,11 +164,16 @@ export const machineMosquittoAnswers = () => answersTcp('127.0.0.1', 1883);
  * True once the bridge answers a command on the broker: 'connected' in /health comes before its subscription is
  * in place, and a command published meanwhile would be lost. Asks for the encoder's version once a second.
  */
-async function bridgeAnswers(url: string, deviceId: string, deadline: number): Promise<boolean> {
+async function bridgeAnswers(
+  url: string,
+  deviceId: string,
+  deadline: number,
+  auth?: { username: string; password: string },
+): Promise<boolean> {
   const version = encodeCommandHex({ name: 'getVersion' });
   if (!version.ok) return false;
   const client = await mqtt
-    .connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000 })
+    .connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...auth })
     .catch(() => null);
   if (!client) return false;
   try {
@@ -333,7 +343,7 @@ export async function startGateway(options: GatewayOptions): Promise<StartedGate
   // The embedded broker admits no anonymous client (issue 19 §2): the bridge's granted subscription says it is
   // ready there; another broker (anonymous in these suites) is asked for a round trip.
   if (ready && brokerChoice === 'embedded') ready = await bridgeSubscribed(health, deadline);
-  else if (ready && settings.broker) ready = await bridgeAnswers(settings.broker.url, deviceId, deadline);
+  else if (ready && settings.broker) ready = await bridgeAnswers(settings.broker.url, deviceId, deadline, options.brokerProbe);
   if (!ready) {
     await stopProcess(child);
     throw new Error(`the gateway did not get ready in 30 s:\n${output}`);

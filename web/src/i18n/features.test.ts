@@ -12,7 +12,10 @@ import { applyHeaderPluralRules, pluralCategories } from './plurals.ts';
 const FILES = import.meta.glob<{ default: object }>('../features/*/locales/*.ts', { eager: true });
 
 /** Texts that may equal the English one, as '<feature>.<key>': words the language itself uses unchanged. */
-const SAME_AS_ENGLISH: Record<string, readonly LanguageCode[]> = {};
+const SAME_AS_ENGLISH: Record<string, readonly LanguageCode[]> = {
+  // Italian says "password" (la password) itself.
+  'equipment.credential.password': ['it'],
+};
 
 function flatten(messages: object, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();

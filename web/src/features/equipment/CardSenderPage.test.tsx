@@ -5,6 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import type { Dispenser } from './api.ts';
@@ -32,6 +33,7 @@ function renderPage(node: React.ReactNode) {
 beforeAll(() => equipmentTexts.load('en'));
 
 beforeEach(() => {
+  clearUserInfo();
   window.localStorage.clear();
   window.localStorage.setItem(STORAGE_KEYS.language, 'en');
   readers = [];
@@ -61,6 +63,55 @@ beforeEach(() => {
     'cardDispenser/getUserBind': () => ({ errno: 0, data: { mac_id: myReader, type: '1' } }),
     'User/getUserDispenserType': () => ({ errno: 0, data: { type: '1' } }),
     'User/setUserDispenserType': (f) => ({ errno: 0, data: { type: f['type'] } }),
+    'dispenser/brokerCredential': (f) => ({
+      errno: 0,
+      data: {
+        username: `gateway-${String(f['mac_id'])}`,
+        password: 'Zk3pQ9wXr2LmN7vB4tY8uE1oI6aS5dF0gH2jK4lM9nQ',
+      },
+    }),
+  });
+});
+
+const READER: Dispenser = {
+  id: 1,
+  mac_id: '041780200001',
+  name: 'Reception encoder',
+  type: '1',
+  status: 'online',
+  last_seen_at: null,
+  bound_user: null,
+};
+
+describe("a reader's gateway broker credential", () => {
+  it('is issued by an administrator after a confirmation and shown once with where it goes', async () => {
+    setUserInfo({ uid: 1, role: 'super', mobile: '13800138000' });
+    readers = [READER];
+    renderPage(<CardSenderPage />);
+    fireEvent.click(await screen.findByTestId('broker-credential-041780200001'));
+    // Issuing stops the old credential: nothing is sent before the operator confirms.
+    fireEvent.click(await screen.findByRole('button', { name: 'Issue' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('broker-credential-username').textContent).toContain('gateway-041780200001'),
+    );
+    expect(seen.find((c) => c.path === 'dispenser/brokerCredential')?.fields).toMatchObject({
+      mac_id: '041780200001',
+    });
+    expect(screen.getByTestId('broker-credential-password').textContent).toContain(
+      'Zk3pQ9wXr2LmN7vB4tY8uE1oI6aS5dF0gH2jK4lM9nQ',
+    );
+    expect(document.body.textContent).toContain('LOCKDESK_GW_BROKER_USERNAME');
+    expect(document.body.textContent).toContain('Shown only this once');
+    // Each value has its copy button.
+    expect(screen.getAllByRole('button', { name: /copy/i }).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is not offered to staff', async () => {
+    setUserInfo({ uid: 3, role: 'staff', mobile: '13800138002' });
+    readers = [READER];
+    renderPage(<CardSenderPage />);
+    await screen.findByTestId('bound-041780200001');
+    expect(screen.queryByTestId('broker-credential-041780200001')).toBeNull();
   });
 });
 

@@ -3,8 +3,10 @@ import { checkReaderAddress } from '@lockdesk/protocol';
 import { App, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { getUserInfo } from '../../api/session.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { type Dispenser, type DispenserType, useAddDispenser, useDispenserList } from './api.ts';
+import { BrokerCredentialButton } from './BrokerCredentialButton.tsx';
 import { DISPENSER_OPTIONS, dispenserModel } from './dispenserTypes.ts';
 import { EQUIPMENT_PATHS, readerUrl } from './links.ts';
 import { ReaderStatusTag } from './ReaderStatusTag.tsx';
@@ -18,6 +20,12 @@ interface AddForm {
 
 const PAGE_SIZE = 10;
 
+/** Whether the signed-in account is an administrator (super or secondary): only it is offered broker credentials. */
+function isAdministrator(): boolean {
+  const role = getUserInfo()?.['role'];
+  return role === 'super' || role === 'secondary';
+}
+
 /** Who a reader is bound to, as a cell shows it. */
 export function boundUserText(reader: Dispenser, none: string): string {
   const user = reader.bound_user;
@@ -28,7 +36,8 @@ export function boundUserText(reader: Dispenser, none: string): string {
 /**
  * /equipmentManagement/cardSender: the hotel's card readers and dispensers — add one by its 12-digit address and
  * type, see each one's status (the last heartbeat a console saw on the broker) and who it is bound to, and go to
- * binding, testing and the broker test. Keyword and page live in the URL.
+ * binding, testing and the broker test; administrators issue a reader's gateway broker credential. Keyword and page
+ * live in the URL.
  */
 export default function CardSenderPage() {
   const { t } = useTranslation(equipmentTexts.ns);
@@ -39,6 +48,8 @@ export default function CardSenderPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useDispenserList({ keyword: keyword || undefined, page, limit: PAGE_SIZE });
   const add = useAddDispenser();
+  // Issuing a gateway's broker credential is for administrators (the server checks it too).
+  const admin = isAdministrator();
 
   const setParam = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -196,6 +207,7 @@ export default function CardSenderPage() {
                         {t('sender.test')}
                       </Button>
                     </Link>
+                    {admin ? <BrokerCredentialButton macId={reader.mac_id} /> : null}
                   </Space>
                 ),
               },

@@ -114,6 +114,23 @@ export function useAddDispenser(): UseMutationResult<Dispenser, Error, NewDispen
   });
 }
 
+/** A gateway's broker credential, answered once (`dispenser/brokerCredential`, server/API.md §20). */
+export interface GatewayCredential {
+  username: string;
+  password: string;
+}
+
+/**
+ * Issues (or rotates) the broker credential of a reader's gateway: the old one stops working at once. Administrators
+ * only (the server checks). Nothing is cached: the password is shown once and kept nowhere.
+ */
+export function useGatewayCredential(): UseMutationResult<GatewayCredential, Error, string> {
+  return useMutation({
+    mutationFn: (macId: string) =>
+      callManage<GatewayCredential>('dispenser/brokerCredential', { mac_id: macId }),
+  });
+}
+
 /**
  * Binds a reader to a staff member or administrator (user 0 unbinds). Invalidates the reader lists and the
  * caller's own binding, which it may have changed.

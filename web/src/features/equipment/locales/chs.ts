@@ -32,6 +32,18 @@ const chs: Texts = {
     bind: '绑定用户',
     test: '测试',
   },
+  credential: {
+    action: '代理凭据',
+    confirmTitle: '为 {{mac}} 签发代理凭据？',
+    confirmText: '该读卡器的网关用它登录消息代理。此前为该读卡器签发的凭据将立即失效。',
+    issue: '签发',
+    title: '{{mac}} 的代理凭据',
+    once: '仅显示这一次，请立即复制。如果遗失，请重新签发。',
+    username: '用户名',
+    password: '密码',
+    where: '将它们填入网关的 LOCKDESK_GW_BROKER_USERNAME 和 LOCKDESK_GW_BROKER_PASSWORD 设置，然后重启网关。',
+    done: '完成',
+  },
   readers: {
     title: '读卡器及其绑定的用户',
     bind: '绑定读卡器',

@@ -32,6 +32,19 @@ const chsTW: Texts = {
     bind: '綁定使用者',
     test: '測試',
   },
+  credential: {
+    action: '代理憑證',
+    confirmTitle: '為 {{mac}} 簽發代理憑證？',
+    confirmText: '此讀卡器的閘道用它登入訊息代理。先前為此讀卡器簽發的憑證將立即失效。',
+    issue: '簽發',
+    title: '{{mac}} 的代理憑證',
+    once: '僅顯示這一次，請立即複製。如果遺失，請重新簽發。',
+    username: '使用者名稱',
+    password: '密碼',
+    where:
+      '將它們填入閘道的 LOCKDESK_GW_BROKER_USERNAME 與 LOCKDESK_GW_BROKER_PASSWORD 設定，然後重新啟動閘道。',
+    done: '完成',
+  },
   readers: {
     title: '讀卡機及其綁定的使用者',
     bind: '綁定讀卡機',

@@ -32,6 +32,20 @@ const de: Texts = {
     bind: 'Einem Benutzer zuordnen',
     test: 'Testen',
   },
+  credential: {
+    action: 'Broker-Zugangsdaten',
+    confirmTitle: 'Broker-Zugangsdaten für {{mac}} ausstellen?',
+    confirmText:
+      'Das Gateway dieses Lesegeräts meldet sich damit beim Message-Broker an. Früher für dieses Lesegerät ausgestellte Zugangsdaten gelten sofort nicht mehr.',
+    issue: 'Ausstellen',
+    title: 'Broker-Zugangsdaten von {{mac}}',
+    once: 'Wird nur dieses eine Mal angezeigt: jetzt kopieren. Bei Verlust neue ausstellen.',
+    username: 'Benutzername',
+    password: 'Passwort',
+    where:
+      'Tragen Sie sie in die Gateway-Einstellungen LOCKDESK_GW_BROKER_USERNAME und LOCKDESK_GW_BROKER_PASSWORD ein und starten Sie das Gateway neu.',
+    done: 'Fertig',
+  },
   readers: {
     title: 'Leser und die ihnen zugeordneten Benutzer',
     bind: 'Einen Leser zuordnen',

@@ -40,6 +40,20 @@ const en = {
     bind: 'Bind to a user',
     test: 'Test',
   },
+  credential: {
+    action: 'Broker credential',
+    confirmTitle: 'Issue a broker credential for {{mac}}?',
+    confirmText:
+      'The gateway of this reader logs in to the message broker with it. A credential issued earlier for this reader stops working at once.',
+    issue: 'Issue',
+    title: 'Broker credential of {{mac}}',
+    once: 'Shown only this once: copy it now. If it is lost, issue a new one.',
+    username: 'Username',
+    password: 'Password',
+    where:
+      'Put them into the gateway’s settings LOCKDESK_GW_BROKER_USERNAME and LOCKDESK_GW_BROKER_PASSWORD, then restart the gateway.',
+    done: 'Done',
+  },
   readers: {
     title: 'Readers and the users they are bound to',
     bind: 'Bind a reader',

@@ -32,6 +32,20 @@ const es: Texts = {
     bind: 'Asignar a un usuario',
     test: 'Probar',
   },
+  credential: {
+    action: 'Credencial del bróker',
+    confirmTitle: '¿Emitir una credencial del bróker para {{mac}}?',
+    confirmText:
+      'La pasarela de este lector inicia sesión con ella en el bróker de mensajes. Una credencial emitida antes para este lector deja de funcionar de inmediato.',
+    issue: 'Emitir',
+    title: 'Credencial del bróker de {{mac}}',
+    once: 'Solo se muestra esta vez: cópiela ahora. Si se pierde, emita una nueva.',
+    username: 'Usuario',
+    password: 'Contraseña',
+    where:
+      'Póngalos en los ajustes LOCKDESK_GW_BROKER_USERNAME y LOCKDESK_GW_BROKER_PASSWORD de la pasarela y reiníciela.',
+    done: 'Hecho',
+  },
   readers: {
     title: 'Lectores y los usuarios a los que están asignados',
     bind: 'Asignar un lector',

@@ -32,6 +32,20 @@ const fr: Texts = {
     bind: 'Attribuer à un utilisateur',
     test: 'Tester',
   },
+  credential: {
+    action: 'Identifiants du broker',
+    confirmTitle: 'Émettre des identifiants du broker pour {{mac}} ?',
+    confirmText:
+      'La passerelle de ce lecteur se connecte avec eux au broker de messages. Des identifiants émis auparavant pour ce lecteur cessent aussitôt de fonctionner.',
+    issue: 'Émettre',
+    title: 'Identifiants du broker de {{mac}}',
+    once: 'Affichés cette fois seulement : copiez-les maintenant. En cas de perte, émettez-en de nouveaux.',
+    username: 'Nom d’utilisateur',
+    password: 'Mot de passe',
+    where:
+      'Renseignez-les dans les réglages LOCKDESK_GW_BROKER_USERNAME et LOCKDESK_GW_BROKER_PASSWORD de la passerelle, puis redémarrez-la.',
+    done: 'Terminé',
+  },
   readers: {
     title: 'Lecteurs et utilisateurs auxquels ils sont attribués',
     bind: 'Attribuer un lecteur',

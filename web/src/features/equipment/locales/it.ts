@@ -32,6 +32,20 @@ const it: Texts = {
     bind: 'Assegna a un utente',
     test: 'Prova',
   },
+  credential: {
+    action: 'Credenziali del broker',
+    confirmTitle: 'Emettere le credenziali del broker per {{mac}}?',
+    confirmText:
+      'Il gateway di questo lettore accede con esse al broker dei messaggi. Le credenziali emesse in precedenza per questo lettore smettono subito di funzionare.',
+    issue: 'Emetti',
+    title: 'Credenziali del broker di {{mac}}',
+    once: 'Mostrate solo questa volta: copiatele ora. Se vanno perse, emettetene di nuove.',
+    username: 'Nome utente',
+    password: 'Password',
+    where:
+      'Inseritele nelle impostazioni LOCKDESK_GW_BROKER_USERNAME e LOCKDESK_GW_BROKER_PASSWORD del gateway, poi riavviate il gateway.',
+    done: 'Fatto',
+  },
   readers: {
     title: 'Lettori e utenti a cui sono assegnati',
     bind: 'Assegna un lettore',

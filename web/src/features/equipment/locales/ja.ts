@@ -32,6 +32,20 @@ const ja: Texts = {
     bind: '利用者に割り当て',
     test: 'テスト',
   },
+  credential: {
+    action: 'ブローカー認証情報',
+    confirmTitle: '{{mac}} のブローカー認証情報を発行しますか？',
+    confirmText:
+      'このリーダーのゲートウェイはこれでメッセージブローカーにログインします。このリーダーに以前発行した認証情報はすぐに使えなくなります。',
+    issue: '発行',
+    title: '{{mac}} のブローカー認証情報',
+    once: '表示はこの一度だけです。今すぐコピーしてください。紛失した場合は新しく発行してください。',
+    username: 'ユーザー名',
+    password: 'パスワード',
+    where:
+      'ゲートウェイの設定 LOCKDESK_GW_BROKER_USERNAME と LOCKDESK_GW_BROKER_PASSWORD に入力し、ゲートウェイを再起動してください。',
+    done: '完了',
+  },
   readers: {
     title: 'リーダーと割り当てられた利用者',
     bind: 'リーダーを割り当てる',

@@ -32,6 +32,20 @@ const ko: Texts = {
     bind: '사용자에게 연결',
     test: '테스트',
   },
+  credential: {
+    action: '브로커 자격 증명',
+    confirmTitle: '{{mac}}의 브로커 자격 증명을 발급할까요?',
+    confirmText:
+      '이 리더의 게이트웨이가 이것으로 메시지 브로커에 로그인합니다. 이 리더에 이전에 발급된 자격 증명은 즉시 사용할 수 없게 됩니다.',
+    issue: '발급',
+    title: '{{mac}}의 브로커 자격 증명',
+    once: '이번 한 번만 표시됩니다. 지금 복사하세요. 잃어버리면 새로 발급하세요.',
+    username: '사용자 이름',
+    password: '비밀번호',
+    where:
+      '게이트웨이 설정 LOCKDESK_GW_BROKER_USERNAME 및 LOCKDESK_GW_BROKER_PASSWORD에 입력한 다음 게이트웨이를 다시 시작하세요.',
+    done: '완료',
+  },
   readers: {
     title: '리더기와 연결된 사용자',
     bind: '리더기 연결',

@@ -32,6 +32,20 @@ const pt: Texts = {
     bind: 'Vincular a um usuário',
     test: 'Testar',
   },
+  credential: {
+    action: 'Credencial do broker',
+    confirmTitle: 'Emitir uma credencial do broker para {{mac}}?',
+    confirmText:
+      'O gateway deste leitor entra no broker de mensagens com ela. Uma credencial emitida antes para este leitor deixa de funcionar imediatamente.',
+    issue: 'Emitir',
+    title: 'Credencial do broker de {{mac}}',
+    once: 'Mostrada apenas desta vez: copie-a agora. Se se perder, emita uma nova.',
+    username: 'Utilizador',
+    password: 'Palavra-passe',
+    where:
+      'Coloque-os nas definições LOCKDESK_GW_BROKER_USERNAME e LOCKDESK_GW_BROKER_PASSWORD do gateway e reinicie o gateway.',
+    done: 'Concluído',
+  },
   readers: {
     title: 'Leitores e os usuários a que estão vinculados',
     bind: 'Vincular um leitor',
