@@ -341,9 +341,10 @@ export async function startGateway(options: GatewayOptions): Promise<StartedGate
     await new Promise((r) => setTimeout(r, 200));
   }
   // The embedded broker admits no anonymous client (issue 19 §2): the bridge's granted subscription says it is
-  // ready there; another broker (anonymous in these suites) is asked for a round trip.
+  // ready there; another broker is asked for a round trip (with the probe credential the suite hands in).
   if (ready && brokerChoice === 'embedded') ready = await bridgeSubscribed(health, deadline);
-  else if (ready && settings.broker) ready = await bridgeAnswers(settings.broker.url, deviceId, deadline, options.brokerProbe);
+  else if (ready && settings.broker)
+    ready = await bridgeAnswers(settings.broker.url, deviceId, deadline, options.brokerProbe);
   if (!ready) {
     await stopProcess(child);
     throw new Error(`the gateway did not get ready in 30 s:\n${output}`);
