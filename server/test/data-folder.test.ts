@@ -79,7 +79,14 @@ describe('the data folder', { timeout: 180_000 }, () => {
     await runOnce(dataDir);
     const entries = modes(dataDir).map((e) => e.path);
     expect(entries).toEqual(
-      expect.arrayContaining(['.', 'secret.key', 'virtual-locks.json', 'files', 'pglite', 'pglite/PG_VERSION']),
+      expect.arrayContaining([
+        '.',
+        'secret.key',
+        'virtual-locks.json',
+        'files',
+        'pglite',
+        'pglite/PG_VERSION',
+      ]),
     );
     expect(entries.some((p) => /^files\/[0-9a-f]{32}\.png$/.test(p))).toBe(true);
     expect(entries.filter((p) => p.startsWith('pglite/')).length).toBeGreaterThan(100);

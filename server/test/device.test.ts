@@ -945,7 +945,9 @@ describeEachDatabase(
         .execute();
       const secrets = new Map<number, string>();
       for (const { id } of rooms) {
-        const issued = ok(await t.call<{ lock_secret: string }>('lock/issueSecret', { room_id: id }, { token }));
+        const issued = ok(
+          await t.call<{ lock_secret: string }>('lock/issueSecret', { room_id: id }, { token }),
+        );
         secrets.set(id, issued.lock_secret);
       }
       return secrets;
@@ -1004,7 +1006,8 @@ describeEachDatabase(
       const junk = async () => {
         for (const authorization of ['Lock junk', undefined, `Lock ${wrongFor(2_000_000_000)}`])
           junkAnswers.push(await status(authorization, bridge));
-        for (const roomId of secrets.keys()) junkAnswers.push(await status(`Lock ${wrongFor(roomId)}`, bridge));
+        for (const roomId of secrets.keys())
+          junkAnswers.push(await status(`Lock ${wrongFor(roomId)}`, bridge));
       };
       for (let round = 0; round < 4; round++) {
         await junk();

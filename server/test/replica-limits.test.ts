@@ -220,7 +220,7 @@ for (const setup of SETUPS) {
       ]);
     });
 
-    it('the device API refuses the failures past a lock\'s budget on every replica, never its good secret', async () => {
+    it("the device API refuses the failures past a lock's budget on every replica, never its good secret", async () => {
       // Replicas share the server key (the lock's answer carries the hotel's card MAC key, kept under it).
       const apps = await replicas({ publicCallsPerMinute: 3, secretKey: randomBytes(32).toString('hex') });
       const token = await login(apps[0]);
