@@ -12,7 +12,8 @@ import {
 } from './storage.ts';
 
 /** The browser's preferred languages, as navigator.languages says them. */
-const browserPrefers = (tags: string[]) => vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(tags);
+const browserPrefers = (tags: string[]) =>
+  vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(tags);
 
 describe('console storage', () => {
   afterEach(() => {

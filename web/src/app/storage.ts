@@ -1,4 +1,10 @@
-import { isRtl, LANGUAGE_CODES, type LanguageCode, languageFromHeader, STORAGE_KEYS } from '@lockdesk/protocol';
+import {
+  isRtl,
+  LANGUAGE_CODES,
+  type LanguageCode,
+  languageFromHeader,
+  STORAGE_KEYS,
+} from '@lockdesk/protocol';
 import Cookies from 'js-cookie';
 
 /**
