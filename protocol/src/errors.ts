@@ -197,6 +197,10 @@ export const ERROR_TEXTS = {
   CARD_REMOVED: 'The card was taken off the encoder before it was written; nothing was issued',
   ENCRYPTION_NOT_ENABLED: 'Card encryption is not turned on for this hotel',
   CARD_NOT_ISSUED: 'This card is not a card of this hotel',
+  /** A card-service deleteRoomCard (or delete) of a card that is no longer issued: its real state. */
+  CARD_ALREADY_DELETED: 'This card was already deleted',
+  CARD_ALREADY_WITHDRAWN: 'This card was already withdrawn',
+  CARD_NEVER_ISSUED: 'This card was never issued: its write was not confirmed',
   /** An information text: a deleted card or a new universal card reaches the lock with its next Bluetooth unlock. */
   BLUETOOTH_SYNC_NEEDED: 'Takes effect on the lock after the next Bluetooth unlock',
   /** Spec §6: master and super cards are issued by the super administrator only. */

@@ -21,6 +21,7 @@ import { CallRateLimit } from './auth/rate-limit.js';
 import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
 import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.js';
 import { consolePage } from './console-page.js';
+import { secureDataFolder } from './data-folder.js';
 import { type Db, migrateToLatest, openDatabase } from './db/index.js';
 import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
@@ -87,6 +88,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   // Tier 2: services.
   const ownDb = options.db === undefined;
+  // An app that opens its own database owns its data folder: new files are owner-only, an older one is tightened.
+  if (ownDb) secureDataFolder(config.dataDir, app.log);
   const db = options.db ?? (await openDatabase(config.database));
   // On PostgreSQL other replicas may share the database: they must share the server key too (checked before
   // anything is written, recorded at the first start).

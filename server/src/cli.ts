@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { resolveConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
 import { createAdmin, hasAccounts } from './demo.js';
-import { startBanner, startServer } from './server.js';
+import { DEFAULT_PORT, startBanner, startServer } from './server.js';
 
 const USAGE = `Usage:
   lockdesk-server start [--port 8080] [--host 127.0.0.1] [--demo [--demo-rooms N]] [--data-dir DIR]
@@ -90,7 +90,7 @@ async function main(argv: string[], io: CliIo): Promise<void> {
 
   if (command === 'start') {
     const portText = (values['port'] as string | undefined) ?? io.env['PORT'];
-    const port = portText === undefined ? 8080 : Number(portText);
+    const port = portText === undefined ? DEFAULT_PORT : Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, not ${portText}`);
     const host = (values['host'] as string | undefined) ?? io.env['HOST'] ?? '127.0.0.1';
     const roomsText = values['demo-rooms'] as string | undefined;

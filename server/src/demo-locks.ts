@@ -9,7 +9,8 @@
  * every other entry it had. Rooms added later from the console are installed from the console, not here.
  */
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { ownerOnlyFolder } from './data-folder.js';
 import type { Db } from './db/index.js';
 import { DEMO_HOTEL } from './demo.js';
 import { issueLockSecret, LOCK_SECRET_PATTERN, lockSecretMatches } from './services/lock-secrets.js';
@@ -50,6 +51,7 @@ export function readLocksSheet(path: string): SheetLock[] {
 
 /** Writes the sheet whole (a temporary file renamed over it, so a reader never sees half), readable by its owner only. */
 export function writeLocksSheet(path: string, locks: readonly SheetLock[]): void {
+  ownerOnlyFolder(dirname(path));
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify({ locks }, null, 2)}\n`, { mode: 0o600 });
   chmodSync(temporary, 0o600);

@@ -13,6 +13,12 @@ export {
 export type { Database } from './db/schema.js';
 export { createAdmin, DEMO_ACCOUNTS, DEMO_HOTEL, DEMO_PASSWORD, seedDemo } from './demo.js';
 export { AppError, failure } from './errors.js';
-export { type RunningServer, type StartOptions, startBanner, startServer } from './server.js';
+export {
+  DEFAULT_PORT,
+  type RunningServer,
+  type StartOptions,
+  startBanner,
+  startServer,
+} from './server.js';
 export type { BrokerMirror } from './services/broker-credentials.js';
 export { DynsecMirror, sweepBrokerCredentials } from './services/broker-mirror.js';

@@ -5,6 +5,9 @@ import { withStartupLock } from './db/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, growDemoRooms, seedDemoIfEmpty } from './demo.js';
 import { installDemoLocks, locksSheetPath } from './demo-locks.js';
 
+/** The port the server listens on unless told otherwise (`--port`, PORT). */
+export const DEFAULT_PORT = 8080;
+
 export interface StartOptions extends BuildOptions {
   port?: number;
   host?: string;
@@ -58,7 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       throw e;
     }
   }
-  const port = options.port ?? Number(process.env['PORT'] ?? 8080);
+  const port = options.port ?? Number(process.env['PORT'] ?? DEFAULT_PORT);
   const host = options.host ?? process.env['HOST'] ?? '127.0.0.1';
   const address = await app.listen({ port, host });
   const url = address.replace('0.0.0.0', '127.0.0.1');

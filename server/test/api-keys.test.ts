@@ -577,10 +577,11 @@ describeEachDatabase('API keys and the card-service API', (t) => {
         .where('card_id', '=', planned.id)
         .execute();
       expect(sync.map((s) => [s.room_id, s.action])).toEqual([[t.ids.rooms['1105'], 'delete']]);
+      // Deleting it again says what it is: already deleted, not "not a card of this hotel".
       expectServiceRefused(
         await service(t, 'POST', '/linQuan/deleteRoomCard', { id: planned.id }, bearer(token)),
         409,
-        'CARD_NOT_ISSUED',
+        'CARD_ALREADY_DELETED',
       );
       expectServiceRefused(
         await service(t, 'POST', '/linQuan/deleteRoomCard', { id: 999_999 }, bearer(token)),
@@ -622,6 +623,25 @@ describeEachDatabase('API keys and the card-service API', (t) => {
         { field: 'status' },
       );
       serviceOk(await service(t, 'POST', '/linQuan/getAuthorizationRecord', null, bearer(token)));
+    });
+
+    it('refuses deleting a card no longer issued with its real state: withdrawn, never issued', async () => {
+      const { card, planned } = await plannedAndWritten('04A1B2C8');
+      serviceOk(await confirm(planned.id, card.uid, card.readBack(planned.verify)));
+      ok(await t.call('passenger/deleteCardByCardId', { card_id: planned.card_id }, { token: superToken }));
+      expectServiceRefused(
+        await service(t, 'POST', '/linQuan/deleteRoomCard', { card_id: planned.card_id }, bearer(token)),
+        409,
+        'CARD_ALREADY_WITHDRAWN',
+      );
+      // A plan never confirmed becomes void once it expires.
+      const never = await plannedAndWritten('04A1B2C9');
+      t.clock.advance(121_000);
+      expectServiceRefused(
+        await service(t, 'POST', '/linQuan/deleteRoomCard', { id: never.planned.id }, bearer(token)),
+        409,
+        'CARD_NEVER_ISSUED',
+      );
     });
 
     it('does not delete a card the console issued', async () => {

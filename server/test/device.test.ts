@@ -41,7 +41,15 @@ async function device<T = Record<string, unknown>>(
   t: TestApp,
   method: 'GET' | 'POST',
   path: string,
-  options: { secret?: string; body?: unknown; raw?: string; language?: string; authorization?: string } = {},
+  options: {
+    secret?: string;
+    body?: unknown;
+    raw?: string;
+    language?: string;
+    authorization?: string;
+    /** The caller's address (inject's default is 127.0.0.1). */
+    address?: string;
+  } = {},
 ): Promise<DeviceAnswer<T>> {
   const headers: Record<string, string> = {};
   if (options.authorization !== undefined) headers['authorization'] = options.authorization;
@@ -52,6 +60,7 @@ async function device<T = Record<string, unknown>>(
     method,
     url: `/device/v1/${path}`,
     headers,
+    ...(options.address ? { remoteAddress: options.address } : {}),
     ...(options.raw !== undefined
       ? { payload: options.raw }
       : options.body !== undefined
@@ -923,25 +932,133 @@ describeEachDatabase(
   (t) => {
     beforeEach(() => t.reset());
 
-    it('refuses an address with 429 once it failed too often, even with a good secret, until the minute passes', async () => {
+    /** Issues a secret to the locks of the first `count` demo rooms that have one; answers them by room id. */
+    async function installAll(count = 12): Promise<Map<number, string>> {
       const token = await t.login(DEMO_ACCOUNTS.super);
-      const issued = ok(
-        await t.call<{ lock_secret: string }>(
-          'lock/issueSecret',
-          { room_id: t.ids.rooms['1106'] },
-          { token },
-        ),
-      );
-      const wrong = `lds_${t.ids.rooms['1106']}_${randomBytes(32).toString('base64url')}`;
+      const rooms = await t.db
+        .selectFrom('rooms')
+        .select('id')
+        .where('hotel_id', '=', t.ids.hotelId)
+        .where('mac_id', 'is not', null)
+        .orderBy('id')
+        .limit(count)
+        .execute();
+      const secrets = new Map<number, string>();
+      for (const { id } of rooms) {
+        const issued = ok(
+          await t.call<{ lock_secret: string }>('lock/issueSecret', { room_id: id }, { token }),
+        );
+        secrets.set(id, issued.lock_secret);
+      }
+      return secrets;
+    }
+    const wrongFor = (roomId: number) => `lds_${roomId}_${randomBytes(32).toString('base64url')}`;
+    const status = async (authorization: string | undefined, address?: string) =>
+      (
+        await device(t, 'GET', 'lock', {
+          ...(authorization === undefined ? {} : { authorization }),
+          ...(address ? { address } : {}),
+        })
+      ).status;
+
+    it('refuses the failures past the budget of the lock they claimed with 429 until the minute passes; its good secret still opens', async () => {
+      const secrets = await installAll();
+      const [a, b] = [...secrets.keys()] as [number, number];
       for (let i = 0; i < 3; i++)
-        expectDeviceRefused(await device(t, 'GET', 'lock', { secret: wrong }), 401, 'LOCK_AUTH_FAILED');
+        expectDeviceRefused(
+          await device(t, 'GET', 'lock', { secret: wrongFor(a), address: '10.0.0.7' }),
+          401,
+          'LOCK_AUTH_FAILED',
+        );
       expectDeviceRefused(
-        await device(t, 'GET', 'lock', { secret: issued.lock_secret }),
+        await device(t, 'GET', 'lock', { secret: wrongFor(a), address: '10.0.0.7' }),
         429,
         'TOO_MANY_ATTEMPTS',
       );
+      // The budget is the claimed lock's, from any address; another lock has its own.
+      expect(await status(`Lock ${wrongFor(a)}`, '10.0.0.8')).toBe(429);
+      expect(await status(`Lock ${wrongFor(b)}`, '10.0.0.7')).toBe(401);
+      // The lock itself, with its secret, is not refused for what others sent in its name.
+      deviceOk(await device(t, 'GET', 'lock', { secret: secrets.get(a) as string, address: '10.0.0.7' }));
+      deviceOk(await device(t, 'GET', 'lock', { secret: secrets.get(a) as string, address: '10.0.0.8' }));
       t.clock.advance(60_000);
-      deviceOk(await device(t, 'GET', 'lock', { secret: issued.lock_secret }));
+      expect(await status(`Lock ${wrongFor(a)}`, '10.0.0.7')).toBe(401);
+    });
+
+    it('counts per address only what claims no known lock', async () => {
+      const secrets = await installAll();
+      const [a] = [...secrets.keys()] as [number];
+      const unknown = ['Lock junk', 'Bearer x', undefined, `Lock ${wrongFor(2_000_000_000)}`];
+      const answers: number[] = [];
+      for (const authorization of unknown) answers.push(await status(authorization, '10.0.0.9'));
+      expect(answers).toEqual([401, 401, 401, 429]);
+      // Another address has its own budget; a known lock's wrong secret counts against the lock, not the address.
+      expect(await status('Lock junk', '10.0.0.10')).toBe(401);
+      expect(await status(`Lock ${wrongFor(a)}`, '10.0.0.9')).toBe(401);
+      deviceOk(await device(t, 'GET', 'lock', { secret: secrets.get(a) as string, address: '10.0.0.9' }));
+    });
+
+    it('keeps every lock behind one address syncing while junk is sent from it, in its own and in their names', async () => {
+      const secrets = await installAll();
+      expect(secrets.size).toBe(12);
+      const bridge = '192.168.1.20';
+      const junkAnswers: number[] = [];
+      const junk = async () => {
+        for (const authorization of ['Lock junk', undefined, `Lock ${wrongFor(2_000_000_000)}`])
+          junkAnswers.push(await status(authorization, bridge));
+        for (const roomId of secrets.keys())
+          junkAnswers.push(await status(`Lock ${wrongFor(roomId)}`, bridge));
+      };
+      for (let round = 0; round < 4; round++) {
+        await junk();
+        // Every lock syncs in full from the same address, its calls interleaved with more junk.
+        await Promise.all([
+          junk(),
+          ...[...secrets.values()].map(async (secret) => {
+            const started = deviceOk(
+              await device<Started>(t, 'POST', 'sync/start', { secret, body: {}, address: bridge }),
+            );
+            const opened: Record_ = {
+              record_uid: randomUUID(),
+              time: Math.floor(t.clock.ms / 1000) - 60,
+              type: 'bluetooth',
+              opened: true,
+              reason: 'bluetooth',
+              credential: '',
+              operator: 'Desk',
+            };
+            deviceOk(
+              await device(t, 'POST', 'records', {
+                secret,
+                body: { sync_id: started.sync_id, records: [opened] },
+                address: bridge,
+              }),
+            );
+            deviceOk(
+              await device(t, 'POST', 'sync/finish', {
+                secret,
+                body: { sync_id: started.sync_id },
+                address: bridge,
+              }),
+            );
+          }),
+        ]);
+      }
+      // The junk itself was refused: 401 within each budget, 429 past it, never let in.
+      expect(new Set(junkAnswers)).toEqual(new Set([401, 429]));
+      const synced = await t.db
+        .selectFrom('lock_devices')
+        .select('confirmed_sync_id')
+        .where('room_id', 'in', [...secrets.keys()])
+        .execute();
+      expect(synced.every((l) => l.confirmed_sync_id !== null)).toBe(true);
+      const records = await t.db
+        .selectFrom('unlock_records')
+        .select('room_id')
+        .where('room_id', 'in', [...secrets.keys()])
+        .where('record_uid', 'is not', null)
+        .execute();
+      expect(records).toHaveLength(secrets.size * 4);
     });
   },
   { publicCallsPerMinute: 3 },

@@ -330,6 +330,43 @@ describeEachDatabase('exports', (t) => {
       expect((await get(link.url)).statusCode).toBe(200);
     });
 
+    it('HEAD answers as GET without a body (type, length, disposition), under the same rules, and leaves the link', async () => {
+      const head = (url: string) => t.app.inject({ method: 'HEAD', url });
+      for (const format of ['csv', 'xlsx'] as const) {
+        const link = ok(await create('super', { kind: 'guests', format }));
+        const looked = await head(link.url);
+        expect(looked.statusCode).toBe(200);
+        expect(looked.rawPayload).toHaveLength(0);
+        expect(looked.headers['content-disposition']).toBe(
+          `attachment; filename="${link.file_name}"; filename*=UTF-8''${link.file_name}`,
+        );
+        expect(looked.headers['cache-control']).toBe('no-store');
+        const length = Number(looked.headers['content-length']);
+        expect(length).toBeGreaterThan(100);
+        // Twice: a HEAD does not use the link up.
+        expect((await head(link.url)).headers['content-length']).toBe(String(length));
+        const got = await get(link.url);
+        expect(got.statusCode).toBe(200);
+        expect(looked.headers['content-type']).toBe(got.headers['content-type']);
+        // The CSV is the same bytes; the XLSX zip carries the time it was written, so only its size is compared.
+        if (format === 'csv') expect(got.rawPayload).toHaveLength(length);
+        else expect(Math.abs(got.rawPayload.length - length)).toBeLessThan(64);
+        // Used up by the GET: the HEAD is refused as the GET would be.
+        const used = await head(link.url);
+        expect(used.statusCode).toBe(410);
+        expect(used.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(used.rawPayload).toHaveLength(0);
+      }
+      expect((await head('/export/nope')).statusCode).toBe(410);
+      const late = ok(await create('super', { kind: 'guests', format: 'csv' }));
+      t.clock.advance(EXPORT_LINK_SECONDS * 1000);
+      expect((await head(late.url)).statusCode).toBe(410);
+      const token = await t.login(DEMO_ACCOUNTS.super);
+      const ended = ok(await t.call<Link>('export/create', { kind: 'guests', format: 'csv' }, { token }));
+      ok(await t.call('logout', {}, { token }));
+      expect((await head(ended.url)).statusCode).toBe(410);
+    });
+
     it('dies with the session that made it', async () => {
       const token = await t.login(DEMO_ACCOUNTS.super);
       const link = ok(await t.call<Link>('export/create', { kind: 'guests', format: 'csv' }, { token }));

@@ -136,6 +136,28 @@ describe('the OpenAPI reference', () => {
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/device/'))).toBe(false);
   });
 
+  it('names each card-service operation, opens /auth/login without a token, and states the license', () => {
+    const service = Object.entries(doc.paths)
+      .filter(([path]) => /^\/(auth|linQuan)\//.test(path))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, o]) => ({ path, method, o: o as Operation })),
+      );
+    expect(service.map((s) => `${s.method} ${s.path}`).sort()).toEqual([
+      'get /linQuan/getRoomListByHotelId',
+      'post /auth/login',
+      'post /linQuan/deleteRoomCard',
+      'post /linQuan/getAuthorizationRecord',
+      'post /linQuan/writeRoomCard',
+    ]);
+    for (const { path, o } of service)
+      expect(o.operationId, path).toBe(`cardService_${path.split('/').pop()}`);
+    // Signing in needs no token (its API key is in the body); every other card-service operation needs the bearer.
+    expect(op('/auth/login')?.security).toEqual([]);
+    for (const { path, o } of service)
+      if (path !== '/auth/login') expect(o.security, path).toEqual([{ bearerAuth: [] }]);
+    expect(doc.info['license']).toEqual({ name: 'Proprietary (UNLICENSED): all rights reserved' });
+  });
+
   it('explains the /manage envelope and points to API.md §1', () => {
     expect(doc.info.description).toContain('DES-CBC');
     expect(doc.info.description).toContain('server/API.md §1');

@@ -170,6 +170,9 @@ export const deErrors: ErrorTexts = {
     'Die Karte wurde vom Kodierer genommen, bevor sie fertig beschrieben war; es wurde nichts ausgegeben',
   ENCRYPTION_NOT_ENABLED: 'Die Kartenverschlüsselung ist für dieses Hotel nicht eingeschaltet',
   CARD_NOT_ISSUED: 'Diese Karte ist keine Karte dieses Hotels',
+  CARD_ALREADY_DELETED: 'Diese Karte wurde bereits gelöscht',
+  CARD_ALREADY_WITHDRAWN: 'Diese Karte wurde bereits zurückgenommen',
+  CARD_NEVER_ISSUED: 'Diese Karte wurde nie ausgegeben: ihr Beschreiben wurde nicht bestätigt',
   BLUETOOTH_SYNC_NEEDED: 'Wird am Schloss nach der nächsten Bluetooth-Öffnung wirksam',
   MASTER_CARD_NOT_VALID:
     'Die Generalkarte eines Unteradministrators ist nicht gültig: nur der Hauptadministrator kann eine ausstellen.',

@@ -164,6 +164,9 @@ export const esErrors: ErrorTexts = {
   CARD_REMOVED: 'Se retiró la tarjeta del codificador antes de grabarla; no se emitió nada',
   ENCRYPTION_NOT_ENABLED: 'El cifrado de tarjetas no está activado para este hotel',
   CARD_NOT_ISSUED: 'Esta tarjeta no es de este hotel',
+  CARD_ALREADY_DELETED: 'Esta tarjeta ya fue eliminada',
+  CARD_ALREADY_WITHDRAWN: 'Esta tarjeta ya fue devuelta',
+  CARD_NEVER_ISSUED: 'Esta tarjeta nunca se emitió: su grabación no se confirmó',
   BLUETOOTH_SYNC_NEEDED: 'Se aplica en la cerradura tras la próxima apertura por Bluetooth',
   MASTER_CARD_NOT_VALID:
     'La tarjeta maestra de un administrador secundario no es válida: solo el superadministrador puede emitirla.',

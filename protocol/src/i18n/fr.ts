@@ -166,6 +166,9 @@ export const frErrors: ErrorTexts = {
   CARD_REMOVED: 'La carte a été retirée de l’encodeur avant d’être écrite ; rien n’a été émis',
   ENCRYPTION_NOT_ENABLED: 'Le chiffrement des cartes n’est pas activé pour cet hôtel',
   CARD_NOT_ISSUED: 'Cette carte n’est pas une carte de cet hôtel',
+  CARD_ALREADY_DELETED: 'Cette carte a déjà été supprimée',
+  CARD_ALREADY_WITHDRAWN: 'Cette carte a déjà été reprise',
+  CARD_NEVER_ISSUED: 'Cette carte n’a jamais été émise : son écriture n’a pas été confirmée',
   BLUETOOTH_SYNC_NEEDED: 'Prend effet sur la serrure après la prochaine ouverture Bluetooth',
   MASTER_CARD_NOT_VALID:
     'La carte maîtresse d’un administrateur secondaire n’est pas valable : seul le super administrateur peut en émettre une.',

@@ -166,6 +166,9 @@ export const itErrors: ErrorTexts = {
   CARD_REMOVED: 'La tessera è stata tolta dall’encoder prima di essere scritta; non è stato emesso nulla',
   ENCRYPTION_NOT_ENABLED: 'La crittografia delle tessere non è attiva per questo hotel',
   CARD_NOT_ISSUED: 'Questa tessera non appartiene a questo hotel',
+  CARD_ALREADY_DELETED: 'Questa tessera è già stata eliminata',
+  CARD_ALREADY_WITHDRAWN: 'Questa tessera è già stata ritirata',
+  CARD_NEVER_ISSUED: 'Questa tessera non è mai stata emessa: la sua scrittura non è stata confermata',
   BLUETOOTH_SYNC_NEEDED: 'Ha effetto sulla serratura dopo il prossimo sblocco Bluetooth',
   MASTER_CARD_NOT_VALID:
     "La tessera master di un amministratore secondario non è valida: solo l'amministratore principale può emetterla.",

@@ -163,6 +163,9 @@ export const ptErrors: ErrorTexts = {
   CARD_REMOVED: 'O cartão foi retirado do codificador antes de ser gravado; nada foi emitido',
   ENCRYPTION_NOT_ENABLED: 'A criptografia de cartões não está ativada para este hotel',
   CARD_NOT_ISSUED: 'Este cartão não é um cartão deste hotel',
+  CARD_ALREADY_DELETED: 'Este cartão já foi excluído',
+  CARD_ALREADY_WITHDRAWN: 'Este cartão já foi recolhido',
+  CARD_NEVER_ISSUED: 'Este cartão nunca foi emitido: a gravação não foi confirmada',
   BLUETOOTH_SYNC_NEEDED: 'Entra em vigor na fechadura após a próxima abertura por Bluetooth',
   MASTER_CARD_NOT_VALID:
     'O cartão mestre de um administrador secundário não é válido: só o superadministrador pode emitir um.',

@@ -2,7 +2,7 @@
  * Limits shared by every server replica on one database (migration 019): calls per minute per key, failures per
  * minute per key, and "at most once per period" claims. On PostgreSQL the counts live in the database, never in
  * process memory, so a budget holds however the calls are spread over the replicas. On PGlite (one process by
- * construction) the call budgets, which every call takes, are counted in that process's memory
+ * construction) the call and failure budgets are counted in that process's memory
  * (db/index.ts embeddedState): the same answers without a statement on the one connection every call waits for.
  *
  * Time is the server clock (config.now(), faked by tests), never the database's.
@@ -89,12 +89,8 @@ interface MemoryWindow {
 /** Keys kept in memory before buckets older than the previous minute are swept. */
 const MEMORY_SWEEP_AT = 10_000;
 
-function takeInMemory(
-  local: Map<string, unknown>,
-  budgets: readonly Budget[],
-  minute: number,
-  weight: number,
-): boolean[] {
+/** The buckets of the embedded database's process; past MEMORY_SWEEP_AT keys, those older than the previous minute go. */
+function memoryWindows(local: Map<string, unknown>, minute: number): Map<string, MemoryWindow> {
   let windows = local.get('rate_windows') as Map<string, MemoryWindow> | undefined;
   if (!windows) {
     windows = new Map();
@@ -102,6 +98,16 @@ function takeInMemory(
   }
   if (windows.size >= MEMORY_SWEEP_AT)
     for (const [key, w] of windows) if (w.minute < minute - MINUTE) windows.delete(key);
+  return windows;
+}
+
+function takeInMemory(
+  local: Map<string, unknown>,
+  budgets: readonly Budget[],
+  minute: number,
+  weight: number,
+): boolean[] {
+  const windows = memoryWindows(local, minute);
   return budgets.map((b) => {
     let w = windows.get(b.key);
     if (!w) {
@@ -139,7 +145,11 @@ export class CallRateLimit {
   }
 }
 
-/** Failures per key in fixed one-minute windows: past the budget a key is refused until the next minute. */
+/**
+ * Failures per key in fixed one-minute windows: past the budget a key's further failures are refused until the next
+ * minute. Counted like the call budgets: in rate_windows on PostgreSQL (every replica sees one count), in the
+ * process's memory on PGlite (embeddedState, one process by construction).
+ */
 export class FailureLimit {
   constructor(
     private readonly db: Db,
@@ -148,28 +158,33 @@ export class FailureLimit {
     private readonly now: () => number,
   ) {}
 
-  /** True when the key is over its budget of failures this minute. */
-  async blocked(key: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('rate_windows')
-      .select('count')
-      .where('key', '=', `${this.scope}:${key}`)
-      .where('minute', '=', this.#minute())
-      .executeTakeFirst();
-    return row !== undefined && row.count >= this.perMinute;
-  }
-
-  /** Counts a failure of the key. */
-  async fail(key: string): Promise<void> {
-    const minute = this.#minute();
-    await sql`INSERT INTO rate_windows AS w (key, minute, count) VALUES (${`${this.scope}:${key}`}, ${minute}::bigint, 1)
-      ON CONFLICT (key, minute) DO UPDATE SET count = w.count + 1`.execute(this.db);
+  /** Counts a failure of the key; true when the key had no budget left for it this minute (refuse it harder). */
+  async fail(key: string): Promise<boolean> {
+    const minute = Math.floor(this.now() / MINUTE) * MINUTE;
+    const scoped = `${this.scope}:${key}`;
+    const local = embeddedState(this.db);
+    if (local) return !countInMemory(local, scoped, minute, this.perMinute);
+    // Past the budget the row is left alone (no WHERE match, nothing returned): the count stops at the budget.
+    const { rows } = await sql<{ count: number }>`INSERT INTO rate_windows AS w (key, minute, count)
+      VALUES (${scoped}, ${minute}::bigint, 1)
+      ON CONFLICT (key, minute) DO UPDATE SET count = w.count + 1 WHERE w.count < ${this.perMinute}::integer
+      RETURNING w.count`.execute(this.db);
     await sweep(this.db, minute);
+    return rows.length === 0;
   }
+}
 
-  #minute(): number {
-    return Math.floor(this.now() / MINUTE) * MINUTE;
+/** Counts one more in the key's fixed window in memory; false (and nothing counted) when the window is full. */
+function countInMemory(local: Map<string, unknown>, key: string, minute: number, perMinute: number): boolean {
+  const windows = memoryWindows(local, minute);
+  let w = windows.get(key);
+  if (!w || w.minute !== minute) {
+    w = { minute, current: 0, previous: 0 };
+    windows.set(key, w);
   }
+  if (w.current >= perMinute) return false;
+  w.current++;
+  return true;
 }
 
 /**

@@ -16,10 +16,11 @@
  * and a key deletes only cards written through the API.
  */
 import { randomBytes } from 'node:crypto';
-import { CARD_TYPE, checkCardExpiry } from '@lockdesk/protocol';
+import { CARD_TYPE, checkCardExpiry, type ErrorCode } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { UserContext } from '../call.js';
+import type { CardStatus } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { checkBody, epochSeconds, f, pageFields, pageOf, parseInstant } from '../fields.js';
 import { findApiKey, sha256Hex } from '../routes/api-keys.js';
@@ -56,6 +57,13 @@ function recordQuery(ctx: UserContext) {
 }
 
 type RecordRow = CardRow & { guest_name: string; key_prefix: string };
+
+/** The refusal of deleting a card that is no longer issued: its state, in the catalogue's words. */
+const ENDED_CARD: Record<Exclude<CardStatus, 'issued' | 'pending'>, ErrorCode> = {
+  deleted: 'CARD_ALREADY_DELETED',
+  withdrawn: 'CARD_ALREADY_WITHDRAWN',
+  void: 'CARD_NEVER_ISSUED',
+};
 
 /** A card written through the API, as answered. */
 function recordView(row: RecordRow) {
@@ -366,7 +374,8 @@ export function cardServiceRoutes(app: FastifyInstance): void {
       if (body.card_id !== undefined) q = q.where('c.card_number', '=', body.card_id);
       const row = (await q.orderBy('c.id', 'desc').executeTakeFirst()) as RecordRow | undefined;
       if (!row) throw failure('NOT_FOUND');
-      if (row.status !== 'issued' && row.status !== 'pending') throw failure('CARD_NOT_ISSUED');
+      // A card no longer issued is refused with its real state, not as a stranger's card.
+      if (row.status !== 'issued' && row.status !== 'pending') throw failure(ENDED_CARD[row.status]);
       if (row.room_id !== null) await ctx.requireRoom(row.room_id, 'credential.manage');
       await retireCard(ctx, row, 'deleted');
       s.audit(`room card ${row.card_number}${row.room_name ? ` (room ${row.room_name})` : ''} deleted`);

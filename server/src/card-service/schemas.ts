@@ -107,10 +107,13 @@ export const record = {
 } as const;
 
 export const loginSchema = {
+  operationId: 'cardService_login',
   summary: 'Sign in with an API key',
   description:
     'Exchanges an API key (created on the console’s third-party authorisation page) for a bearer token valid `expires_in` seconds. Limited per address (30 a minute by default).',
   tags: [TAG],
+  // No token: the API key in the body is what signs in (the document's other operations name bearerAuth).
+  security: [],
   body: {
     type: 'object',
     required: ['api_key'],
@@ -134,6 +137,7 @@ export const loginSchema = {
 const bearer = [{ bearerAuth: [] }];
 
 export const roomsSchema = {
+  operationId: 'cardService_getRoomListByHotelId',
   summary: 'List the rooms of the hotel',
   description:
     'The rooms of the key’s hotel, paged, by name; each with its lock and its current stay (the guest checked in, if any). `hotel_id` must be the key’s hotel (login answers it).',
@@ -194,6 +198,7 @@ export const roomsSchema = {
 } as const;
 
 export const writeSchema = {
+  operationId: 'cardService_writeRoomCard',
   summary: 'Write a room card: plan, then confirm with the read-back',
   description:
     'Two steps; a card is never recorded as issued unless its write was read back and verified. `step: "plan"` (default) answers the blocks to write on the card with `card_uid` (`writes`, in order, with the key to authenticate each) and the blocks to read back (`verify`). Write them with the encoder, read the `verify` blocks back, then send `step: "confirm"` with the record `id`, the same `card_uid` and the `blocks` read, within 120 s. Only an exact read-back issues the card; otherwise 409 CARD_WRITE_UNVERIFIED and the card stays unissued (plan again). A plan never confirmed becomes void and the lock is told to refuse it.',
@@ -246,6 +251,7 @@ export const writeSchema = {
 } as const;
 
 export const deleteSchema = {
+  operationId: 'cardService_deleteRoomCard',
   summary: 'Cancel a room card',
   description:
     'Deletes a card written through the API (issued or still planned). The lock learns it at its next Bluetooth sync, as for every deleted card; until then `lock_sync` is `pending`.',
@@ -262,6 +268,7 @@ export const deleteSchema = {
 } as const;
 
 export const recordsSchema = {
+  operationId: 'cardService_getAuthorizationRecord',
   summary: 'List the cards written through the API',
   description:
     'The authorisation records of the key’s hotel: every card written through the card-service API (by any key of the hotel), newest first, with its state.',

@@ -7,7 +7,7 @@
  * commit or rollback. Inside `db.transaction().execute(async (trx) => …)` use `trx` only — a query on `db` there
  * would wait for the connection the transaction holds, forever.
  */
-import { mkdirSync } from 'node:fs';
+
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import {
@@ -28,6 +28,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { ownerOnlyFolder, ownerOnlyNewFiles, tightenFolder } from '../data-folder.js';
 import { attachFeed, ChangeFeed, PendingWrites } from './changes.js';
 import * as m001 from './migrations/001_initial.js';
 import { ALL_TABLES } from './migrations/001_initial.js';
@@ -166,13 +167,23 @@ class PGliteDialect implements Dialect {
   }
 }
 
-/** Opens the embedded database (creating its folder) with the same type parsing as PostgreSQL below. */
+/**
+ * Opens the embedded database (creating its folder) with the same type parsing as PostgreSQL below. On disk its
+ * files are its owner's only (data-folder.ts): the folder is made 0700, and a new database's files, which PGlite
+ * unpacks 0666 whatever the umask, are tightened once it is open.
+ */
 async function openPGlite(dataDir: string): Promise<PGlite> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  return PGlite.create(dataDir, {
+  const onDisk = !dataDir.startsWith('memory://');
+  if (onDisk) {
+    ownerOnlyFolder(dataDir);
+    ownerOnlyNewFiles();
+  }
+  const pglite = await PGlite.create(dataDir, {
     extensions: { btree_gist },
     parsers: { [OID_INT8]: (x: string) => Number(x), [OID_NUMERIC]: (x: string) => Number(x) },
   });
+  if (onDisk) tightenFolder(dataDir);
+  return pglite;
 }
 
 function postgresPool(url: string): pg.Pool {

@@ -1,8 +1,9 @@
 /**
  * Who is calling the device API: the lock whose secret the `Authorization: Lock <secret>` header carries. The
  * secret names its room; the room must still have a lock (a mac id) and the secret must be the one last issued.
- * Failed attempts are counted per address (across replicas): past the budget an address is refused before any secret
- * is looked at.
+ * Failed attempts are counted per claimed lock (the room a well-formed secret names, when it has a lock), and per
+ * address only for secrets that claim no known lock: locks behind one bridge or NAT share an address, and a junk
+ * sender there must not keep them from syncing. A good secret is always looked at and never refused by these counts.
  */
 import type { Kysely } from 'kysely';
 import { FailureLimit } from '../auth/rate-limit.js';
@@ -33,14 +34,20 @@ export function lockSecretOf(header: string | string[] | undefined): string | un
   return m?.[1];
 }
 
-/** The lock the secret belongs to (and notes that it was seen); LOCK_AUTH_FAILED when it belongs to none. */
+/**
+ * Who a failed attempt claimed to be: the room whose lock a well-formed secret names, when that room has a lock;
+ * null for anything else (no secret, a malformed one, a room without a lock or unknown).
+ */
+export type LockAuthentication = { ok: true; lock: CallingLock } | { ok: false; claimedRoom: number | null };
+
+/** The lock the secret belongs to (and notes that it was seen), or who the failed attempt claimed to be. */
 export async function authenticateLock(
   db: Kysely<Database>,
   secret: string | undefined,
   now: Date,
-): Promise<CallingLock> {
+): Promise<LockAuthentication> {
   const roomId = secret === undefined ? undefined : lockSecretRoom(secret);
-  if (secret === undefined || roomId === undefined) throw lockAuthFailed();
+  if (secret === undefined || roomId === undefined) return { ok: false, claimedRoom: null };
   const row = await db
     .selectFrom('lock_devices as d')
     .innerJoin('rooms as r', 'r.id', 'd.room_id')
@@ -57,22 +64,31 @@ export async function authenticateLock(
     .where('d.room_id', '=', roomId)
     .whereRef('r.hotel_id', '=', 'd.hotel_id')
     .executeTakeFirst();
-  if (!row?.mac_id || !lockSecretMatches(secret, row.secret_hash)) throw lockAuthFailed();
+  if (!row?.mac_id) return { ok: false, claimedRoom: null };
+  if (!lockSecretMatches(secret, row.secret_hash)) return { ok: false, claimedRoom: row.id };
   await db.updateTable('lock_devices').set({ last_seen_at: now }).where('room_id', '=', row.id).execute();
   return {
-    roomId: row.id,
-    hotelId: row.hotel_id,
-    roomName: row.name,
-    building: row.building,
-    floor: row.floor,
-    macId: row.mac_id,
-    confirmedSyncId: row.confirmed_sync_id,
+    ok: true,
+    lock: {
+      roomId: row.id,
+      hotelId: row.hotel_id,
+      roomName: row.name,
+      building: row.building,
+      floor: row.floor,
+      macId: row.mac_id,
+      confirmedSyncId: row.confirmed_sync_id,
+    },
   };
 }
 
+/** The key a failed attempt is counted under: its claimed lock, or its address when it claimed no known lock. */
+export function failureKey(claimedRoom: number | null, address: string): string {
+  return claimedRoom === null ? `address:${address}` : `room:${claimedRoom}`;
+}
+
 /**
- * Failed device authentications per address and minute (fixed windows), counted in the database (auth/rate-limit.ts)
- * so that the budget holds across the replicas sharing it.
+ * Failed device authentications per key (failureKey) and minute (fixed windows), counted as auth/rate-limit.ts counts
+ * (the database on PostgreSQL), so that the budget holds across the replicas sharing it.
  */
 export class FailedLockAuth extends FailureLimit {
   constructor(db: Db, perMinute: number, now: () => number) {

@@ -3,8 +3,8 @@
  * console. Every call is authenticated by the lock's own secret (`Authorization: Lock <secret>`), and a lock reads
  * and writes only its own room's data (the room comes from the secret, never from the body). Answers are
  * `{ errno, errmsg, data }` like the console's, with HTTP statuses a device client can act on: 401
- * LOCK_AUTH_FAILED, 400 FIELD_REQUIRED/FIELD_INVALID, 404 LOCK_SYNC_UNKNOWN, 429 after too many failed
- * authentications from one address. errmsg is in the `language` header's language (English by default).
+ * LOCK_AUTH_FAILED, 400 FIELD_REQUIRED/FIELD_INVALID, 404 LOCK_SYNC_UNKNOWN, 429 for the failed authentications
+ * past the budget of the lock they claimed (or of their address when they claimed no known lock). errmsg is in the `language` header's language (English by default).
  */
 import { DEFAULT_LANGUAGE, ERRNO, type ErrorCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,7 +13,14 @@ import { AppError, failure } from '../errors.js';
 import { checkBody, f } from '../fields.js';
 import { messageFor } from '../i18n.js';
 import { FIRMWARE_VERSION } from '../routes/firmware.js';
-import { authenticateLock, type CallingLock, FailedLockAuth, lockSecretOf } from './auth.js';
+import {
+  authenticateLock,
+  type CallingLock,
+  FailedLockAuth,
+  failureKey,
+  lockAuthFailed,
+  lockSecretOf,
+} from './auth.js';
 import { checkRecords, storeRecords } from './records.js';
 import { finishSync, lockInfo, startSync } from './sync.js';
 
@@ -52,15 +59,15 @@ export function deviceRoutes(app: FastifyInstance): void {
   const failures = new FailedLockAuth(app.db, app.config.publicCallsPerMinute, app.config.now);
   const now = () => new Date(app.config.now());
 
-  /** The calling lock; a failed attempt counts against the address. */
+  /**
+   * The calling lock. A failed attempt counts against the lock it claimed (its address when it claimed none); past
+   * that budget it answers 429. A good secret is never refused, whatever others sent before it.
+   */
   async function caller(request: FastifyRequest): Promise<CallingLock> {
-    if (await failures.blocked(request.ip)) throw failure('TOO_MANY_ATTEMPTS');
-    try {
-      return await authenticateLock(app.db, lockSecretOf(request.headers.authorization), now());
-    } catch (e) {
-      if (e instanceof AppError && e.code === 'LOCK_AUTH_FAILED') await failures.fail(request.ip);
-      throw e;
-    }
+    const found = await authenticateLock(app.db, lockSecretOf(request.headers.authorization), now());
+    if (found.ok) return found.lock;
+    if (await failures.fail(failureKey(found.claimedRoom, request.ip))) throw failure('TOO_MANY_ATTEMPTS');
+    throw lockAuthFailed();
   }
 
   const ok = (reply: FastifyReply, data: unknown) =>

@@ -13,7 +13,12 @@ import { bodySchema, type JsonSchema } from './field-schema.js';
 /** An OpenAPI document, as far as this module reads and writes it. */
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    license?: { name: string; identifier?: string };
+  };
   paths: Record<string, Record<string, unknown>>;
   components?: Record<string, Record<string, unknown>>;
   tags?: { name: string; description?: string }[];
@@ -25,15 +30,27 @@ export const UNDOCUMENTED_TAG = 'Management API (other calls)';
 /** The tag the card-service routes carry (slice F declares it on each route). */
 export const CARD_SERVICE_TAG = 'Card service';
 
-function serverVersion(): string {
+/** The server package's version and license (package.json). */
+function serverPackage(): { version: string; license: string } {
   try {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       version?: string;
+      license?: string;
     };
-    return pkg.version ?? '0.0.0';
+    return { version: pkg.version ?? '0.0.0', license: pkg.license ?? 'UNLICENSED' };
   } catch {
-    return '0.0.0';
+    return { version: '0.0.0', license: 'UNLICENSED' };
   }
+}
+
+/**
+ * The document's license object: the package's SPDX identifier, or npm's UNLICENSED (not licensed for use by
+ * others: proprietary), which is no SPDX identifier and so goes in the name alone.
+ */
+function licenseOf(license: string): { name: string; identifier?: string } {
+  return license === 'UNLICENSED'
+    ? { name: 'Proprietary (UNLICENSED): all rights reserved' }
+    : { name: license, identifier: license };
 }
 
 const DESCRIPTION = `The HTTP APIs of a LockDesk server, generated from the server's own call definitions.
@@ -75,7 +92,12 @@ Not covered here: the locks' device API (\`/device/v1\`, server/API.md §10), ex
 export function baseDocument(): Omit<OpenApiDocument, 'paths'> {
   return {
     openapi: '3.1.0',
-    info: { title: 'LockDesk server API', version: serverVersion(), description: DESCRIPTION },
+    info: {
+      title: 'LockDesk server API',
+      version: serverPackage().version,
+      description: DESCRIPTION,
+      license: licenseOf(serverPackage().license),
+    },
     servers: [{ url: '/', description: 'This server' }],
     components: {
       securitySchemes: {

@@ -7,6 +7,8 @@
  *   the account's at download time), and streams the file: rows are read in keyset batches and written as the
  *   download takes them (services/export/). Headers and values are in the language of the create call, times in
  *   hotel time (UTC+08:00).
+ * - `HEAD /export/<token>` answers the GET's headers (Content-Length too: the file is written and counted, not sent)
+ *   under the same rules, without using the link up.
  * - An unknown, used or expired link answers HTTP 410 with a small page saying EXPORT_LINK_EXPIRED in the link's
  *   language (the token carries it after a dot, as upload tokens do).
  * - One running export per account: export/create answers EXPORT_TOO_MANY while a download of the account's is
@@ -14,6 +16,7 @@
  *   died in the middle of one).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { type ErrorCode, isRtl, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -121,8 +124,9 @@ export function exportRoutes(app: FastifyInstance): void {
     },
   });
 
-  // A HEAD (a link preview, a download manager) must not use the link up.
   app.get('/export/:token', { exposeHeadRoute: false }, (request, reply) => download(app, request, reply));
+  // A HEAD (a link preview, a download manager) must not use the link up: its own route, which only looks.
+  app.head('/export/:token', (request, reply) => head(app, request, reply));
 }
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -168,42 +172,63 @@ type Link = Pick<
   'hotel_id' | 'user_id' | 'session_id' | 'kind' | 'format' | 'language' | 'file_name'
 > & { id: number; filters: Record<string, unknown> };
 
-async function download(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+/** A link checked for a download: the file's parts, ready to be written. */
+interface ReadyFile {
+  link: Link;
+  lang: LanguageCode;
+  writer: (out: PassThrough) => SheetWriter;
+  batches: AsyncIterable<Cell[][]>;
+}
+
+/**
+ * The link's file, or the refusal (already sent). `use`: a GET uses the link up (one UPDATE: two replicas cannot
+ * both serve it); a HEAD only looks, under the same rules (unused, not expired, its session live, the permission
+ * and filters still the account's). `finish` closes a used link; a HEAD has nothing to close.
+ */
+async function openLink(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  use: boolean,
+  finish: (link: Link, rows: number | null) => Promise<unknown>,
+): Promise<ReadyFile | FastifyReply> {
   const token = (request.params as { token?: string }).token ?? '';
   let lang = pageLanguage(request, token);
   if (!TOKEN.test(token)) return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
   const now = new Date(app.config.now());
-  const link: Link | undefined = await app.db
-    .updateTable('export_links')
-    .set({ used_at: now })
-    .where('token_hash', '=', hashExportToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning([
-      'id',
-      'hotel_id',
-      'user_id',
-      'session_id',
-      'kind',
-      'format',
-      'language',
-      'filters',
-      'file_name',
-    ])
-    .executeTakeFirst();
+  const columns = [
+    'id',
+    'hotel_id',
+    'user_id',
+    'session_id',
+    'kind',
+    'format',
+    'language',
+    'filters',
+    'file_name',
+  ] as const;
+  const link: Link | undefined = use
+    ? await app.db
+        .updateTable('export_links')
+        .set({ used_at: now })
+        .where('token_hash', '=', hashExportToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(columns)
+        .executeTakeFirst()
+    : await app.db
+        .selectFrom('export_links')
+        .select(columns)
+        .where('token_hash', '=', hashExportToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
   if (!link) return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
   lang = languageFromHeader(link.language) ?? lang;
-  const finish = (rows: number | null) =>
-    app.db
-      .updateTable('export_links')
-      .set({ finished_at: new Date(app.config.now()), rows_written: rows })
-      .where('id', '=', link.id)
-      .execute()
-      .catch((e: unknown) => request.log.error({ err: e }, 'export: the link could not be closed'));
 
   const user = await sessionUser(app, link, now);
   if (!user) {
-    await finish(null);
+    await finish(link, null);
     return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
   }
   const source = EXPORT_SOURCES[link.kind];
@@ -214,55 +239,99 @@ async function download(app: FastifyInstance, request: FastifyRequest, reply: Fa
     if (!roleAllows(user.role, user.authorities, source.permission)) throw failure('PERMISSION_DENIED');
     batches = await source.open(ctx, checkBody(source.filters, link.filters), texts);
   } catch (e) {
-    await finish(null);
+    await finish(link, null);
     if (e instanceof AppError) return refusal(reply, 403, lang, e.code);
     throw e;
   }
-
-  const out = new PassThrough({ highWaterMark: 64 * 1024 });
-  const columns = source.columns(texts);
-  const writer: SheetWriter =
+  const sheetColumns = source.columns(texts);
+  const writer = (out: PassThrough): SheetWriter =>
     link.format === 'csv'
-      ? csvWriter(out, columns)
-      : xlsxWriter(out, columns, {
+      ? csvWriter(out, sheetColumns)
+      : xlsxWriter(out, sheetColumns, {
           sheetName: texts.sheets[link.kind],
           rightToLeft: isRtl(lang),
           timeColumns: source.timeColumns,
         });
+  return { link, lang, writer, batches };
+}
+
+/** Writes every batch of the file into the writer; answers the number of rows. */
+async function writeRows(writer: SheetWriter, batches: AsyncIterable<Cell[][]>): Promise<number> {
+  let rows = 0;
+  const reader = batches[Symbol.asyncIterator]();
+  // The next batch is read while this one is written (on PostgreSQL the query then overlaps the writing): two
+  // batches at most are held at a time.
+  let next = reader.next();
+  for (;;) {
+    const batch = await next;
+    if (batch.done) break;
+    next = reader.next();
+    // A read that fails while the download is already broken off is not waited for.
+    next.catch(() => undefined);
+    await writer.write(batch.value);
+    rows += batch.value.length;
+  }
+  return rows;
+}
+
+/** The headers of a file answer (GET and HEAD alike). */
+const fileHeaders = (reply: FastifyReply, link: Link): FastifyReply =>
+  reply
+    .code(200)
+    .header('Content-Type', CONTENT_TYPES[link.format])
+    .header('Content-Disposition', attachment(link.file_name))
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff');
+
+async function download(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const finish = (link: Link, rows: number | null) =>
+    app.db
+      .updateTable('export_links')
+      .set({ finished_at: new Date(app.config.now()), rows_written: rows })
+      .where('id', '=', link.id)
+      .execute()
+      .catch((e: unknown) => request.log.error({ err: e }, 'export: the link could not be closed'));
+  const ready = await openLink(app, request, reply, true, finish);
+  if (!('batches' in ready)) return ready;
+  const { link, batches } = ready;
+  const out = new PassThrough({ highWaterMark: 64 * 1024 });
+  const writer = ready.writer(out);
   void (async () => {
     let rows = 0;
-    const reader = batches[Symbol.asyncIterator]();
-    // The next batch is read while this one is written (on PostgreSQL the query then overlaps the writing): two
-    // batches at most are held at a time.
-    let next = reader.next();
     try {
-      for (;;) {
-        const batch = await next;
-        if (batch.done) break;
-        next = reader.next();
-        // A read that fails while the download is already broken off is not waited for.
-        next.catch(() => undefined);
-        await writer.write(batch.value);
-        rows += batch.value.length;
-      }
+      rows = await writeRows(writer, batches);
       // Marked finished before the file's last bytes go out: once the download has ended, the account may export
       // again at once.
-      await finish(rows);
+      await finish(link, rows);
       await writer.end();
     } catch (e) {
       // Headers are gone: the download breaks off (the browser shows it failed) rather than ending short.
       if (!out.destroyed) request.log.error({ err: e, kind: link.kind, rows }, 'export failed');
       out.destroy(e instanceof Error ? e : new Error(String(e)));
-      await finish(null);
+      await finish(link, null);
     }
   })();
-  return reply
-    .code(200)
-    .header('Content-Type', CONTENT_TYPES[link.format])
-    .header('Content-Disposition', attachment(link.file_name))
-    .header('Cache-Control', 'no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .send(out);
+  return fileHeaders(reply, link).send(out);
+}
+
+/**
+ * HEAD: the headers a GET would answer now, Content-Length included (the file is written and counted, not sent),
+ * without using the link up; refusals as a GET's.
+ */
+async function head(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const ready = await openLink(app, request, reply, false, async () => undefined);
+  if (!('batches' in ready)) return ready;
+  const out = new PassThrough({ highWaterMark: 64 * 1024 });
+  let length = 0;
+  out.on('data', (chunk: Buffer) => {
+    length += chunk.length;
+  });
+  const ended = once(out, 'end');
+  const writer = ready.writer(out);
+  await writeRows(writer, ready.batches);
+  await writer.end();
+  await ended;
+  return fileHeaders(reply, ready.link).header('Content-Length', String(length)).send();
 }
 
 /** The account behind a link, while the session that made it is live and the account may still work. */

@@ -8,10 +8,11 @@
  * transaction.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CARD_READ, deriveCardMacKey, deriveSectorKey } from '@lockdesk/protocol';
 import type { ServerConfig } from '../config.js';
+import { ownerOnlyFolder } from '../data-folder.js';
 import type { Db } from '../db/index.js';
 
 const SECRET_BYTES = 32;
@@ -153,7 +154,7 @@ export function resolveServerKey(config: ServerConfig, ephemeral: boolean): stri
   } catch (e) {
     if ((e as { code?: string }).code !== 'ENOENT') throw e;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  ownerOnlyFolder(dirname(file));
   const key = randomBytes(32).toString('hex');
   try {
     writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });

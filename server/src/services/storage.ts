@@ -15,6 +15,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DATA_FILE_MODE, DATA_FOLDER_MODE } from '../data-folder.js';
 import type { Db } from '../db/index.js';
 
 /** The file extensions a stored key may end with (one per allowed type, see routes/uploads.ts). */
@@ -84,7 +85,7 @@ export function diskStorage(root: string): Storage {
   return {
     async put(key, body) {
       const path = pathOf(key);
-      await mkdir(base, { recursive: true });
+      await mkdir(base, { recursive: true, mode: DATA_FOLDER_MODE });
       const partial = `${path}.${randomBytes(4).toString('hex')}.part`;
       let size = 0;
       const counted = async function* () {
@@ -99,7 +100,10 @@ export function diskStorage(root: string): Storage {
         }
       };
       try {
-        await pipeline(Readable.from(counted()), createWriteStream(partial, { flags: 'wx', mode: 0o640 }));
+        await pipeline(
+          Readable.from(counted()),
+          createWriteStream(partial, { flags: 'wx', mode: DATA_FILE_MODE }),
+        );
         await rename(partial, path);
       } catch (e) {
         await rm(partial, { force: true });

@@ -103,6 +103,8 @@ describe('the request: POST /manage/<path> through the DES envelope (spec §7)',
 
   it('sends no uid nor token before login, the zh-CN header when no language is stored, one uuid per tab', async () => {
     window.localStorage.removeItem('language');
+    // A browser in none of the 12 languages: the console shows Chinese, and says so to the server.
+    const prefers = vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['sv-SE']);
     serve(answer(0, '', { image: 'data:' }));
     await callManage('captcha');
     await callManage('captcha');
@@ -112,6 +114,11 @@ describe('the request: POST /manage/<path> through the DES envelope (spec §7)',
     expect(first!.headers['language']).toBe('zh-CN');
     expect(first!.headers['Authorization']).toBeUndefined();
     expect(second!.headers['uuid']).toBe(first!.headers['uuid']);
+    // An English browser: the console shows English, and asks the server for English messages too.
+    prefers.mockReturnValue(['en-US', 'en']);
+    await callManage('captcha');
+    expect(seen[2]!.headers['language']).toBe('en');
+    prefers.mockRestore();
   });
 });
 

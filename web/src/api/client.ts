@@ -10,7 +10,7 @@ import {
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
 import { loginUrl } from '../app/guards.ts';
 import { PATHS } from '../app/paths.ts';
-import { currentLanguage, storedLanguage } from '../app/storage.ts';
+import { currentLanguage } from '../app/storage.ts';
 import { ENV } from '../config/deploy.ts';
 import { errorMessage, t } from '../i18n/index.ts';
 import { browser } from './browser.ts';
@@ -224,7 +224,7 @@ export async function callManage<T = unknown>(
   const toast = (text: string, seconds?: number) => {
     if (!options.silent) notifier().error(text, seconds);
   };
-  const language = languageHeader(storedLanguage());
+  const language = languageHeader(currentLanguage());
   const user = getUserInfo();
   const payload = user ? { ...fields, action: 'manage', uid: user.uid } : { ...fields, action: 'manage' };
   const sealed = encryptEnvelope(payload, envelopeKeys());

@@ -1,5 +1,5 @@
 import { languageHeader } from '@lockdesk/protocol';
-import { storedLanguage } from '../app/storage.ts';
+import { currentLanguage } from '../app/storage.ts';
 import {
   CallError,
   callManage,
@@ -68,7 +68,7 @@ function uploadHeaders(): Record<string, string | undefined> {
   const token = getToken();
   return {
     'Content-Type': undefined,
-    language: languageHeader(storedLanguage()),
+    language: languageHeader(currentLanguage()),
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
   };
 }

@@ -1,4 +1,10 @@
-import { isRtl, LANGUAGE_CODES, type LanguageCode, STORAGE_KEYS } from '@lockdesk/protocol';
+import {
+  isRtl,
+  LANGUAGE_CODES,
+  type LanguageCode,
+  languageFromHeader,
+  STORAGE_KEYS,
+} from '@lockdesk/protocol';
 import Cookies from 'js-cookie';
 
 /**
@@ -6,7 +12,10 @@ import Cookies from 'js-cookie';
  * screen agrees on the keys.
  */
 
-/** The console's language when local storage holds none: Simplified Chinese, matching the `zh-CN` header. */
+/**
+ * The console's language when local storage holds none and none of the browser's languages is one of the 12:
+ * Simplified Chinese, matching the `zh-CN` header.
+ */
 export const UNSET_LANGUAGE: LanguageCode = 'chs';
 
 function read(key: string): string | null {
@@ -22,10 +31,30 @@ export function storedLanguage(): string | null {
   return read(STORAGE_KEYS.language);
 }
 
-/** The language the console shows: the stored one when it is one of the 12, else the unset default. */
+/** The browser's languages in its order of preference (navigator.languages, else navigator.language). */
+function browserLanguages(): readonly string[] {
+  const nav = typeof navigator === 'undefined' ? undefined : navigator;
+  if (nav?.languages && nav.languages.length > 0) return nav.languages;
+  return nav?.language ? [nav.language] : [];
+}
+
+/** The first of the browser's languages that is one of the 12 (`en-US` → en, `zh-TW` → chsTW), else Chinese. */
+export function browserLanguage(preferred: readonly string[] = browserLanguages()): LanguageCode {
+  for (const tag of preferred) {
+    const code = languageFromHeader(tag);
+    if (code) return code;
+  }
+  return UNSET_LANGUAGE;
+}
+
+/**
+ * The language the console shows: the stored one when it is one of the 12, else the browser's (browserLanguage).
+ * Nothing is stored until the operator chooses: the business and bill menus follow the stored value (spec §1:
+ * shown while it is Chinese or unset), not the language shown.
+ */
 export function currentLanguage(): LanguageCode {
   const stored = storedLanguage();
-  return LANGUAGE_CODES.find((c) => c === stored) ?? UNSET_LANGUAGE;
+  return LANGUAGE_CODES.find((c) => c === stored) ?? browserLanguage();
 }
 
 /** Keeps the chosen language; the caller reloads the page (spec: changing it reloads). */

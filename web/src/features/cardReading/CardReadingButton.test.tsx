@@ -5,6 +5,7 @@ import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Notifier, setNotifier } from '../../api/notifier.ts';
+import en from '../../i18n/locales/en.ts';
 import { fakeServer } from '../../test/fakeServer.ts';
 import { CardReadingButton } from './CardReadingButton.tsx';
 import { DeviceProvider } from './DeviceContext.tsx';
@@ -42,14 +43,14 @@ function fakeDevice(card: CardBlocks): CardDevice {
   };
 }
 
-function renderButton(device: CardDevice) {
+function renderButton(device: CardDevice, collapsed = false) {
   const router = createMemoryRouter(
     [
       {
         path: '*',
         element: (
           <DeviceProvider device={device}>
-            <CardReadingButton />
+            <CardReadingButton collapsed={collapsed} />
           </DeviceProvider>
         ),
       },
@@ -100,6 +101,13 @@ describe('the Card Reading button', () => {
   afterEach(() => {
     restore();
     vi.useRealTimers();
+  });
+
+  it('keeps its name when the sidebar is collapsed and it shows only its icon', () => {
+    renderButton(fakeDevice(GUEST), true);
+    const button = screen.getByRole('button', { name: en.layout.cardReading });
+    expect(button).toBe(screen.getByTestId('card-reading-button'));
+    expect(button.textContent).toBe('');
   });
 
   it('is disabled for 2000 ms after a click and warns when clicked meanwhile', async () => {

@@ -126,6 +126,8 @@ export function CardReadingButton({ collapsed = false }: CardReadingButtonProps)
       aria-disabled={locked}
       data-locked={locked ? 'true' : 'false'}
       data-testid="card-reading-button"
+      // Its name also when the sidebar is collapsed and the button shows only its icon.
+      aria-label={label}
       style={locked ? { opacity: 0.55, cursor: 'not-allowed' } : undefined}
       onClick={click}
     >
