@@ -2,7 +2,7 @@
  * Broker credentials (issue 19 §2, API.md §20): the console's short-lived credential (`broker/credential`), the
  * gateway's per-reader credential (`dispenser/brokerCredential`) and the brokers' check (`POST /broker/auth`):
  * what each may use, renewal and expiry, death with the session on every revocation path, hotel isolation, the
- * per-address failure limit.
+ * failure limit per named credential (per address only for names of none).
  */
 import { BROKER_CREDENTIAL } from '@lockdesk/protocol';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -298,30 +298,63 @@ describeEachDatabase('broker credentials', (t) => {
 describeEachDatabase(
   'broker check failure limit',
   (t) => {
-    it('answers 429 to an address past its failures this minute, even with a good password; others still pass', async () => {
+    it('keeps every console of one address in while junk is sent from it: a good password is never refused', async () => {
+      await t.reset();
+      const token = await t.login(DEMO_ACCOUNTS.super);
+      const desk = ok(await t.call<ConsoleCredential>('broker/credential', {}, { token }));
+      const other = ok(await t.call<ConsoleCredential>('broker/credential', {}, { token }));
+      // One gateway's address: junk for names no credential has, and wrong passwords for another credential.
+      const gateway = '10.0.0.9';
+      const junk = [
+        ...Array.from({ length: 6 }, (_, i) => ({ username: `console-${i}`, password: 'x' })),
+        ...Array.from({ length: 6 }, () => ({ username: other.username, password: 'guess' })),
+      ];
+      const statuses = [];
+      for (const body of junk) {
+        statuses.push((await brokerAuth(t, body, gateway)).status);
+        const good = await brokerAuth(t, { username: desk.username, password: desk.password }, gateway);
+        expect(good).toMatchObject({ status: 200, verdict: { result: 'allow' } });
+      }
+      // The junk itself was limited: 3 failures a minute per unknown-name address and per named credential.
+      expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 200, 200, 200, 429, 429, 429]);
+      expect(
+        (await brokerAuth(t, { username: other.username, password: other.password }, gateway)).verdict.result,
+      ).toBe('allow');
+    });
+
+    it('answers 429 to failures past the budget of the credential they named, from any address, until the minute passes', async () => {
       await t.reset();
       const token = await t.login(DEMO_ACCOUNTS.super);
       const c = ok(await t.call<ConsoleCredential>('broker/credential', {}, { token }));
-      for (let i = 0; i < 3; i++) {
-        const r = await brokerAuth(t, { username: c.username, password: 'guess' }, '10.0.0.9');
-        expect(r).toEqual({ status: 200, verdict: { result: 'deny' } });
-      }
-      expect(await brokerAuth(t, { username: c.username, password: c.password }, '10.0.0.9')).toEqual({
-        status: 429,
-        verdict: { result: 'deny' },
+      const guesses = ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'];
+      const statuses = [];
+      for (const address of guesses)
+        statuses.push((await brokerAuth(t, { username: c.username, password: 'guess' }, address)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect((await brokerAuth(t, { username: c.username, password: 'guess' }, '10.0.0.5')).verdict).toEqual({
+        result: 'deny',
       });
-      expect(
-        (await brokerAuth(t, { username: c.username, password: c.password }, '10.0.0.10')).verdict.result,
-      ).toBe('allow');
       // Successes are not failures: a broker re-checking its clients never reaches the limit.
       for (let i = 0; i < 5; i++)
-        expect(
-          (await brokerAuth(t, { username: c.username, password: c.password }, '10.0.0.10')).status,
-        ).toBe(200);
+        expect(await brokerAuth(t, { username: c.username, password: c.password }, '10.0.0.6')).toMatchObject(
+          {
+            status: 200,
+            verdict: { result: 'allow' },
+          },
+        );
       t.clock.advance(60_000);
-      expect((await brokerAuth(t, { username: c.username, password: c.password }, '10.0.0.9')).status).toBe(
-        200,
-      );
+      expect((await brokerAuth(t, { username: c.username, password: 'guess' }, '10.0.0.1')).status).toBe(200);
+    });
+
+    it('counts failures naming no credential against their address only', async () => {
+      await t.reset();
+      for (let i = 0; i < 3; i++)
+        expect((await brokerAuth(t, { username: `nobody-${i}`, password: 'x' }, '10.0.1.1')).status).toBe(
+          200,
+        );
+      expect((await brokerAuth(t, { username: 'nobody-9', password: 'x' }, '10.0.1.1')).status).toBe(429);
+      expect((await brokerAuth(t, 'not json', '10.0.1.1')).status).toBe(429);
+      expect((await brokerAuth(t, { username: 'nobody-9', password: 'x' }, '10.0.1.2')).status).toBe(200);
     });
   },
   { publicCallsPerMinute: 3 },

@@ -3,8 +3,9 @@
  * - `broker/credential` — the signed-in operator's short-lived credential for the encoders of their hotel (the
  *   console's remote reader connects with it), renewed by naming it again;
  * - `POST /broker/auth` — the check a broker makes when a client connects (the gateway's embedded broker; EMQX's
- *   HTTP authenticator): plain JSON, always 200 with allow (and the client's ACL) or deny, 429 once an address has
- *   failed too often this minute, so it cannot be used to guess passwords.
+ *   HTTP authenticator): plain JSON, always 200 with allow (and the client's ACL) or deny, 429 for failures past
+ *   the budget of the credential they named (of the address when they named none), so it cannot be used to guess
+ *   passwords nor to keep others out.
  * The gateway's credential is issued per reader by `dispenser/brokerCredential` (dispensers.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -72,8 +73,8 @@ export function brokerRoutes(app: FastifyInstance): void {
         summary: 'Check a broker client’s username and password (for brokers: the gateway’s, EMQX)',
         description:
           'Plain JSON, no envelope, no session. Always 200: `allow` with the client’s topics, or `deny` (unknown ' +
-          'user, wrong password, expired, revoked, malformed body). 429 `deny` once the address failed too often ' +
-          'this minute. The answer is EMQX 5’s HTTP-authentication shape. server/API.md §20.',
+          'user, wrong password, expired, revoked, malformed body). 429 `deny` for a failure past the budget of ' +
+          'the credential it named (of the address when it named none) this minute; a good password is always allowed. The answer is EMQX 5’s HTTP-authentication shape. server/API.md §20.',
         body: {
           type: 'object',
           required: ['username', 'password'],
@@ -89,17 +90,21 @@ export function brokerRoutes(app: FastifyInstance): void {
       attachValidation: true,
     },
     async (request, reply) => {
-      const address = request.ip;
-      if (await failures.blocked(address)) return reply.code(429).send({ result: 'deny' });
       const body = request.body as { username?: unknown; password?: unknown } | null;
       const username = typeof body?.username === 'string' ? body.username : '';
       const password = typeof body?.password === 'string' ? body.password : '';
-      const verdict =
+      const { verdict, knownName } =
         request.validationError || username === '' || password === ''
-          ? ({ result: 'deny' } as const)
+          ? { verdict: { result: 'deny' } as const, knownName: false }
           : await checkBrokerLogin(app.db, username, password, app.config.now());
-      if (verdict.result === 'deny') await failures.fail(address);
-      return reply.code(200).send(verdict);
+      if (verdict.result === 'allow') return reply.code(200).send(verdict);
+      // Every client of an embedded broker reaches this check from the gateway's one address: counting failures
+      // per address would let one process sending junk keep every console off the encoder (as the device API's
+      // limit did, issue 19 §3). A failure counts against the credential it named, and against the address only
+      // when it named none; a good password is checked first and never refused for anyone's failures.
+      const key = knownName ? `name:${username}` : `address:${request.ip}`;
+      const exhausted = await failures.fail(key);
+      return reply.code(exhausted ? 429 : 200).send(verdict);
     },
   );
 }

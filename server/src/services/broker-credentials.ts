@@ -260,7 +260,7 @@ export async function checkBrokerLogin(
   username: string,
   password: string,
   nowMs: number,
-): Promise<BrokerVerdict> {
+): Promise<{ verdict: BrokerVerdict; knownName: boolean }> {
   const now = new Date(nowMs);
   const row = await db
     .selectFrom('broker_credentials as bc')
@@ -275,18 +275,23 @@ export async function checkBrokerLogin(
   const given = Buffer.from(hashSecret(password), 'hex');
   const stored = Buffer.from(row?.secret_hash ?? hashSecret(`\0${password}`), 'hex');
   const matches = timingSafeEqual(given, stored);
-  if (!row || !matches || row.alive !== true) return { result: 'deny' };
+  if (!row || !matches || row.alive !== true)
+    return { verdict: { result: 'deny' }, knownName: row !== undefined };
   const devices =
     row.kind === 'console' ? await hotelDevices(db, row.hotel_id) : row.mac_id ? [row.mac_id] : [];
   return {
-    result: 'allow',
-    is_superuser: false,
-    kind: row.kind,
-    devices,
-    ...(row.kind === 'console' && row.expires_at
-      ? { expire_at: Math.floor(row.expires_at.getTime() / 1000) }
-      : {}),
-    acl: brokerAcl(row.kind, devices),
+    verdict: {
+      result: 'allow',
+      is_superuser: false,
+      kind: row.kind,
+      devices,
+      ...(row.kind === 'console' && row.expires_at
+        ? { expire_at: Math.floor(row.expires_at.getTime() / 1000) }
+        : {}),
+      acl: brokerAcl(row.kind, devices),
+    },
+    // Whether the name is a credential's (alive or not): its failures are counted under the name, not the address.
+    knownName: true,
   };
 }
 
