@@ -5,10 +5,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort, mosquittoBinary } from '../web/gateway-harness.js';
+import { answersTcp, freePort, mosquittoBinary } from '../web/gateway-harness.js';
 import { ROOT } from '../web/harness.js';
 
 export const MOSQUITTO_CONFIG = join(ROOT, 'deploy', 'mosquitto', 'mosquitto.conf');
@@ -79,19 +78,6 @@ export interface DynsecBroker {
   close(): Promise<void>;
 }
 
-function tcpAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(port, '127.0.0.1', () => done(true));
-  });
-}
-
 // Brokers left behind by a runner that dies without close(): killed at its exit.
 const running = new Set<ChildProcess>();
 let hooked = false;
@@ -140,7 +126,7 @@ export async function startDynsecMosquitto(): Promise<DynsecBroker> {
     const deadline = Date.now() + 10_000;
     for (;;) {
       if (c.exitCode !== null) throw new Error(`mosquitto exited (${c.exitCode}):\n${log}`);
-      if ((await tcpAnswers(mqttPort)) && (await tcpAnswers(wsPort))) return;
+      if ((await answersTcp('127.0.0.1', mqttPort)) && (await answersTcp('127.0.0.1', wsPort))) return;
       if (Date.now() > deadline) throw new Error(`mosquitto not listening within 10 s:\n${log}`);
       await new Promise((r) => setTimeout(r, 50));
     }
