@@ -12,6 +12,8 @@ const DEVICE_ID = 'A1B2C3D4E5F6';
 /** A stand-in for an mqtt.js client: records what is published and lets the test deliver packets. */
 class FakeClient extends EventEmitter {
   connected = false;
+  /** The options it was made with, as mqtt.js keeps them (the bridge changes reconnectPeriod there). */
+  options: IClientOptions = {};
   published: Array<{ topic: string; payload: string; retain: boolean; qos: number }> = [];
   subscriptions: Array<{ topic: string; qos: number }> = [];
   handleMessage: (packet: IPublishPacket, done: (error?: Error) => void) => void = (_p, done) => done();
@@ -62,6 +64,7 @@ async function bridgeRig() {
     logger: silentLogger(),
     connect: (_url, given) => {
       options = given;
+      client.options = { ...given };
       return client as unknown as MqttClient;
     },
   });
