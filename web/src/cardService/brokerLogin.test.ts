@@ -2,7 +2,7 @@ import type { IClientOptions } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrokerCredential, BrokerCredentialProvider } from './brokerLogin.ts';
 import { RemoteReader } from './remoteReader.ts';
-import { createCardService } from './service.ts';
+import { createCardService, remoteReaderFor, setBrokerCredentialProvider } from './service.ts';
 import { fakeDevice } from './testing/fakeDevice.ts';
 import { FakeMqtt } from './testing/fakeMqtt.ts';
 import type { ReaderInfo } from './types.ts';
@@ -186,5 +186,41 @@ describe('the card service', () => {
     expect(client.ended).toBe(true);
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(provider).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a remote reader or dispenser a page drives directly (remoteReaderFor)', () => {
+  afterEach(() => setBrokerCredentialProvider(null));
+
+  it('logs in with the operator’s credential from the console’s provider, not anonymously', async () => {
+    const { provider } = server();
+    setBrokerCredentialProvider(provider);
+    const clients: FakeMqtt[] = [];
+    const remote = remoteReaderFor('041780200004', (_url, options) => {
+      const client = new FakeMqtt('041780200004');
+      client.options = { ...options } as Record<string, unknown>;
+      clients.push(client);
+      return client.asClient();
+    });
+    const attached = remote.attach();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(provider).toHaveBeenCalledTimes(1);
+    expect(clients[0]?.options).toMatchObject({ username: 'console-1', password: 'secret-1' });
+    clients[0]?.up();
+    await attached;
+    remote.close();
+  });
+
+  it('says the credential is unavailable when the console has no provider', async () => {
+    const clients: FakeMqtt[] = [];
+    const remote = remoteReaderFor('041780200004', () => {
+      const client = new FakeMqtt('041780200004');
+      clients.push(client);
+      return client.asClient();
+    });
+    const outcome = settle(remote.attach());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await outcome).toMatchObject({ code: 'BROKER_CREDENTIAL_UNAVAILABLE' });
+    expect(clients).toEqual([]);
   });
 });

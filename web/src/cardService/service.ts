@@ -486,14 +486,30 @@ export function setHeartbeatReporter(reporter: HeartbeatReporter | null): void {
   sharedReporter = reporter;
 }
 
+/** The operator's broker credential, from the provider main.tsx set. */
+const operatorBrokerCredential: BrokerCredentialProvider = (renew): Promise<BrokerCredential> =>
+  sharedCredentials
+    ? sharedCredentials(renew)
+    : Promise.reject(new CardServiceError('BROKER_CREDENTIAL_UNAVAILABLE'));
+
 /** The console's card service (one per page). */
 export function cardService(): CardService {
   shared ??= createCardService({
     onHeartbeat: (deviceId) => sharedReporter?.(deviceId),
-    brokerCredentials: (renew): Promise<BrokerCredential> =>
-      sharedCredentials
-        ? sharedCredentials(renew)
-        : Promise.reject(new CardServiceError('BROKER_CREDENTIAL_UNAVAILABLE')),
+    brokerCredentials: operatorBrokerCredential,
   });
   return shared;
+}
+
+/**
+ * A remote reader or card dispenser by its device id, logged in to the broker with the operator's credential, for
+ * the pages that drive one of the hotel's devices directly (CPU card dispensing, issuing cards room by room): the
+ * broker admits no client without a credential.
+ */
+export function remoteReaderFor(deviceId: string, connect?: MqttConnect): RemoteReader {
+  return new RemoteReader({
+    deviceId,
+    credentials: operatorBrokerCredential,
+    ...(connect ? { connect } : {}),
+  });
 }

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type LockRoom, lockRoomsQuery } from '../../api/locks.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
-import { RemoteReader } from '../../cardService/remoteReader.ts';
+import { remoteReaderFor } from '../../cardService/service.ts';
 import type { CardReader, WriteProgress } from '../../cardService/types.ts';
 import { useDispenserList, useMyReader } from './api.ts';
 import { EQUIPMENT_PATHS } from './links.ts';
@@ -52,7 +52,7 @@ export interface SelectRoomsProps {
   deps?: IssueDeps;
 }
 
-const remoteReader = (deviceId: string): CardReader => new RemoteReader({ deviceId });
+const remoteReader = (deviceId: string): CardReader => remoteReaderFor(deviceId);
 
 /**
  * /center/selectRoomList: choose rooms, then issue their guests' cards one after the other through a remote

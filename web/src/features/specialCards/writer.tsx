@@ -8,7 +8,7 @@ import {
   CardServiceError,
   type CardWritePlan,
   cardService,
-  RemoteReader,
+  remoteReaderFor,
 } from '../../cardService/index.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import { errorMessage } from '../../i18n/index.ts';
@@ -132,7 +132,7 @@ export type DispenserReaderFactory = (
   macId: string,
 ) => Pick<CardReader, 'connect' | 'requestCard' | 'ejectCard' | 'close'>;
 
-const remoteDispenser: DispenserReaderFactory = (macId) => new RemoteReader({ deviceId: macId });
+const remoteDispenser: DispenserReaderFactory = (macId) => remoteReaderFor(macId);
 
 /**
  * Has a CPU card dispenser (reached through the message broker by its device id) take a card from its stack and
