@@ -12,6 +12,7 @@ import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   EMBEDDED_BROKER,
+  fakeBrokerAuth,
   GATEWAY_URLS,
   SIMULATED_DEVICE_ID,
   type StartedGateway,
@@ -68,7 +69,16 @@ describe('the gateway harness', () => {
   it('leaves the encoder as it was after a command through the broker: the next key write succeeds', async () => {
     // What the encryption page, then the broker test page, then the encryption page again do, over HTTP and MQTT.
     for (const gateway of started.splice(0)) await gateway.stop();
-    const gateway = await startGateway({ consoleOrigin: 'http://127.0.0.1:1', broker: 'embedded' });
+    // The embedded broker admits no anonymous client: the broker test page logs in with the operator's credential.
+    const auth = await fakeBrokerAuth(SIMULATED_DEVICE_ID);
+    const gateway = await startGateway({
+      consoleOrigin: 'http://127.0.0.1:1',
+      broker: 'embedded',
+      serverUrl: auth.url,
+    }).catch(async (error) => {
+      await auth.close();
+      throw error;
+    });
     started.push(gateway);
     const factory = 'FFFFFFFFFFFF';
     const trailer = (key: string) => `${key}FF078069${key}`;
@@ -81,7 +91,10 @@ describe('the gateway harness', () => {
       retval: 0,
     });
 
-    const client = await mqtt.connectAsync(EMBEDDED_BROKER.url, { reconnectPeriod: 0 });
+    // (The check is asked at the login and again every 30 s: it may close once the client is in.)
+    const client = await mqtt
+      .connectAsync(EMBEDDED_BROKER.url, { reconnectPeriod: 0, ...auth.credential })
+      .finally(() => auth.close());
     try {
       const replies: string[] = [];
       client.on('message', (_topic, payload) => replies.push(payload.toString()));

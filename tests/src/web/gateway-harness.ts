@@ -4,7 +4,9 @@
 // functions: place a guest card, a blank or a dump, take it away, inject a fault, read the card back as a dump.
 // Suites run one file at a time (tests/vitest.config.ts), so the fixed ports are free between files.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -439,4 +441,69 @@ export async function startOwnMosquitto(): Promise<OwnMosquitto | null> {
   await stopProcess(child);
   rmSync(dir, { recursive: true, force: true });
   throw new Error(`mosquitto did not listen in 10 s:\n${output}`);
+}
+
+/** A broker login that a fake broker check admits. */
+export interface FakeBrokerAuth {
+  /** What the gateway takes as its server (LOCKDESK_GW_SERVER_URL): only `POST /broker/auth` answers. */
+  url: string;
+  credential: { username: string; password: string };
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in for the server's `POST /broker/auth` (server/API.md §20) for suites that run a gateway without a
+ * server: it admits one console credential to one device's topics and denies everything else, as the server would.
+ */
+export async function fakeBrokerAuth(deviceId: string): Promise<FakeBrokerAuth> {
+  const credential = {
+    username: `console-${randomBytes(12).toString('hex')}`,
+    password: randomBytes(32).toString('base64url'),
+  };
+  const allow = (action: 'publish' | 'subscribe', prefix: string) => ({
+    permission: 'allow',
+    action,
+    topic: prefix + deviceId,
+  });
+  const server = createHttpServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      let login: { username?: unknown; password?: unknown } = {};
+      try {
+        login = JSON.parse(body) as typeof login;
+      } catch {
+        // A body that is not JSON is denied like a wrong password.
+      }
+      const admitted =
+        request.method === 'POST' &&
+        request.url === '/broker/auth' &&
+        login.username === credential.username &&
+        login.password === credential.password;
+      const verdict = admitted
+        ? {
+            result: 'allow',
+            is_superuser: false,
+            kind: 'console',
+            devices: [deviceId],
+            acl: [
+              allow('publish', BROKER.topics.send),
+              allow('subscribe', BROKER.topics.receive),
+              allow('subscribe', BROKER.topics.heartbeat),
+              allow('subscribe', BROKER.topics.state),
+            ],
+          }
+        : { result: 'deny' };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(verdict));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    credential,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
