@@ -346,32 +346,30 @@ export async function removeCredentials(
     .execute();
 }
 
-/** Every dead credential row: console ones past their time or their session; gateway ones whose reader left. */
-export async function deadBrokerCredentials(db: Db, nowMs: number): Promise<string[]> {
+/** The usernames of the credentials whose liveness (alive, or not) is `alive` at `nowMs`. */
+async function usernamesWhere(db: Db, nowMs: number, alive: boolean): Promise<string[]> {
   const now = new Date(nowMs);
+  const live = sql<boolean>`${consoleAlive(now)} OR ${gatewayAlive}`;
   const rows = await db
     .selectFrom('broker_credentials as bc')
     .leftJoin('sessions as s', 's.id', 'bc.session_id')
     .leftJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('card_dispensers as d', 'd.id', 'bc.dispenser_id')
     .select('bc.username')
-    .where(sql<boolean>`NOT (${consoleAlive(now)} OR ${gatewayAlive}) IS NOT FALSE`)
+    // A NULL liveness (a row whose session or reader is gone) counts as dead.
+    .where(alive ? sql<boolean>`(${live}) IS TRUE` : sql<boolean>`NOT (${live}) IS NOT FALSE`)
     .execute();
   return rows.map((r) => r.username);
 }
 
+/** Every dead credential row: console ones past their time or their session; gateway ones whose reader left. */
+export function deadBrokerCredentials(db: Db, nowMs: number): Promise<string[]> {
+  return usernamesWhere(db, nowMs, false);
+}
+
 /** The usernames of every live credential (the sweeper keeps these in the managed broker, and no others). */
 export async function liveBrokerUsernames(db: Db, nowMs: number): Promise<Set<string>> {
-  const now = new Date(nowMs);
-  const rows = await db
-    .selectFrom('broker_credentials as bc')
-    .leftJoin('sessions as s', 's.id', 'bc.session_id')
-    .leftJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('card_dispensers as d', 'd.id', 'bc.dispenser_id')
-    .select('bc.username')
-    .where(sql<boolean>`(${consoleAlive(now)} OR ${gatewayAlive}) IS TRUE`)
-    .execute();
-  return new Set(rows.map((r) => r.username));
+  return new Set(await usernamesWhere(db, nowMs, true));
 }
 
 /**
