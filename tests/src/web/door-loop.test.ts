@@ -108,6 +108,26 @@ async function shownStates(panel: Locator): Promise<string[]> {
  * Checks a guest in from the room detail's card tab with the blank card `uid` on the encoder and writes the card;
  * `unsubscribeOld` turns the writer's 'unsubscribe old card' on. Answers the stay and the card number.
  */
+/** Waits until the card tab confirms the card it wrote (or shows why not) and gives its card number. */
+async function confirmedCardId(pane: Locator): Promise<string> {
+  const issued = pane.getByTestId('card-write-issued');
+  const failure = pane.getByTestId('card-write-error');
+  await expect
+    .poll(
+      async () =>
+        (await failure.count())
+          ? `error: ${await failure.textContent()}`
+          : (await issued.count())
+            ? 'issued'
+            : 'writing',
+      WAIT,
+    )
+    .toBe('issued');
+  const cardId = await issued.getAttribute('data-card-id');
+  if (!cardId) throw new Error('no card number on the confirmation');
+  return cardId;
+}
+
 async function checkInWithCard(
   page: Page,
   room: DoorRoom,
@@ -128,21 +148,7 @@ async function checkInWithCard(
   expect(await unsubscribe.getAttribute('aria-checked')).toBe(String(Boolean(guest.unsubscribeOld)));
   await pane.getByTestId('card-write-start').click();
   await pane.getByTestId('card-write-steps').waitFor(WAIT);
-  const issued = pane.getByTestId('card-write-issued');
-  const failure = pane.getByTestId('card-write-error');
-  await expect
-    .poll(
-      async () =>
-        (await failure.count())
-          ? `error: ${await failure.textContent()}`
-          : (await issued.count())
-            ? 'issued'
-            : 'writing',
-      WAIT,
-    )
-    .toBe('issued');
-  const cardId = await issued.getAttribute('data-card-id');
-  if (!cardId) throw new Error('no card number on the confirmation');
+  const cardId = await confirmedCardId(pane);
   expect((await stayCards(desk(), stayId)).map((c) => [c.card_id, c.status, c.uid])).toEqual([
     [cardId, 'issued', guest.uid],
   ]);
@@ -198,21 +204,7 @@ async function writeCardForStay(
   await writer.waitFor(WAIT);
   const stayId = Number(await writer.getAttribute('data-stay-id'));
   await pane.getByTestId('card-write-start').click();
-  const issued = pane.getByTestId('card-write-issued');
-  const failure = pane.getByTestId('card-write-error');
-  await expect
-    .poll(
-      async () =>
-        (await failure.count())
-          ? `error: ${await failure.textContent()}`
-          : (await issued.count())
-            ? 'issued'
-            : 'writing',
-      WAIT,
-    )
-    .toBe('issued');
-  const cardId = await issued.getAttribute('data-card-id');
-  if (!cardId) throw new Error('no card number on the confirmation');
+  const cardId = await confirmedCardId(pane);
   return { stayId, cardId };
 }
 
