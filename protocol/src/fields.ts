@@ -137,3 +137,9 @@ export function parseMac(value: unknown): Result<string> {
     });
   return ok(plain.toUpperCase());
 }
+
+/** A lock MAC as the server stores it: 12 upper-case hex, from 'AA:BB:…', 'aa-bb-…', 'aa bb …' or 'aabb…'. */
+export function normaliseMac(value: string): string | undefined {
+  const hex = value.replace(/[:\-\s]/g, '').toUpperCase();
+  return /^[0-9A-F]{12}$/.test(hex) ? hex : undefined;
+}

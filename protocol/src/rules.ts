@@ -36,7 +36,8 @@ export interface RuleViolation {
 /** What a form field may hold before validation: text, a number, or nothing. */
 export type FieldInput = string | number | null | undefined;
 
-const MOBILE = /^1[3-9]\d{9}$/;
+/** An 11-digit mainland mobile number (spec §5): 1, then 3–9, then 9 digits. */
+export const MOBILE = /^1[3-9]\d{9}$/;
 // Pragmatic address shape: something@domain.tld, no spaces; the server sends a code to prove it anyway.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,12 +1,18 @@
 /**
  * The /manage call helper every route uses, and the one dispatcher that runs them.
  *
- * A call is declared once with `defineCall(app, { path, auth, schema, mutates, handler })`. The dispatcher
+ * A call is declared once, as a contract in @lockdesk/protocol (protocol/src/calls/<area>.ts: path, auth, schema,
+ * answer type, permission), and registered here with `defineCall(app, contract, { handler })`; calls not yet moved
+ * to a contract still declare everything here with `defineCall(app, { path, auth, schema, mutates, handler })`. The
+ * dispatcher
  * (POST /manage/*) decrypts the envelope, picks the call by path, resolves the caller from the bearer token,
  * checks the body against the schema, runs the handler, records mutating calls in the operation log and answers
  * `{"data": encryptEnvelope({errno, errmsg, data})}` — for successes and failures alike. See routes/README.md.
  */
 import {
+  type AnyContract,
+  type CallAuth,
+  type CallContract,
   DEFAULT_LANGUAGE,
   type EnvelopeKeys,
   ERRNO,
@@ -28,7 +34,8 @@ import { checkBody, type Infer, type Schema } from './fields.js';
 import { messageFor } from './i18n.js';
 import { serviceStatus } from './services/service-period.js';
 
-export type Auth = 'user' | 'public';
+/** 'user': needs a session token; 'public': anyone (the contract's `auth`). */
+export type Auth = CallAuth;
 
 /** Who is calling from where (for the operation log and the rate limit). */
 export interface ClientInfo {
@@ -87,21 +94,8 @@ export interface UserContext extends BaseContext {
 
 export type CallContext<A extends Auth> = A extends 'user' ? UserContext : PublicContext;
 
-export interface CallDef<S extends Schema, A extends Auth> {
-  /** The path under /manage/, exactly as the console calls it, e.g. 'room/listNew'. */
-  path: string;
-  /** One line on what the call does, for the OpenAPI reference when API.md has no heading for it (openapi/). */
-  summary?: string;
-  /** 'user': needs a session token; 'public': anyone (login, captcha, password recovery). */
-  auth: A;
-  /** The body's fields (fields.ts). `uid`, `action` and `language` are handled by the dispatcher. */
-  schema: S;
-  /** Mutating calls are recorded in the operation log. */
-  mutates: boolean;
-  /** Roles admitted (default: every role); others get PERMISSION_DENIED. */
-  roles?: readonly Role[];
-  /** A permission the caller's role must hold (room scope is checked by the handler with requireRoom). */
-  permission?: Permission;
+/** How a call runs besides its handler: in one transaction, with its answers kept. */
+export interface CallRunOptions<S extends Schema> {
   /** Run the handler in one transaction (ctx.db is the transaction). Keep such handlers short: on PGlite the
    * transaction holds the only connection. */
   transaction?: boolean;
@@ -117,7 +111,32 @@ export interface CallDef<S extends Schema, A extends Auth> {
     tables: readonly string[];
     key: (ctx: UserContext, body: Infer<S>) => string | null;
   };
+}
+
+/** The server's side of a contract's call: its handler (answering the contract's answer type) and how it runs. */
+export interface CallImpl<S extends Schema, T, A extends Auth> extends CallRunOptions<S> {
+  handler: (ctx: CallContext<A>, body: Infer<S>) => Promise<T>;
+}
+
+/** A call declared wholly here (not yet moved to a contract in protocol/src/calls). */
+export interface CallDef<S extends Schema, A extends Auth> extends CallRunOptions<S> {
+  /** The path under /manage/, exactly as the console calls it, e.g. 'room/listNew'. */
+  path: string;
+  /** One line on what the call does, for the OpenAPI reference when API.md has no heading for it (openapi/). */
+  summary?: string;
+  /** 'user': needs a session token; 'public': anyone (login, captcha, password recovery). */
+  auth: A;
+  /** The body's fields (fields.ts). `uid`, `action` and `language` are handled by the dispatcher. */
+  schema: S;
+  /** Mutating calls are recorded in the operation log. */
+  mutates: boolean;
+  /** Roles admitted (default: every role); others get PERMISSION_DENIED. */
+  roles?: readonly Role[];
+  /** A permission the caller's role must hold (room scope is checked by the handler with requireRoom). */
+  permission?: Permission;
   handler: (ctx: CallContext<A>, body: Infer<S>) => Promise<unknown>;
+  /** The contract the call was registered from (absent for a call declared wholly here). */
+  contract?: AnyContract;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds calls of every schema
@@ -144,11 +163,28 @@ declare module 'fastify' {
   }
 }
 
-/** Registers a /manage call. Throws at start-up on a duplicate path. */
+/**
+ * Registers a /manage call: its contract (protocol/src/calls) with the handler, whose body is typed from the
+ * contract's schema and whose answer must be the contract's answer type; or, for a call not yet moved to a
+ * contract, its whole definition. Throws at start-up on a duplicate path.
+ */
+export function defineCall<S extends Schema, T, A extends Auth>(
+  app: FastifyInstance,
+  contract: CallContract<S, T, A>,
+  impl: CallImpl<S, NoInfer<T>, A>,
+): void;
 export function defineCall<const S extends Schema, A extends Auth>(
   app: FastifyInstance,
   def: CallDef<S, A>,
+): void;
+export function defineCall(
+  app: FastifyInstance,
+  first: AnyCall | AnyContract,
+  impl?: CallImpl<Schema, unknown, Auth>,
 ): void {
+  const def: AnyCall = impl
+    ? ({ ...(first as AnyContract), ...impl, contract: first as AnyContract } as AnyCall)
+    : (first as AnyCall);
   const path = def.path.replace(/^\/+/, '');
   if (app.calls.has(path)) throw new Error(`duplicate /manage call ${path}`);
   app.calls.set(path, { ...def, path } as unknown as AnyCall);

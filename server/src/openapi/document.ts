@@ -1,14 +1,22 @@
 /**
- * The one OpenAPI 3.1 document of the server's two APIs: the /manage calls, written here from the call registry
- * (`app.calls`: each call's `f` field rows, auth, permission, roles, mutates; its description from API.md), and the
+ * The one OpenAPI 3.1 document of the server's two APIs: the /manage calls, written here from their contracts
+ * (@lockdesk/protocol's CONTRACTS: each call's `f` field rows, auth, permission, roles, mutates, summary; calls not
+ * yet moved to a contract from the registry `app.calls`; the description from API.md), and the
  * plain Fastify routes that carry a schema (the card-service API under /auth and /linQuan), collected by
  * @fastify/swagger, into which the /manage paths are merged.
  */
 import { readFileSync } from 'node:fs';
 import { ERRNO, ERROR_CODES } from '@lockdesk/protocol';
 import type { AnyCall } from '../call.js';
+
 import { type CallDoc, callDocs } from './api-md.js';
 import { bodySchema, type JsonSchema } from './field-schema.js';
+
+/** What the document says of a /manage call: a contract, or a registered call not yet moved to one. */
+export type DocumentedCall = Pick<
+  AnyCall,
+  'path' | 'summary' | 'auth' | 'schema' | 'mutates' | 'permission' | 'roles'
+>;
 
 /** An OpenAPI document, as far as this module reads and writes it. */
 export interface OpenApiDocument {
@@ -170,7 +178,7 @@ export function baseDocument(): Omit<OpenApiDocument, 'paths'> {
 }
 
 /** Whether the call's access and effects, said in words under its description. */
-function accessText(call: AnyCall): string {
+function accessText(call: DocumentedCall): string {
   const parts: string[] = [];
   parts.push(call.auth === 'public' ? 'Public: no session needed.' : 'Needs a session token.');
   if (call.permission) parts.push(`Permission: \`${call.permission}\`.`);
@@ -180,7 +188,7 @@ function accessText(call: AnyCall): string {
 }
 
 /** The decrypted request body of a call: `action`, `uid` (signed-in calls) and the call's own fields. */
-export function decryptedBody(call: AnyCall): JsonSchema {
+export function decryptedBody(call: DocumentedCall): JsonSchema {
   const body = bodySchema(call.schema);
   const own = body['properties'] as Record<string, JsonSchema>;
   const properties: Record<string, JsonSchema> = {
@@ -199,7 +207,7 @@ export function decryptedBody(call: AnyCall): JsonSchema {
 }
 
 /** The OpenAPI operation of one /manage call. */
-export function manageOperation(call: AnyCall, doc: CallDoc | undefined): Record<string, unknown> {
+export function manageOperation(call: DocumentedCall, doc: CallDoc | undefined): Record<string, unknown> {
   const description = [doc?.description, `**Access.** ${accessText(call)}`].filter(Boolean).join('\n\n');
   return {
     operationId: `manage_${call.path.replace(/[^A-Za-z0-9]+/g, '_')}`,
@@ -233,14 +241,14 @@ export function manageOperation(call: AnyCall, doc: CallDoc | undefined): Record
  */
 export function withManageCalls(
   collected: OpenApiDocument,
-  calls: ReadonlyMap<string, AnyCall>,
+  calls: readonly DocumentedCall[],
   apiMd: string | null,
 ): OpenApiDocument {
-  const lower = new Set([...calls.keys()].map((p) => p.toLowerCase()));
+  const lower = new Set(calls.map((c) => c.path.toLowerCase()));
   const docs = apiMd ? callDocs(apiMd, (word) => lower.has(word.toLowerCase())) : new Map<string, CallDoc>();
   const sections = new Map<string, number>();
   const paths: Record<string, Record<string, unknown>> = {};
-  const sorted = [...calls.values()].sort((a, b) => {
+  const sorted = [...calls].sort((a, b) => {
     const sa = docs.get(a.path.toLowerCase())?.section.number ?? Number.MAX_SAFE_INTEGER;
     const sb = docs.get(b.path.toLowerCase())?.section.number ?? Number.MAX_SAFE_INTEGER;
     return sa - sb || a.path.localeCompare(b.path);

@@ -6,17 +6,29 @@
  *
  * @fastify/swagger collects the plain routes that declare a schema and a tag (the card-service routes); it must be
  * registered before the routes (buildApp calls registerOpenApi before the route areas). The /manage calls are
- * merged in from `app.calls` when the document is first asked for, when every call is registered.
+ * merged in from their contracts (@lockdesk/protocol's CONTRACTS, those this server registered) and the registry's
+ * calls not yet moved to one, when the document is first asked for, when every call is registered.
  */
 import { createHash } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { CONTRACTS } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { readApiMd } from './api-md.js';
-import { baseDocument, type OpenApiDocument, withManageCalls } from './document.js';
+import { baseDocument, type DocumentedCall, type OpenApiDocument, withManageCalls } from './document.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const API_DOCS_PREFIX = '/api-docs';
+
+/**
+ * The /manage calls the document holds: every contract this server has a handler for (a development-only call is
+ * registered only in development), then the registered calls not yet moved to a contract.
+ */
+export function documentedCalls(app: FastifyInstance): DocumentedCall[] {
+  const registered = [...app.calls.values()];
+  const handled = new Set(registered.map((c) => c.contract).filter((c) => c !== undefined));
+  return [...CONTRACTS.filter((c) => handled.has(c)), ...registered.filter((c) => c.contract === undefined)];
+}
 
 /** Registers the document's collector, the document and its page. Call before the route areas. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -26,7 +38,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // API and the downloads are not (the /manage calls are added from the registry instead).
     hideUntagged: true,
     transformObject: (({ openapiObject }: { openapiObject: OpenApiDocument }) =>
-      withManageCalls(openapiObject, app.calls, readApiMd())) as never,
+      withManageCalls(openapiObject, documentedCalls(app), readApiMd())) as never,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,

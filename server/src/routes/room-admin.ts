@@ -8,13 +8,13 @@
  * - a room that ever held a stay or a credential is not deleted (its history belongs to the guests and the log):
  *   the answer says to set it to maintenance instead. Only a room added by mistake goes.
  */
+import { normaliseMac, roomAdminCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import { failure } from '../errors.js';
-import { f } from '../fields.js';
 import { issueLockSecret } from '../services/lock-secrets.js';
-import { normaliseMac, roomView } from './room-views.js';
+import { roomView } from './room-views.js';
 
 async function requireNameFree(ctx: UserContext, hotelId: number, name: string, exceptId?: number) {
   let q = ctx.db.selectFrom('rooms').select('id').where('hotel_id', '=', hotelId).where('name', '=', name);
@@ -23,24 +23,7 @@ async function requireNameFree(ctx: UserContext, hotelId: number, name: string, 
 }
 
 export function roomAdminRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/addRoom',
-    auth: 'user',
-    mutates: true,
-    permission: 'room.manage',
-    schema: {
-      name: f.string({ max: 50 }),
-      category_id: f.int({ min: 0, optional: true }),
-      building: f.int({ min: 0, max: 9999, optional: true }),
-      floor: f.int({ min: -99, max: 999, optional: true }),
-      mac_id: f.string({
-        max: 17,
-        optional: true,
-        check: (v: string) => (normaliseMac(v) ? undefined : 'FIELD_INVALID'),
-      }),
-      bluetooth_name: f.string({ max: 64, optional: true }),
-      remark: f.string({ max: 100, optional: true }),
-    },
+  defineCall(app, roomAdminCalls.addRoom, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const name = body.name.trim();
@@ -95,12 +78,7 @@ export function roomAdminRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/deleteRoom',
-    auth: 'user',
-    mutates: true,
-    permission: 'room.manage',
-    schema: { room_id: f.id() },
+  defineCall(app, roomAdminCalls.deleteRoom, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.manage');
       const used = await ctx.db

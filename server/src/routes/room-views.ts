@@ -38,11 +38,8 @@ export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g,
 /** Yuan as the string a numeric column is written with. */
 export const yuanText = (yuan: number): string => (Math.round(yuan * 100) / 100).toFixed(2);
 
-/** A lock MAC as stored: 12 upper-case hex, from 'AA:BB:…', 'aa-bb-…' or 'aabb…'. */
-export function normaliseMac(value: string): string | undefined {
-  const hex = value.replace(/[:\-\s]/g, '').toUpperCase();
-  return /^[0-9A-F]{12}$/.test(hex) ? hex : undefined;
-}
+// The lock MAC rule is the contracts' too (protocol): the room and unlock-record routes still import it from here.
+export { normaliseMac } from '@lockdesk/protocol';
 
 /** The caller's room scope for lists; 'none' for an account without a hotel. */
 export function callerScope(ctx: UserContext): { hotelId: number; scope: RoomScope } {

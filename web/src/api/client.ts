@@ -1,9 +1,12 @@
 import {
+  type AnswerOf,
+  type AnyContract,
   decryptEnvelope,
   ENGLISH_DISPLAY_REWRITES,
   ERRNO,
   ERROR_TEXTS,
   encryptEnvelope,
+  type InputOf,
   LIMITS,
   languageHeader,
 } from '@lockdesk/protocol';
@@ -215,12 +218,27 @@ export function networkFailureText(error: unknown): string {
   return status ? `${status} ${message}` : message;
 }
 
-/** One call of the management API: resolves with the answer's data, or rejects with a CallError. */
+/**
+ * One call of the management API: resolves with the answer's data, or rejects with a CallError. Takes the call's
+ * contract (@lockdesk/protocol, protocol/src/calls), which types the fields sent and the answer; a call not yet
+ * moved to a contract is named by its path.
+ */
+export async function callManage<C extends AnyContract>(
+  contract: C,
+  fields: InputOf<C>,
+  options?: CallOptions,
+): Promise<AnswerOf<C>>;
 export async function callManage<T = unknown>(
   path: string,
-  fields: Record<string, unknown> = {},
+  fields?: object,
+  options?: CallOptions,
+): Promise<T>;
+export async function callManage(
+  call: string | AnyContract,
+  fields: object = {},
   options: CallOptions = {},
-): Promise<T> {
+): Promise<unknown> {
+  const path = typeof call === 'string' ? call : call.path;
   const toast = (text: string, seconds?: number) => {
     if (!options.silent) notifier().error(text, seconds);
   };
@@ -259,7 +277,7 @@ export async function callManage<T = unknown>(
     toast(text);
     throw new CallError(ERRNO_UNDECODABLE, text);
   }
-  return settle<T>(answer, options);
+  return settle<unknown>(answer, options);
 }
 
 /** Forgets the 're-login' box state (tests). */

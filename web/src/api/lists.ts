@@ -1,13 +1,9 @@
+import type { AnswerOf, AnyContract, InputOf, Page } from '@lockdesk/protocol';
 import { keepPreviousData, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from './client.ts';
 
 /** A page of a list call: every list of the server answers its rows, the total and the page asked for. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type { Page } from '@lockdesk/protocol';
 
 /** A call's fields without those it leaves out (undefined, an empty keyword). */
 export function definedFields(params: object): Record<string, unknown> {
@@ -18,17 +14,30 @@ export function definedFields(params: object): Record<string, unknown> {
 
 /**
  * One page of a list call as a query: the fields sent are `params` without those left out (see definedFields),
- * and the page shown stays on screen while the next one loads.
+ * and the page shown stays on screen while the next one loads. The call is its contract (fields and answer typed
+ * from it), or, for a call not yet moved to one, its path.
  */
+export function usePage<C extends AnyContract>(
+  queryKey: QueryKey,
+  contract: C,
+  params: InputOf<C>,
+  options?: { enabled?: boolean },
+): UseQueryResult<AnswerOf<C>>;
 export function usePage<T>(
   queryKey: QueryKey,
   path: string,
   params: object,
+  options?: { enabled?: boolean },
+): UseQueryResult<Page<T>>;
+export function usePage(
+  queryKey: QueryKey,
+  call: string | AnyContract,
+  params: object,
   options: { enabled?: boolean } = {},
-): UseQueryResult<Page<T>> {
+): UseQueryResult<unknown> {
   return useQuery({
     queryKey,
-    queryFn: () => callManage<Page<T>>(path, definedFields(params)),
+    queryFn: () => callManage<unknown>(call as string, definedFields(params)),
     placeholderData: keepPreviousData,
     ...options,
   });

@@ -1,3 +1,4 @@
+import { type InputOf, type Room, roomAdminCalls } from '@lockdesk/protocol';
 import {
   keepPreviousData,
   type QueryClient,
@@ -16,47 +17,8 @@ import type { RoomListParams } from './listParams.ts';
  * names are the server's. Each mutation names the query keys it invalidates beside it.
  */
 
-/** A stay as the room list and room/info answer it (the room's guest now, else its next reservation). */
-export interface RoomTenant {
-  stay_id: number;
-  room_id: number;
-  mobile: string;
-  nickname: string;
-  start_time: number;
-  end_time: number;
-  status: string;
-  state: 'upcoming' | 'active' | 'expired' | 'checkedOut' | 'ended';
-  remaining: number;
-}
-
-/** A room (and its lock) in answers. */
-export interface Room {
-  id: number;
-  room_id: number;
-  name: string;
-  category_id: number | null;
-  category_name: string | null;
-  status: number;
-  status_name?: string | null;
-  mac_id: string | null;
-  lock_id: string | null;
-  building: number | null;
-  floor: number | null;
-  remark: string;
-  notice: string;
-  picture: string;
-  description: string;
-  bluetooth_name: string;
-  battery: number | null;
-  deposit: number | null;
-  price: number | null;
-  weekend_price: number | null;
-  updated_at: number;
-  tenant?: RoomTenant | null;
-  /** room/listNew (contract D): changes waiting for the lock's next sync, and its last sync (seconds, 0: never). */
-  lock_waiting?: number;
-  lock_synced_at?: number;
-}
+// A room and its guest as the server answers them: declared with the room calls' contracts (protocol/src/calls).
+export type { Room, RoomTenant } from '@lockdesk/protocol';
 
 /** Rooms per status (contract F2): 'all' and each status code, every filter applied but status. */
 export type StatusCounts = Partial<Record<'all' | '0' | '1' | '2' | '3' | '4', number>>;
@@ -170,21 +132,14 @@ function invalidateRoom(client: QueryClient, id: number) {
   ]);
 }
 
-export interface AddRoomInput {
-  name: string;
-  category_id?: number | undefined;
-  building?: number | undefined;
-  floor?: number | undefined;
-  mac_id?: string | undefined;
-  bluetooth_name?: string | undefined;
-  remark?: string | undefined;
-}
+/** What the add-room form sends (the contract's fields). */
+export type AddRoomInput = InputOf<typeof roomAdminCalls.addRoom>;
 
 /** room/addRoom; invalidates the lists and the groups (their room counts). */
 export function useAddRoom(): UseMutationResult<Room, Error, AddRoomInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AddRoomInput) => callManage<Room>('room/addRoom', clean(input)),
+    mutationFn: (input: AddRoomInput) => callManage(roomAdminCalls.addRoom, clean(input)),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: roomKeys.lists() }),
@@ -197,7 +152,7 @@ export function useAddRoom(): UseMutationResult<Room, Error, AddRoomInput> {
 export function useDeleteRoom(): UseMutationResult<{ room_id: number }, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (roomId: number) => callManage<{ room_id: number }>('room/deleteRoom', { room_id: roomId }),
+    mutationFn: (roomId: number) => callManage(roomAdminCalls.deleteRoom, { room_id: roomId }),
     onSuccess: (_answer, roomId) => {
       client.removeQueries({ queryKey: roomKeys.detail(roomId) });
       return Promise.all([
@@ -301,11 +256,12 @@ export function useDeleteGroup(): UseMutationResult<{ id: number }, Error, numbe
 }
 
 /** The fields without undefined, empty text trimmed away for optional ones. */
-function clean<T extends object>(input: T): Record<string, unknown> {
+function clean<T extends object>(input: T): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
     out[key] = typeof value === 'string' ? value.trim() : value;
   }
-  return out;
+  // The same fields, left out or trimmed: still what the call takes.
+  return out as T;
 }

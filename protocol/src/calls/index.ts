@@ -1,0 +1,22 @@
+/**
+ * Every /manage call's contract, one module per area (calls/<area>.ts). CONTRACTS is the list the server checks its
+ * handlers against (each contract exactly one handler) and writes the OpenAPI document from.
+ */
+import type { AnyContract } from './contract.js';
+import { roomAdminCalls } from './room-admin.js';
+
+export * from './contract.js';
+export * from './page.js';
+export * from './room-admin.js';
+export * from './rooms.js';
+export * from './schema.js';
+
+/** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
+export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
+  roomAdmin: roomAdminCalls,
+};
+
+/** Every contract of every area. */
+export const CONTRACTS: readonly AnyContract[] = Object.values(CALL_AREAS).flatMap((area) =>
+  Object.values(area),
+);
