@@ -14,6 +14,7 @@ export * from './i18n/index.js';
 export * from './languages.js';
 export * from './lock-rule.js';
 export * from './mifare.js';
+export * from './money.js';
 export * from './operation-areas.js';
 export * from './permissions.js';
 export * from './result.js';

@@ -4,16 +4,20 @@
  */
 import type { AnyContract } from './contract.js';
 import { roomAdminCalls } from './room-admin.js';
+import { stayCalls } from './stays.js';
 
 export * from './contract.js';
+export * from './money-fields.js';
 export * from './page.js';
 export * from './room-admin.js';
 export * from './rooms.js';
 export * from './schema.js';
+export * from './stays.js';
 
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
   roomAdmin: roomAdminCalls,
+  stays: stayCalls,
 };
 
 /** Every contract of every area. */

@@ -9,6 +9,7 @@
  *   `text` 'YYYY-MM-DD' so no time zone ever shifts them.
  * - `Generated<T>` marks a column with a default: optional on insert.
  */
+import type { CheckInKind } from '@lockdesk/protocol';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -30,9 +31,8 @@ export type Role = (typeof ROLES)[number];
 export const STAY_STATUSES = ['reserved', 'active', 'checked_out', 'moved', 'cancelled'] as const;
 export type StayStatus = (typeof STAY_STATUSES)[number];
 
-/** How a stay was checked in (room detail tabs, spec §2). */
-export const CHECK_IN_KINDS = ['card', 'password', 'face', 'fingerprint', 'id_card', 'remote'] as const;
-export type CheckInKind = (typeof CHECK_IN_KINDS)[number];
+// How a stay was checked in (room detail tabs, spec §2): the check-in contract's list (protocol/src/calls/stays.ts).
+export { CHECK_IN_KINDS, type CheckInKind } from '@lockdesk/protocol';
 
 /** The hotel (merchant) an account works for; spec §3 'Hotel'. */
 export interface HotelsTable {

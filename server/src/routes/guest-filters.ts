@@ -8,20 +8,17 @@
  *   keeps the guests without an active stay in the caller's rooms;
  * - the period keeps a stay that overlaps it: checked in before its end and checked out (or due out) after its start.
  */
+import { GUEST_FILTERS } from '@lockdesk/protocol';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { UserContext } from '../call.js';
 import type { Database } from '../db/schema.js';
 import type { RoomScope } from '../domain/permissions.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, type Infer } from '../fields.js';
+import { epochSeconds, type Infer } from '../fields.js';
 
-/** The filters passenger/list adds to `name` (every one optional). */
-export const GUEST_FILTERS = {
-  in_house: f.enum([0, 1] as const, { optional: true }),
-  room_id: f.id({ optional: true }),
-  start_time: f.time({ optional: true }),
-  end_time: f.time({ optional: true }),
-};
+// The filters passenger/list adds to `name` are its contract's (protocol/src/calls/stays.ts); the guests export
+// takes them from here.
+export { GUEST_FILTERS };
 export type GuestFilters = Infer<typeof GUEST_FILTERS>;
 
 type Guests = Database & { p: Database['passengers'] };

@@ -2,7 +2,6 @@
  * What the room, stay and price calls share: the answer shapes (spec §3 field names), the caller's room scope as
  * SQL, money fields, and the stay guard that turns the database's overlap refusal into ROOM_OCCUPIED.
  */
-import { checkPrice } from '@lockdesk/protocol';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Permission } from '../auth/permissions.js';
 import type { UserContext } from '../call.js';
@@ -13,24 +12,10 @@ import { type RoomScope, roomScope } from '../domain/permissions.js';
 import { chargedNights } from '../domain/pricing.js';
 import { stayState } from '../domain/stays.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f } from '../fields.js';
+import { epochSeconds } from '../fields.js';
 
-/** A room price in yuan: a number ≥ 1 with at most 2 decimals (PRICE_TOO_LOW when missing or lower). */
-export const priceField = <O extends { optional?: boolean }>(o?: O) =>
-  f.number({
-    required: 'PRICE_TOO_LOW',
-    invalid: 'PRICE_TOO_LOW',
-    check: (v: number) => checkPrice(v) ?? (parseYuan(v) === undefined ? 'FIELD_INVALID' : undefined),
-    ...o,
-  });
-
-/** A deposit in yuan: ≥ 0 with at most 2 decimals. */
-export const depositField = () =>
-  f.number({
-    optional: true,
-    min: 0,
-    check: (v: number) => (parseYuan(v) === undefined ? 'FIELD_INVALID' : undefined),
-  });
+// The money fields are the contracts' (protocol/src/calls/money-fields.ts); routes not on contracts import them here.
+export { depositField, priceField } from '@lockdesk/protocol';
 
 /** A LIKE pattern finding `text` anywhere, its wildcards escaped (a search for '10%' finds that text). */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

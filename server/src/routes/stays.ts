@@ -16,13 +16,12 @@
  * - a check-in needs the merchant (hotel) information first: HOTEL_INFO_REQUIRED (spec §5).
  */
 
-import { checkNickname, ROOM_STATUS } from '@lockdesk/protocol';
+import { type FellowTenant, MAX_FELLOW_TENANTS, ROOM_STATUS, stayCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import type { Database, Room, Stay } from '../db/schema.js';
-import { CHECK_IN_KINDS } from '../db/schema.js';
 import { parseYuan, toYuan } from '../domain/money.js';
 import { chargedNights, quoteRenewal, quoteStay } from '../domain/pricing.js';
 import {
@@ -35,18 +34,16 @@ import {
   type TenantInput,
 } from '../domain/stays.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { epochSeconds, pageOf } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
 import { chargeStay } from '../services/orders.js';
-import { filterGuests, GUEST_FILTERS, guestStays } from './guest-filters.js';
+import { filterGuests, guestStays } from './guest-filters.js';
 import { roomPrices } from './prices.js';
 import {
   callerScope,
-  depositField,
   guardOverlap,
   inScope,
   likePattern,
-  priceField,
   renewalBasis,
   stayView,
   yuanText,
@@ -59,9 +56,6 @@ import {
 } from './stay-credentials.js';
 
 type Trx = Transaction<Database>;
-const MAX_FELLOW_TENANTS = 10;
-
-const nicknameField = () => f.string({ optional: true, check: (v: string) => checkNickname(v) });
 
 /** The stay of the caller's hotel, checked against the permission on its room. */
 async function requireStay(ctx: UserContext, stayId: number, permission: 'room.view' | 'stay.manage') {
@@ -160,14 +154,14 @@ export async function statusAfterClose(
 }
 
 async function guestsOf(ctx: UserContext, stayIds: number[]) {
-  if (stayIds.length === 0) return new Map<number, unknown[]>();
+  if (stayIds.length === 0) return new Map<number, FellowTenant[]>();
   const rows = await ctx.db
     .selectFrom('stay_guests')
     .selectAll()
     .where('stay_id', 'in', stayIds)
     .orderBy('position')
     .execute();
-  const byStay = new Map<number, unknown[]>();
+  const byStay = new Map<number, FellowTenant[]>();
   for (const g of rows) {
     const list = byStay.get(g.stay_id) ?? [];
     list.push({
@@ -183,12 +177,7 @@ async function guestsOf(ctx: UserContext, stayIds: number[]) {
 }
 
 export function stayRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/tenant/list',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { room_id: f.id(), open: f.bool({ optional: true }), ...pageFields },
+  defineCall(app, stayCalls.list, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.view');
       const { page, limit, offset } = pageOf(body);
@@ -212,28 +201,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/tenant/update/checkIn',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: {
-      room_id: f.id(),
-      stay_id: f.id({ optional: true }),
-      mobile: f.mobile(),
-      nickname: nicknameField(),
-      id_number: f.string({ optional: true, max: 32 }),
-      start_time: f.time({ required: 'CHECK_IN_TIME_REQUIRED', invalid: 'CHECK_IN_TIME_REQUIRED' }),
-      end_time: f.time({ required: 'CHECK_OUT_TIME_REQUIRED', invalid: 'CHECK_OUT_TIME_REQUIRED' }),
-      other_information: f.string({ optional: true, max: 500 }),
-      breakfast: f.int({ optional: true, min: 0, max: 20 }),
-      unlock_by_id_card: f.bool({ optional: true }),
-      disable_old_cards: f.bool({ optional: true }),
-      tenants: f.array({ optional: true, max: MAX_FELLOW_TENANTS }),
-      price: priceField({ optional: true }),
-      deposit: depositField(),
-      kind: f.enum(CHECK_IN_KINDS, { optional: true }),
-    },
+  defineCall(app, stayCalls.checkIn, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'stay.manage');
       await requireHotelInfo(ctx);
@@ -375,12 +343,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/checkOut',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: { room_id: f.id(), stay_id: f.id({ optional: true }) },
+  defineCall(app, stayCalls.checkOut, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'stay.manage');
       const now = ctx.now();
@@ -430,12 +393,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/tenant/limitPassword',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: { stay_id: f.id(), limit: f.bool() },
+  defineCall(app, stayCalls.limitPasswords, {
     handler: async (ctx, body) => {
       const { stay, room } = await requireStay(ctx, body.stay_id, 'stay.manage');
       if (!isOpen(stay)) throw failure('NOT_FOUND');
@@ -452,12 +410,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'user/freezeUser',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: { stay_id: f.id(), frozen: f.bool() },
+  defineCall(app, stayCalls.freezeTenant, {
     handler: async (ctx, body) => {
       const { stay, room } = await requireStay(ctx, body.stay_id, 'stay.manage');
       if (!isOpen(stay)) throw failure('NOT_FOUND');
@@ -467,16 +420,15 @@ export function stayRoutes(app: FastifyInstance): void {
         .where('id', '=', stay.id)
         .execute();
       ctx.audit(`Room ${room.name}: ${stay.nickname || stay.mobile} ${body.frozen ? 'frozen' : 'unfrozen'}`);
-      return { stay_id: stay.id, frozen: body.frozen, result: body.frozen ? 'success' : 'cancelled' };
+      return {
+        stay_id: stay.id,
+        frozen: body.frozen,
+        result: body.frozen ? ('success' as const) : ('cancelled' as const),
+      };
     },
   });
 
-  defineCall(app, {
-    path: 'user/setUserExpiration',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: { stay_id: f.id(), end_time: f.time({ invalid: 'SET_EXPIRATION_FAILED' }) },
+  defineCall(app, stayCalls.setExpiration, {
     handler: async (ctx, body) => {
       const { stay, room } = await requireStay(ctx, body.stay_id, 'stay.manage');
       const now = ctx.now();
@@ -519,12 +471,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'passenger/list',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { name: f.string({ optional: true, max: 50 }), ...GUEST_FILTERS, ...pageFields },
+  defineCall(app, stayCalls.guests, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       const { page, limit, offset } = pageOf(body);
@@ -584,12 +531,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'passenger/info',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { id: f.id() },
+  defineCall(app, stayCalls.guest, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       const p = await ctx.db
@@ -630,17 +572,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/addPassenger',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: {
-      stay_id: f.id(),
-      mobile: f.mobile(),
-      nickname: nicknameField(),
-      id_number: f.string({ optional: true, max: 32 }),
-    },
+  defineCall(app, stayCalls.addFellow, {
     handler: async (ctx, body) => {
       const { stay, room } = await requireStay(ctx, body.stay_id, 'stay.manage');
       if (!isOpen(stay)) throw failure('FIELD_INVALID', { field: 'stay_id' });
@@ -677,12 +609,7 @@ export function stayRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/deletePassenger',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: { id: f.id() },
+  defineCall(app, stayCalls.removeFellow, {
     handler: async (ctx, body) => {
       const guest = await ctx.db
         .selectFrom('stay_guests')

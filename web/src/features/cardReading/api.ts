@@ -1,3 +1,4 @@
+import { stayCalls } from '@lockdesk/protocol';
 import { type QueryClient, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { CallError, callManage } from '../../api/client.ts';
 import type { Page } from '../../api/lists.ts';
@@ -54,7 +55,7 @@ export async function fetchStayOfCard(stayId: number, roomHint: number): Promise
     }
     // The room and the first page of its stays side by side; older stays page on only when needed.
     const pageOf = (page: number) =>
-      callManage<Page<Stay>>('room/tenant/list', { room_id: roomId, page, limit: STAYS_PER_PAGE });
+      callManage(stayCalls.list, { room_id: roomId, page, limit: STAYS_PER_PAGE });
     const [room, first] = await Promise.all([callManage<Room>('room/info', { room_id: roomId }), pageOf(1)]);
     let stays = first;
     for (let page = 1; page <= MAX_PAGES; page++) {

@@ -1,3 +1,4 @@
+import { stayCalls } from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -201,7 +202,7 @@ interface RoomStay {
 
 /** The stay a room's guest card is written for: its current (active) stay, or null when nobody stays now. */
 export async function currentStayOf(roomId: number): Promise<RoomStay | null> {
-  const page = await callManage<Page<RoomStay>>('room/tenant/list', { room_id: roomId, page: 1, limit: 10 });
+  const page = await callManage(stayCalls.list, { room_id: roomId, page: 1, limit: 10 });
   return page?.list?.find((s) => s.state === 'active') ?? null;
 }
 

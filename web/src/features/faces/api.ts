@@ -1,3 +1,4 @@
+import { stayCalls } from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -132,8 +133,9 @@ export function useOpenStays(roomId: number | undefined): UseQueryResult<OpenSta
     queryKey: pickerKeys.stays(roomId ?? 0),
     queryFn: async () =>
       (
-        await callManage<Page<OpenStay>>('room/tenant/list', {
-          room_id: roomId,
+        await callManage(stayCalls.list, {
+          // Only asked with a room (enabled below).
+          room_id: roomId as number,
           open: true,
           page: 1,
           limit: 50,

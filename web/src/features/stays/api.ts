@@ -1,4 +1,12 @@
 import {
+  type AnswerOf,
+  type FellowTenant,
+  type InputOf,
+  type Stay,
+  stayCalls,
+  type TenantInput,
+} from '@lockdesk/protocol';
+import {
   type QueryClient,
   type UseMutationResult,
   type UseQueryResult,
@@ -18,43 +26,11 @@ import type { Quote } from '../prices/api.ts';
  * list and room detail of the rooms feature (their keys start with 'rooms').
  */
 
-export type StayState = 'upcoming' | 'active' | 'expired' | 'checkedOut' | 'ended';
+/** The check-in kinds the form offers (the server takes a few more: protocol's CHECK_IN_KINDS). */
 export type CheckInKind = 'card' | 'password' | 'face' | 'fingerprint';
 
-/** A fellow tenant of a stay (positions 2…). */
-export interface FellowTenant {
-  id: number;
-  position: number;
-  mobile: string;
-  nickname: string;
-  id_number: string;
-}
-
-/** A stay as the server answers it (API.md §5 'A stay'). */
-export interface Stay {
-  stay_id: number;
-  room_id: number;
-  mobile: string;
-  nickname: string;
-  id_number: string;
-  start_time: number;
-  end_time: number;
-  checked_out_at: number | null;
-  other_information: string;
-  breakfast: number;
-  unlock_by_id_card: boolean;
-  disable_old_cards: boolean;
-  kind: string;
-  price: number | string;
-  deposit: number | string;
-  frozen: boolean;
-  password_limited: boolean;
-  status: string;
-  state: StayState;
-  remaining: number;
-  moved_from_stay_id: number | null;
-  tenants?: FellowTenant[];
-}
+// A stay and its fellow tenants as the server answers them: declared with the stay calls' contracts.
+export type { FellowTenant, Stay, StayState, TenantInput } from '@lockdesk/protocol';
 
 /** A room of `room/allLock` (the picker's source). */
 export type { LockRoom } from '../../api/locks.ts';
@@ -121,7 +97,7 @@ function invalidateRooms(client: QueryClient, ...roomIds: number[]): Promise<unk
 export function useRoomStays(roomId: number, page: number, limit = 10): UseQueryResult<Page<Stay>> {
   return usePage(
     staysKeys.stays(roomId, page),
-    'room/tenant/list',
+    stayCalls.list,
     { room_id: roomId, page, limit },
     { enabled: roomId > 0 },
   );
@@ -186,41 +162,30 @@ export function usePasswordHistory(
 
 // ---- writes ------------------------------------------------------------------------------------------------
 
-export interface TenantInput {
-  mobile: string;
-  nickname?: string;
-  id_number?: string;
-}
-
-/** What the check-in form sends (`room/tenant/update/checkIn`); times in seconds. */
-export interface CheckInInput extends TenantInput {
-  room_id: number;
-  /** An open stay to edit: a reservation sent again with the arrival time becomes the guest in the room. */
-  stay_id?: number;
+/** What the check-in form sends (`room/tenant/update/checkIn`): the contract's fields, times always in seconds and
+ * the fellow tenants always listed (the confirmation reads them back). */
+export type CheckInInput = InputOf<typeof stayCalls.checkIn> & {
   start_time: number;
   end_time: number;
-  other_information?: string;
-  breakfast?: number;
-  unlock_by_id_card?: boolean;
-  disable_old_cards?: boolean;
-  kind: CheckInKind;
   tenants: TenantInput[];
-}
+};
 
 /** Checks a guest in; invalidates the room's stays, the room list and the room detail. */
 export function useCheckIn(): UseMutationResult<Stay, Error, CheckInInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CheckInInput) => callManage<Stay>('room/tenant/update/checkIn', { ...input }),
+    mutationFn: (input: CheckInInput) => callManage(stayCalls.checkIn, input),
     onSuccess: (_stay, input) => invalidateRooms(client, input.room_id),
   });
 }
 
+type CheckOutInput = InputOf<typeof stayCalls.checkOut>;
+
 /** Checks a stay out (or cancels a reservation); invalidates as a check-in. */
-export function useCheckOut(): UseMutationResult<Stay, Error, { room_id: number; stay_id: number }> {
+export function useCheckOut(): UseMutationResult<Stay, Error, CheckOutInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { room_id: number; stay_id: number }) => callManage<Stay>('room/checkOut', input),
+    mutationFn: (input: CheckOutInput) => callManage(stayCalls.checkOut, input),
     onSuccess: (_stay, input) => invalidateRooms(client, input.room_id),
   });
 }
@@ -228,11 +193,11 @@ export function useCheckOut(): UseMutationResult<Stay, Error, { room_id: number;
 /** Moves a stay's estimated check-out (a renewal when later); invalidates the room. */
 export function useSetExpiration(
   roomId: number,
-): UseMutationResult<Stay & { renewal_fee?: number }, Error, { stay_id: number; end_time: number }> {
+): UseMutationResult<Stay & { renewal_fee?: number }, Error, InputOf<typeof stayCalls.setExpiration>> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { stay_id: number; end_time: number }) =>
-      callManage<Stay & { renewal_fee?: number }>('user/setUserExpiration', input),
+    mutationFn: (input: InputOf<typeof stayCalls.setExpiration>) =>
+      callManage(stayCalls.setExpiration, input),
     onSuccess: () => invalidateRooms(client, roomId),
   });
 }
@@ -255,18 +220,10 @@ export function useMoveStay(): UseMutationResult<Stay, Error, MoveInput> {
 /** Freezes or unfreezes a tenant (`user/freezeUser`): the answer says 'success' or 'cancelled'. */
 export function useFreezeTenant(
   roomId: number,
-): UseMutationResult<
-  { stay_id: number; frozen: boolean; result: 'success' | 'cancelled' },
-  Error,
-  { stay_id: number; frozen: boolean }
-> {
+): UseMutationResult<AnswerOf<typeof stayCalls.freezeTenant>, Error, InputOf<typeof stayCalls.freezeTenant>> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { stay_id: number; frozen: boolean }) =>
-      callManage<{ stay_id: number; frozen: boolean; result: 'success' | 'cancelled' }>(
-        'user/freezeUser',
-        input,
-      ),
+    mutationFn: (input: InputOf<typeof stayCalls.freezeTenant>) => callManage(stayCalls.freezeTenant, input),
     onSuccess: () => invalidateRooms(client, roomId),
   });
 }
@@ -274,11 +231,11 @@ export function useFreezeTenant(
 /** Stops (or allows again) a tenant's PIN passwords (`room/tenant/limitPassword`). */
 export function useLimitPasswords(
   roomId: number,
-): UseMutationResult<Stay, Error, { stay_id: number; limit: boolean }> {
+): UseMutationResult<Stay, Error, InputOf<typeof stayCalls.limitPasswords>> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { stay_id: number; limit: boolean }) =>
-      callManage<Stay>('room/tenant/limitPassword', input),
+    mutationFn: (input: InputOf<typeof stayCalls.limitPasswords>) =>
+      callManage(stayCalls.limitPasswords, input),
     onSuccess: () => invalidateRooms(client, roomId),
   });
 }
@@ -286,11 +243,10 @@ export function useLimitPasswords(
 /** Adds a fellow tenant to an open stay (`room/addPassenger`). */
 export function useAddFellow(
   roomId: number,
-): UseMutationResult<FellowTenant, Error, TenantInput & { stay_id: number }> {
+): UseMutationResult<FellowTenant, Error, InputOf<typeof stayCalls.addFellow>> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: TenantInput & { stay_id: number }) =>
-      callManage<FellowTenant>('room/addPassenger', { ...input }),
+    mutationFn: (input: InputOf<typeof stayCalls.addFellow>) => callManage(stayCalls.addFellow, input),
     onSuccess: () => invalidateRooms(client, roomId),
   });
 }
@@ -299,7 +255,7 @@ export function useAddFellow(
 export function useRemoveFellow(roomId: number): UseMutationResult<{ id: number }, Error, { id: number }> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number }) => callManage<{ id: number }>('room/deletePassenger', input),
+    mutationFn: (input: { id: number }) => callManage(stayCalls.removeFellow, input),
     onSuccess: () => invalidateRooms(client, roomId),
   });
 }

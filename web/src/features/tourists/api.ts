@@ -1,3 +1,4 @@
+import { type Guest, type GuestInfo, type InputOf, stayCalls } from '@lockdesk/protocol';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { type Page, usePage } from '../../api/lists.ts';
@@ -11,63 +12,11 @@ import { type RoomPassword, staysKeys } from '../stays/api.ts';
 export type StayState = 'upcoming' | 'active' | 'expired' | 'checkedOut' | 'ended';
 export const STAY_STATES: readonly StayState[] = ['upcoming', 'active', 'expired', 'checkedOut', 'ended'];
 
-/** The current or latest stay of a guest in the caller's scope, as passenger/list answers it (contract D). */
-export interface GuestStay {
-  id: number;
-  room_id: number;
-  room_name: string;
-  check_in_time: number;
-  estimated_check_out: number;
-  status: string;
-}
-
-/** A guest (passenger/list). */
-export interface Guest {
-  id: number;
-  mobile: string;
-  nickname: string;
-  name: string;
-  id_number: string;
-  gender: string | number | null;
-  nationality: string;
-  created_at: number;
-  updated_at: number;
-  stay?: GuestStay | null;
-}
-
-/** A stay of passenger/info: the stay of server/API.md §5 with its room's name. */
-export interface GuestInfoStay {
-  stay_id: number;
-  room_id: number;
-  room_name: string;
-  mobile: string;
-  nickname: string;
-  start_time: number;
-  end_time: number;
-  checked_out_at: number | null;
-  status: string;
-  state: StayState | string;
-  remaining: number;
-  kind: string;
-  price: number;
-  deposit: number;
-  frozen: boolean;
-}
-
-export interface GuestInfo extends Guest {
-  stays: GuestInfoStay[];
-}
+// A guest and their stays as the server answers them: declared with the guest calls' contracts.
+export type { Guest, GuestInfo, GuestInfoStay, GuestStay } from '@lockdesk/protocol';
 
 /** passenger/list's request (contract D); times are seconds, the window a stay overlapped. */
-export interface GuestQuery {
-  name?: string | undefined;
-  in_house?: 0 | 1 | undefined;
-  room_id?: number | undefined;
-  start_time?: number | undefined;
-  end_time?: number | undefined;
-  page: number;
-  limit: number;
-}
+export type GuestQuery = InputOf<typeof stayCalls.guests>;
 
 export const touristKeys = {
   all: ['tourists'] as const,
@@ -79,14 +28,14 @@ export const touristKeys = {
 
 /** One page of the guests in scope (passenger/list); the page shown stays while the next loads. */
 export function useGuests(query: GuestQuery): UseQueryResult<Page<Guest>> {
-  return usePage<Guest>(touristKeys.list(query), 'passenger/list', query);
+  return usePage(touristKeys.list(query), stayCalls.guests, query);
 }
 
 /** One guest with their latest stays in scope (passenger/info). */
 export function useGuest(id: number): UseQueryResult<GuestInfo> {
   return useQuery({
     queryKey: touristKeys.detail(id),
-    queryFn: () => callManage<GuestInfo>('passenger/info', { id }),
+    queryFn: () => callManage(stayCalls.guest, { id }),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
