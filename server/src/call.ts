@@ -120,7 +120,7 @@ export interface CallImpl<S extends Schema, T, A extends Auth> extends CallRunOp
 
 /** A call declared wholly here (not yet moved to a contract in protocol/src/calls). */
 export interface CallDef<S extends Schema, A extends Auth> extends CallRunOptions<S> {
-  /** The path under /manage/, exactly as the console calls it, e.g. 'room/listNew'. */
+  /** The path under /manage/, exactly as the console calls it, e.g. `room/listNew`. */
   path: string;
   /** One line on what the call does, for the OpenAPI reference when API.md has no heading for it (openapi/). */
   summary?: string;

@@ -4,6 +4,7 @@
  */
 import type { AnyContract } from './contract.js';
 import { roomAdminCalls } from './room-admin.js';
+import { roomCalls } from './rooms.js';
 import { stayCalls } from './stays.js';
 
 export * from './contract.js';
@@ -17,6 +18,7 @@ export * from './stays.js';
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
   roomAdmin: roomAdminCalls,
+  rooms: roomCalls,
   stays: stayCalls,
 };
 

@@ -1,7 +1,13 @@
 /**
- * The room calls' answers (server/API.md §5; spec §3 field names). The room list, detail and settings calls join
- * them here as they move to contracts.
+ * The room calls (server/API.md §5; spec §3 field names): the room list, one room, its status, the lock pickers'
+ * source, and moving a stay to another room. (room/setLockData still declares itself in the server: its picture
+ * check reads the server's file URLs.)
  */
+import { ROOM_STATUS } from '../constants.js';
+import { call } from './contract.js';
+import type { Page } from './page.js';
+import { f } from './schema.js';
+import type { Stay } from './stays.js';
 
 /** A stay as the room list and room/info answer it (the room's guest now, else its next reservation). */
 export interface RoomTenant {
@@ -47,3 +53,107 @@ export interface Room {
   lock_waiting?: number;
   lock_synced_at?: number;
 }
+
+/** A room with a lock in the caller's scope, as `room/allLock` answers it (the room pickers' source). */
+export interface LockRoom {
+  id: number;
+  room_id: number;
+  name: string;
+  mac_id: string;
+  building: number | null;
+  floor: number | null;
+  status: number;
+  category_id: number | null;
+}
+
+/** Rooms per status (contract F2): 'all' and each status code, every filter applied but status. */
+export type StatusCounts = Partial<Record<'all' | '0' | '1' | '2' | '3' | '4', number>>;
+
+/** A page of the room list, with the rooms per status. */
+export interface RoomPage extends Page<Room> {
+  counts?: StatusCounts;
+}
+
+/** The statuses an operator sets by hand (checked in and out follow the stays). */
+export const MANUAL_ROOM_STATUSES = [
+  ROOM_STATUS.vacant,
+  ROOM_STATUS.reserved,
+  ROOM_STATUS.maintenance,
+  ROOM_STATUS.dirty,
+] as const;
+
+/** The room list's quick picks of the modified date, its sorts and its status filter (-1: every status). */
+export const ROOM_DATE_PICKS = ['today', 'yesterday', 'week'] as const;
+export const ROOM_SORTS = ['asc', 'desc', 'A-Z', 'Z-A'] as const;
+export const ROOM_STATUS_FILTER = [-1, 0, 1, 2, 3, 4] as const;
+
+export const roomCalls = {
+  /** The room list: a page of rooms in scope with their guest and lock marks, and the rooms per status. */
+  list: call({
+    path: 'room/listNew',
+    summary: 'The room list',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: {
+      page: f.int({ min: 1, max: 1_000_000, optional: true }),
+      limit: f.int({ min: 1, max: 100, optional: true }),
+      pageSize: f.int({ min: 1, max: 100, optional: true }),
+      category_id: f.int({ min: 0, optional: true }),
+      status: f.enum(ROOM_STATUS_FILTER, { optional: true }),
+      sort: f.enum(ROOM_SORTS, { optional: true }),
+      name: f.string({ max: 50, optional: true }),
+      date: f.enum(ROOM_DATE_PICKS, { optional: true }),
+    },
+  }).answers<RoomPage>(),
+
+  /** One room by id, with its guest now (else its next reservation) and its lock marks. */
+  info: call({
+    path: 'room/info',
+    summary: 'One room by id',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { room_id: f.id() },
+  }).answers<Room>(),
+
+  /** The room of a lock, by the lock's MAC. */
+  lockInfo: call({
+    path: 'room/lockInfo',
+    summary: 'The room of a lock',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { mac_id: f.string({ max: 20 }) },
+  }).answers<Room>(),
+
+  /** Every room with a lock in scope, at most 10,000 (the pickers search them in the browser). */
+  locks: call({
+    path: 'room/allLock',
+    summary: 'Every lock in scope (for pickers)',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { name: f.string({ max: 50, optional: true }) },
+  }).answers<{ list: LockRoom[]; total: number }>(),
+
+  /** Sets a room's status by hand (vacant only once no stay is open). */
+  setStatus: call({
+    path: 'room/setRoomStatus',
+    summary: 'Set a room status',
+    auth: 'user',
+    mutates: true,
+    permission: 'room.status',
+    schema: { room_id: f.id(), status: f.enum(MANUAL_ROOM_STATUSES) },
+  }).answers<{ room_id: number; status: number; status_name?: string }>(),
+
+  /** Moves a stay (the guest now, else the earliest reservation) to another room. */
+  moveStay: call({
+    path: 'room/exchangeHouses',
+    summary: 'Move a stay to another room',
+    auth: 'user',
+    mutates: true,
+    permission: 'stay.manage',
+    schema: { room_id: f.id(), new_room_id: f.id(), stay_id: f.id({ optional: true }) },
+  }).answers<Stay>(),
+};

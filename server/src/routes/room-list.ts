@@ -15,7 +15,7 @@
  *   total) and the page run in parallel, then the guests of the page's rooms; then one more for the marks of the
  *   page's locks (lockMarks: changes waiting for the next sync, last sync), whose tables also drop kept answers.
  */
-import { ROOM_STATUS } from '@lockdesk/protocol';
+import { ROOM_STATUS, roomCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { defineCall } from '../call.js';
@@ -29,9 +29,6 @@ import { type LockMark, lockMarks } from './lock-marks.js';
 import { callerScope, inScope, likePattern, roomView, stayView } from './room-views.js';
 import { datePickWindow } from './rooms.js';
 
-const DATE_PICKS = ['today', 'yesterday', 'week'] as const;
-const SORTS = ['asc', 'desc', 'A-Z', 'Z-A'] as const;
-const STATUS_FILTER = [-1, 0, 1, 2, 3, 4] as const;
 const STATUSES = Object.values(ROOM_STATUS);
 
 /** Every table the list's rooms are read from: a change to one of them drops the kept pages. */
@@ -208,21 +205,7 @@ async function marksOf(
 }
 
 export function roomListRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/listNew',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: {
-      page: f.int({ min: 1, max: 1_000_000, optional: true }),
-      limit: f.int({ min: 1, max: 100, optional: true }),
-      pageSize: f.int({ min: 1, max: 100, optional: true }),
-      category_id: f.int({ min: 0, optional: true }),
-      status: f.enum(STATUS_FILTER, { optional: true }),
-      sort: f.enum(SORTS, { optional: true }),
-      name: f.string({ max: 50, optional: true }),
-      date: f.enum(DATE_PICKS, { optional: true }),
-    },
+  defineCall(app, roomCalls.list, {
     cache: {
       tables: [...LIST_TABLES, ...LOCK_TABLES],
       key: (ctx, body) => {

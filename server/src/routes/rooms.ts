@@ -10,7 +10,7 @@
  *   and begun): ROOM_STAY_OPEN (a later reservation does not hold the room);
  * - room/allLock lists every lock in the caller's scope, unpaged (it feeds pickers), at most 10,000 rows.
  */
-import { ROOM_STATUS } from '@lockdesk/protocol';
+import { type ROOM_DATE_PICKS, ROOM_STATUS, roomCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import type { Room, Stay } from '../db/schema.js';
@@ -36,18 +36,11 @@ import { touchWithdrawn, withdrawnText, withdrawStayCredentials } from './stay-c
 import { otherOpenStays, statusAfterClose } from './stays.js';
 import { checkPictureUrl, lockPicture } from './uploads.js';
 
-const DATE_PICKS = ['today', 'yesterday', 'week'] as const;
-const MANUAL_STATUSES = [
-  ROOM_STATUS.vacant,
-  ROOM_STATUS.reserved,
-  ROOM_STATUS.maintenance,
-  ROOM_STATUS.dirty,
-] as const;
 const MAX_LOCKS = 10_000;
 
 /** The modified-date window of a quick pick, in epoch ms. */
 export function datePickWindow(
-  pick: (typeof DATE_PICKS)[number],
+  pick: (typeof ROOM_DATE_PICKS)[number],
   nowMs: number,
 ): { from: number; to: number } {
   const today = shanghaiDate(nowMs);
@@ -96,12 +89,7 @@ async function roomWithTenant(ctx: UserContext, room: Room) {
 }
 
 export function roomRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/setRoomStatus',
-    auth: 'user',
-    mutates: true,
-    permission: 'room.status',
-    schema: { room_id: f.id(), status: f.enum(MANUAL_STATUSES) },
+  defineCall(app, roomCalls.setStatus, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.status');
       const status = Number(body.status);
@@ -138,12 +126,7 @@ export function roomRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/allLock',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { name: f.string({ max: 50, optional: true }) },
+  defineCall(app, roomCalls.locks, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       let q = ctx.db
@@ -164,16 +147,15 @@ export function roomRoutes(app: FastifyInstance): void {
         ]);
       if (body.name) q = q.where('r.name', 'ilike', likePattern(body.name));
       const list = await q.orderBy('r.name_key').orderBy('r.id').limit(MAX_LOCKS).execute();
-      return { list: list.map((r) => ({ ...r, room_id: r.id })), total: list.length };
+      // mac_id is set on every row (the query keeps only rooms with a lock).
+      return {
+        list: list.map((r) => ({ ...r, mac_id: r.mac_id as string, room_id: r.id })),
+        total: list.length,
+      };
     },
   });
 
-  defineCall(app, {
-    path: 'room/lockInfo',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { mac_id: f.string({ max: 20 }) },
+  defineCall(app, roomCalls.lockInfo, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const mac = normaliseMac(body.mac_id);
@@ -190,12 +172,7 @@ export function roomRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/info',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { room_id: f.id() },
+  defineCall(app, roomCalls.info, {
     handler: async (ctx, body) => roomWithTenant(ctx, await ctx.requireRoom(body.room_id, 'room.view')),
   });
 
@@ -246,12 +223,7 @@ export function roomRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/exchangeHouses',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: { room_id: f.id(), new_room_id: f.id(), stay_id: f.id({ optional: true }) },
+  defineCall(app, roomCalls.moveStay, {
     handler: async (ctx, body) => {
       if (body.room_id === body.new_room_id) throw failure('FIELD_INVALID', { field: 'new_room_id' });
       const from = await ctx.requireRoom(body.room_id, 'stay.manage');

@@ -1,17 +1,9 @@
+import { roomCalls } from '@lockdesk/protocol';
 import { queryOptions } from '@tanstack/react-query';
 import { callManage } from './client.ts';
 
-/** A room with a lock in the caller's scope, as `room/allLock` answers it (the room pickers' source). */
-export interface LockRoom {
-  id: number;
-  room_id: number;
-  name: string;
-  mac_id: string;
-  building: number | null;
-  floor: number | null;
-  status: number;
-  category_id: number | null;
-}
+// A room with a lock in the caller's scope, as `room/allLock` answers it: the contract's answer type.
+export type { LockRoom } from '@lockdesk/protocol';
 
 /**
  * Every room with a lock in scope, at most 10,000: loaded once and shared by every picker (check-in, prices, faces,
@@ -20,6 +12,6 @@ export interface LockRoom {
  */
 export const lockRoomsQuery = queryOptions({
   queryKey: ['rooms', 'locks'] as const,
-  queryFn: () => callManage<{ list: LockRoom[]; total: number }>('room/allLock'),
+  queryFn: () => callManage(roomCalls.locks, {}),
   staleTime: 60_000,
 });

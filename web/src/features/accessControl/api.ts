@@ -1,3 +1,4 @@
+import { roomCalls } from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -94,7 +95,7 @@ export const equipmentKeys = {
 
 /** One page of rooms (room/listNew, by name A–Z), the page shown staying while the next loads. */
 export function useAccessRooms(query: AccessRoomQuery): UseQueryResult<Page<AccessRoom>> {
-  return usePage<AccessRoom>(equipmentKeys.rooms(query), 'room/listNew', {
+  return usePage(equipmentKeys.rooms(query), roomCalls.list, {
     page: query.page,
     limit: query.limit,
     sort: 'asc',

@@ -1,4 +1,4 @@
-import { stayCalls } from '@lockdesk/protocol';
+import { roomCalls, stayCalls } from '@lockdesk/protocol';
 import { type QueryClient, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { CallError, callManage } from '../../api/client.ts';
 import type { Page } from '../../api/lists.ts';
@@ -56,7 +56,7 @@ export async function fetchStayOfCard(stayId: number, roomHint: number): Promise
     // The room and the first page of its stays side by side; older stays page on only when needed.
     const pageOf = (page: number) =>
       callManage(stayCalls.list, { room_id: roomId, page, limit: STAYS_PER_PAGE });
-    const [room, first] = await Promise.all([callManage<Room>('room/info', { room_id: roomId }), pageOf(1)]);
+    const [room, first] = await Promise.all([callManage(roomCalls.info, { room_id: roomId }), pageOf(1)]);
     let stays = first;
     for (let page = 1; page <= MAX_PAGES; page++) {
       if (page > 1) stays = await pageOf(page);
@@ -88,7 +88,7 @@ export function useStayOfCard(stayId: number, roomHint: number): UseQueryResult<
 /** The room of a lock (room/lockInfo); null when no room of the hotel in reach has it. */
 export async function fetchLock(mac: string): Promise<Room | null> {
   try {
-    return await callManage<Room>('room/lockInfo', { mac_id: mac });
+    return await callManage(roomCalls.lockInfo, { mac_id: mac });
   } catch (e) {
     if (e instanceof CallError && e.code !== null && MISSING.includes(e.code)) return null;
     throw e;

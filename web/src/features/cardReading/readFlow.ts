@@ -6,6 +6,7 @@ import {
   type ErrorCode,
   type GuestCard,
   isEmptyCardTime,
+  roomCalls,
 } from '@lockdesk/protocol';
 
 /**
@@ -285,7 +286,7 @@ export function createReadFlow(ports: ReadFlowPorts): ReadFlow {
     }
     if (!isNoLock(card.mac_id)) {
       onStep('lockInfo');
-      const room = await ports.call<{ id?: number; room_id?: number }>('room/lockInfo', {
+      const room = await ports.call<{ id?: number; room_id?: number }>(roomCalls.lockInfo.path, {
         mac_id: card.mac_id,
       });
       alive();

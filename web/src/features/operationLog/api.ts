@@ -1,4 +1,4 @@
-import { OPERATION_AREAS, type OperationArea } from '@lockdesk/protocol';
+import { OPERATION_AREAS, type OperationArea, roomCalls } from '@lockdesk/protocol';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { definedFields, type Page, usePage } from '../../api/lists.ts';
@@ -90,10 +90,7 @@ export function useRoomSearch(name: string): UseQueryResult<Page<{ id: number; n
   return useQuery({
     queryKey: operationLogKeys.rooms(name),
     queryFn: () =>
-      callManage<Page<{ id: number; name: string }>>(
-        'room/listNew',
-        definedFields({ name, page: 1, limit: PICKER_LIMIT, sort: 'A-Z' }),
-      ),
+      callManage(roomCalls.list, definedFields({ name, page: 1, limit: PICKER_LIMIT, sort: 'A-Z' })),
     staleTime: 30_000,
   });
 }

@@ -1,4 +1,11 @@
-import { type InputOf, type Room, roomAdminCalls } from '@lockdesk/protocol';
+import {
+  type AnswerOf,
+  type InputOf,
+  type Room,
+  type RoomPage,
+  roomAdminCalls,
+  roomCalls,
+} from '@lockdesk/protocol';
 import {
   keepPreviousData,
   type QueryClient,
@@ -18,21 +25,9 @@ import type { RoomListParams } from './listParams.ts';
  */
 
 // A room and its guest as the server answers them: declared with the room calls' contracts (protocol/src/calls).
-export type { Room, RoomTenant } from '@lockdesk/protocol';
-
-/** Rooms per status (contract F2): 'all' and each status code, every filter applied but status. */
-export type StatusCounts = Partial<Record<'all' | '0' | '1' | '2' | '3' | '4', number>>;
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export interface RoomPage extends Page<Room> {
-  counts?: StatusCounts;
-}
+// The room list's page and its rooms per status: the room list contract's answer.
+export type { Room, RoomPage, RoomTenant, StatusCounts } from '@lockdesk/protocol';
+export type { Page } from '../../api/lists.ts';
 
 /** A room group. */
 export interface RoomGroup {
@@ -54,21 +49,22 @@ export const roomKeys = {
 };
 
 /** The fields room/listNew takes for a list state. */
-export function listRequest(params: RoomListParams): Record<string, unknown> {
-  const fields: Record<string, unknown> = {
+export function listRequest(params: RoomListParams): InputOf<typeof roomCalls.list> {
+  const fields: InputOf<typeof roomCalls.list> = {
     page: params.page,
     limit: params.limit,
     sort: params.sort,
   };
-  if (params.status !== undefined) fields['status'] = params.status;
-  if (params.group !== undefined) fields['category_id'] = params.group;
-  if (params.name) fields['name'] = params.name;
-  if (params.date) fields['date'] = params.date;
+  // The URL's status is read as 0–4 (listParams.ts), one of the filter's values.
+  if (params.status !== undefined) fields.status = params.status as InputOf<typeof roomCalls.list>['status'];
+  if (params.group !== undefined) fields.category_id = params.group;
+  if (params.name) fields.name = params.name;
+  if (params.date) fields.date = params.date;
   return fields;
 }
 
 export function fetchRoomPage(params: RoomListParams): Promise<RoomPage> {
-  return callManage<RoomPage>('room/listNew', listRequest(params));
+  return callManage(roomCalls.list, listRequest(params));
 }
 
 /**
@@ -99,7 +95,7 @@ const MISSING_CODES: readonly string[] = ['NOT_FOUND', 'PERMISSION_DENIED'];
 /** One room with its guest (room/info, API.md §5), whether or not it has a lock; RoomMissing when out of reach. */
 export async function fetchRoom(id: number): Promise<Room> {
   try {
-    return await callManage<Room>('room/info', { room_id: id });
+    return await callManage(roomCalls.info, { room_id: id });
   } catch (e) {
     if (e instanceof CallError && e.code !== null && MISSING_CODES.includes(e.code))
       throw new RoomMissing(id);
@@ -189,22 +185,14 @@ export function useSetLockData(): UseMutationResult<Room, Error, LockSettingsInp
   });
 }
 
-export interface StatusAnswer {
-  room_id: number;
-  status: number;
-  status_name: string;
-}
+export type StatusAnswer = AnswerOf<typeof roomCalls.setStatus>;
+type StatusInput = InputOf<typeof roomCalls.setStatus>;
 
 /** room/setRoomStatus; invalidates the room and the lists. */
-export function useSetRoomStatus(): UseMutationResult<
-  StatusAnswer,
-  Error,
-  { room_id: number; status: number }
-> {
+export function useSetRoomStatus(): UseMutationResult<StatusAnswer, Error, StatusInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { room_id: number; status: number }) =>
-      callManage<StatusAnswer>('room/setRoomStatus', input),
+    mutationFn: (input: StatusInput) => callManage(roomCalls.setStatus, input),
     onSuccess: (_a, input) => invalidateRoom(client, input.room_id),
   });
 }

@@ -2,6 +2,7 @@ import {
   type AnswerOf,
   type FellowTenant,
   type InputOf,
+  roomCalls,
   type Stay,
   stayCalls,
   type TenantInput,
@@ -202,17 +203,13 @@ export function useSetExpiration(
   });
 }
 
-export interface MoveInput {
-  room_id: number;
-  new_room_id: number;
-  stay_id: number;
-}
+export type MoveInput = InputOf<typeof roomCalls.moveStay>;
 
 /** Moves a stay to another room (`room/exchangeHouses`); invalidates both rooms. */
 export function useMoveStay(): UseMutationResult<Stay, Error, MoveInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: MoveInput) => callManage<Stay>('room/exchangeHouses', { ...input }),
+    mutationFn: (input: MoveInput) => callManage(roomCalls.moveStay, input),
     onSuccess: (_stay, input) => invalidateRooms(client, input.room_id, input.new_room_id),
   });
 }
