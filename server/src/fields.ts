@@ -39,6 +39,8 @@ export function checkBody<S extends Schema>(schema: S, body: Record<string, unkn
 export const isFieldError = (e: unknown): e is AppError => e instanceof AppError;
 
 /** A Date as whole seconds since epoch (how answers carry times); null stays null. */
+export function epochSeconds(date: Date): number;
+export function epochSeconds(date: Date | null | undefined): number | null;
 export function epochSeconds(date: Date | null | undefined): number | null {
   return date ? Math.floor(date.getTime() / 1000) : null;
 }

@@ -3,16 +3,19 @@
  * handlers against (each contract exactly one handler) and writes the OpenAPI document from.
  */
 import type { AnyContract } from './contract.js';
+import { passwordCalls } from './passwords.js';
 import { roomAdminCalls } from './room-admin.js';
 
 export * from './contract.js';
 export * from './page.js';
+export * from './passwords.js';
 export * from './room-admin.js';
 export * from './rooms.js';
 export * from './schema.js';
 
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
+  passwords: passwordCalls,
   roomAdmin: roomAdminCalls,
 };
 

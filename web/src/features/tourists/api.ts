@@ -1,3 +1,4 @@
+import { passwordCalls } from '@lockdesk/protocol';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { type Page, usePage } from '../../api/lists.ts';
@@ -106,8 +107,9 @@ export function useStayPasswords(
   return useQuery({
     queryKey: [...staysKeys.passwords(roomId ?? 0), 'stay', stayId ?? 0] as const,
     queryFn: async () => {
-      const page = await callManage<Page<RoomPassword>>('room/passwordHistory', {
-        room_id: roomId,
+      // Enabled only with a room.
+      const page = await callManage(passwordCalls.passwordHistory, {
+        room_id: roomId ?? 0,
         page: 1,
         limit: STAY_PASSWORDS_LIMIT,
       });
