@@ -3,10 +3,13 @@
  * handlers against (each contract exactly one handler) and writes the OpenAPI document from.
  */
 import type { AnyContract } from './contract.js';
+import { cpuCardCalls } from './cpu-cards.js';
 import { passwordCalls } from './passwords.js';
 import { roomAdminCalls } from './room-admin.js';
 
+export * from './card-fields.js';
 export * from './contract.js';
+export * from './cpu-cards.js';
 export * from './page.js';
 export * from './passwords.js';
 export * from './room-admin.js';
@@ -15,6 +18,7 @@ export * from './schema.js';
 
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
+  cpuCards: cpuCardCalls,
   passwords: passwordCalls,
   roomAdmin: roomAdminCalls,
 };

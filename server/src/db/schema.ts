@@ -9,6 +9,7 @@
  *   `text` 'YYYY-MM-DD' so no time zone ever shifts them.
  * - `Generated<T>` marks a column with a default: optional on insert.
  */
+import type { CpuCardStatus } from '@lockdesk/protocol';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -702,9 +703,8 @@ export interface M1CardsTable {
   updated_at: CreatedAt;
 }
 
-/** States of a CPU card (009): registered, queued on a CPU dispenser, then issued or failed. */
-export const CPU_CARD_STATUSES = ['pending', 'sending', 'delivered', 'failed', 'deleted'] as const;
-export type CpuCardStatus = (typeof CPU_CARD_STATUSES)[number];
+/** States of a CPU card (009): registered, queued on a CPU dispenser, then issued or failed (the contract's). */
+export { CPU_CARD_STATUSES, type CpuCardStatus } from '@lockdesk/protocol';
 
 /** A CPU card by serial (lockCardCpu/*, 009), for a stay, a room or the hotel. */
 export interface CpuCardsTable {

@@ -5,11 +5,14 @@ import { callManage } from './client.ts';
 /** A page of a list call: every list of the server answers its rows, the total and the page asked for. */
 export type { Page } from '@lockdesk/protocol';
 
-/** A call's fields without those it leaves out (undefined, an empty keyword). */
-export function definedFields(params: object): Record<string, unknown> {
+/**
+ * A call's fields without those it leaves out (undefined, an empty keyword). Typed as the fields given: the server
+ * reads a field left out as missing, as it reads an empty one.
+ */
+export function definedFields<T extends object>(params: T): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') out[k] = v;
-  return out;
+  return out as T;
 }
 
 /**
