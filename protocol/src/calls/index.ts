@@ -4,12 +4,14 @@
  */
 import type { AnyContract } from './contract.js';
 import { cpuCardCalls } from './cpu-cards.js';
+import { m1CardCalls } from './m1-cards.js';
 import { passwordCalls } from './passwords.js';
 import { roomAdminCalls } from './room-admin.js';
 
 export * from './card-fields.js';
 export * from './contract.js';
 export * from './cpu-cards.js';
+export * from './m1-cards.js';
 export * from './page.js';
 export * from './passwords.js';
 export * from './room-admin.js';
@@ -19,6 +21,7 @@ export * from './schema.js';
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
   cpuCards: cpuCardCalls,
+  m1Cards: m1CardCalls,
   passwords: passwordCalls,
   roomAdmin: roomAdminCalls,
 };

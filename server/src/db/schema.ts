@@ -9,7 +9,7 @@
  *   `text` 'YYYY-MM-DD' so no time zone ever shifts them.
  * - `Generated<T>` marks a column with a default: optional on insert.
  */
-import type { CpuCardStatus } from '@lockdesk/protocol';
+import type { CpuCardStatus, M1CardStatus } from '@lockdesk/protocol';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -684,8 +684,7 @@ export interface CardDispensersTable {
 }
 
 /** Delivery states of an M1 card registration on a lock (009). */
-export const M1_CARD_STATUSES = ['pending', 'delivered', 'failed', 'deleting', 'deleted'] as const;
-export type M1CardStatus = (typeof M1_CARD_STATUSES)[number];
+export { M1_CARD_STATUSES, type M1CardStatus } from '@lockdesk/protocol';
 
 /** A MIFARE card registered by UID on a room's lock (lockCardM1/*, 009), delivered by Bluetooth. */
 export interface M1CardsTable {
