@@ -2,12 +2,15 @@
  * Every /manage call's contract, one module per area (calls/<area>.ts). CONTRACTS is the list the server checks its
  * handlers against (each contract exactly one handler) and writes the OpenAPI document from.
  */
+
+import { cardEncryptionCalls } from './card-encryption.js';
 import type { AnyContract } from './contract.js';
 import { cpuCardCalls } from './cpu-cards.js';
 import { m1CardCalls } from './m1-cards.js';
 import { passwordCalls } from './passwords.js';
 import { roomAdminCalls } from './room-admin.js';
 
+export * from './card-encryption.js';
 export * from './card-fields.js';
 export * from './contract.js';
 export * from './cpu-cards.js';
@@ -20,6 +23,7 @@ export * from './schema.js';
 
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
+  cardEncryption: cardEncryptionCalls,
   cpuCards: cpuCardCalls,
   m1Cards: m1CardCalls,
   passwords: passwordCalls,
