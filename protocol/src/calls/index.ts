@@ -2,14 +2,24 @@
  * Every /manage call's contract, one module per area (calls/<area>.ts). CONTRACTS is the list the server checks its
  * handlers against (each contract exactly one handler) and writes the OpenAPI document from.
  */
+
+import { cardEncryptionCalls } from './card-encryption.js';
 import type { AnyContract } from './contract.js';
+import { cpuCardCalls } from './cpu-cards.js';
+import { m1CardCalls } from './m1-cards.js';
+import { passwordCalls } from './passwords.js';
 import { roomAdminCalls } from './room-admin.js';
 import { roomCalls } from './rooms.js';
 import { stayCalls } from './stays.js';
 
+export * from './card-encryption.js';
+export * from './card-fields.js';
 export * from './contract.js';
 export * from './money-fields.js';
+export * from './cpu-cards.js';
+export * from './m1-cards.js';
 export * from './page.js';
+export * from './passwords.js';
 export * from './room-admin.js';
 export * from './rooms.js';
 export * from './schema.js';
@@ -17,6 +27,10 @@ export * from './stays.js';
 
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
+  cardEncryption: cardEncryptionCalls,
+  cpuCards: cpuCardCalls,
+  m1Cards: m1CardCalls,
+  passwords: passwordCalls,
   roomAdmin: roomAdminCalls,
   rooms: roomCalls,
   stays: stayCalls,

@@ -10,6 +10,7 @@
  * - `Generated<T>` marks a column with a default: optional on insert.
  */
 import type { CheckInKind } from '@lockdesk/protocol';
+import type { CpuCardStatus, M1CardStatus } from '@lockdesk/protocol';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -683,8 +684,7 @@ export interface CardDispensersTable {
 }
 
 /** Delivery states of an M1 card registration on a lock (009). */
-export const M1_CARD_STATUSES = ['pending', 'delivered', 'failed', 'deleting', 'deleted'] as const;
-export type M1CardStatus = (typeof M1_CARD_STATUSES)[number];
+export { M1_CARD_STATUSES, type M1CardStatus } from '@lockdesk/protocol';
 
 /** A MIFARE card registered by UID on a room's lock (lockCardM1/*, 009), delivered by Bluetooth. */
 export interface M1CardsTable {
@@ -702,9 +702,8 @@ export interface M1CardsTable {
   updated_at: CreatedAt;
 }
 
-/** States of a CPU card (009): registered, queued on a CPU dispenser, then issued or failed. */
-export const CPU_CARD_STATUSES = ['pending', 'sending', 'delivered', 'failed', 'deleted'] as const;
-export type CpuCardStatus = (typeof CPU_CARD_STATUSES)[number];
+/** States of a CPU card (009): registered, queued on a CPU dispenser, then issued or failed (the contract's). */
+export { CPU_CARD_STATUSES, type CpuCardStatus } from '@lockdesk/protocol';
 
 /** A CPU card by serial (lockCardCpu/*, 009), for a stay, a room or the hotel. */
 export interface CpuCardsTable {

@@ -9,8 +9,8 @@ import {
   ALWAYS_ENCRYPTED_SECTORS,
   bytesToHex,
   CARD_READ,
+  cardEncryptionCalls,
   decodeGuestCard,
-  ENCRYPTABLE_SECTORS,
   encodeEmptyGuestCard,
   verifyCardBlocks,
   type WriteStep,
@@ -109,18 +109,7 @@ async function confirmKeyChange(
 }
 
 export function cardEncryptionRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/cardEncryption',
-    auth: 'user',
-    mutates: true,
-    roles: ['super'],
-    permission: 'credential.manage',
-    schema: {
-      sectors: f.array({
-        of: f.int({ min: ENCRYPTABLE_SECTORS.min, max: ENCRYPTABLE_SECTORS.max }),
-        max: ENCRYPTABLE_SECTORS.max,
-      }),
-    },
+  defineCall(app, cardEncryptionCalls.enableCardEncryption, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const sectors = [...new Set(body.sectors)].sort((a, b) => a - b);
@@ -137,13 +126,7 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/deleteCardEncryption',
-    auth: 'user',
-    mutates: true,
-    roles: ['super'],
-    permission: 'credential.manage',
-    schema: {},
+  defineCall(app, cardEncryptionCalls.disableCardEncryption, {
     handler: async (ctx) => {
       const hotelId = ctx.requireHotelId();
       await ctx.db
@@ -156,16 +139,7 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/cardEncryptionList',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {
-      page: f.int({ min: 1, max: 1_000_000, optional: true }),
-      limit: f.int({ min: 1, max: 100, optional: true }),
-      pageSize: f.int({ min: 1, max: 100, optional: true }),
-    },
+  defineCall(app, cardEncryptionCalls.cardEncryptionList, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const settings = await ctx.app.cardKeys.settings(ctx.db, hotelId);
@@ -180,7 +154,8 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
         (row) => ({
           id: row.id,
           card_id: row.card_number,
-          uid: row.uid,
+          // Only cards with a UID are listed.
+          uid: row.uid as string,
           type_name: cardView(row).type_name,
           encrypted: row.encrypted,
         }),

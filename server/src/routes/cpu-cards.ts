@@ -10,30 +10,17 @@
  * Scope: a card of a room (or of a stay, whose room it is) follows the room's permissions; a card of the hotel (no
  * room) needs an administrator who may use the hotel's library (credential-common.ts).
  */
+import { type CpuCard, cpuCardCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
-import { CPU_CARD_STATUSES, type CpuCardStatus } from '../db/schema.js';
+import type { CpuCardStatus } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage } from '../fields.js';
-import {
-  cardExpiry,
-  cardPageFields,
-  expiryField,
-  hexId,
-  pageOfCards,
-  readerAddressField,
-  withPageSize,
-} from './card-common.js';
+import { epochSeconds, listPage } from '../fields.js';
+import { cardExpiry, hexId, pageOfCards, withPageSize } from './card-common.js';
 import { canUseLibrary, findStay, requireCredentialScope, requireLibrary } from './credential-common.js';
 import { requireDispenser } from './dispensers.js';
 import { callerScope, likePattern } from './room-views.js';
-
-/** A CPU card serial: 8 to 20 hex (spaces and colons allowed as typed). */
-export const CPU_SERIAL = /^[0-9A-F]{8,20}$/;
-
-const serialField = () =>
-  f.string({ max: 64, check: (v: string) => (CPU_SERIAL.test(hexId(v)) ? undefined : 'FIELD_INVALID') });
 
 const cpuColumns = [
   'c.id',
@@ -67,7 +54,7 @@ type CpuRow = {
   updated_at: Date;
 };
 
-function cpuView(row: CpuRow, nowMs: number) {
+function cpuView(row: CpuRow, nowMs: number): CpuCard {
   return {
     id: row.id,
     serial: row.serial,
@@ -110,18 +97,7 @@ async function requireCpu(ctx: UserContext, id: number): Promise<CpuRow> {
 }
 
 export function cpuCardRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'lockCardCpu/add',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: {
-      room_id: f.id({ optional: true }),
-      stay_id: f.id({ optional: true }),
-      serial: serialField(),
-      note: f.string({ max: 64, optional: true }),
-      end_time: expiryField(),
-    },
+  defineCall(app, cpuCardCalls.addCpuCard, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const now = ctx.now();
@@ -165,18 +141,7 @@ export function cpuCardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lockCardCpu/lists',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {
-      room_id: f.id({ optional: true }),
-      stay_id: f.id({ optional: true }),
-      status: f.enum(CPU_CARD_STATUSES, { optional: true }),
-      keyword: f.string({ max: 50, optional: true }),
-      ...cardPageFields,
-    },
+  defineCall(app, cpuCardCalls.cpuCardList, {
     handler: async (ctx, body) => {
       if (body.room_id !== undefined) await ctx.requireRoom(body.room_id, 'credential.manage');
       if (body.stay_id !== undefined) {
@@ -229,12 +194,7 @@ export function cpuCardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lockCardCpu/delCard',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id() },
+  defineCall(app, cpuCardCalls.deleteCpuCard, {
     handler: async (ctx, body) => {
       const card = await requireCpu(ctx, body.id);
       const now = ctx.now();
@@ -248,16 +208,7 @@ export function cpuCardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lockCardCpu/sendCard',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: {
-      id: f.id(),
-      mac_id: readerAddressField(),
-      result: f.enum(['delivered', 'failed'] as const, { optional: true }),
-    },
+  defineCall(app, cpuCardCalls.sendCpuCard, {
     handler: async (ctx, body) => {
       const card = await requireCpu(ctx, body.id);
       const dispenser = await requireDispenser(ctx, body.mac_id);

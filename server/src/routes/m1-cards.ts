@@ -8,24 +8,18 @@
  * failed card never reached the lock and is 'deleted' at once. Registering a UID a lock already has replaces its
  * note and expiry and makes it pending again (the lock must learn the new expiry). Lists hide deleted cards.
  */
+import { type M1Card, m1CardCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
-import { M1_CARD_STATUSES, type M1CardStatus } from '../db/schema.js';
+import type { M1CardStatus } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage } from '../fields.js';
-import { cardExpiry, cardPageFields, expiryField, hexId, pageOfCards, withPageSize } from './card-common.js';
+import { epochSeconds, listPage } from '../fields.js';
+import { cardExpiry, hexId, pageOfCards, withPageSize } from './card-common.js';
 import { callerScope, inScope, likePattern } from './room-views.js';
 
-/** A MIFARE UID: 4 or 7 bytes (8 or 14 hex; spaces and colons allowed as typed). */
-export const M1_UID = /^(?:[0-9A-F]{8}|[0-9A-F]{14})$/;
-
-export const m1UidField = <O extends { optional?: boolean }>(o?: O) =>
-  f.string({
-    max: 32,
-    check: (v: string) => (M1_UID.test(hexId(v)) ? undefined : 'FIELD_INVALID'),
-    ...o,
-  });
+// The dispenser routes take the UID field from here (it is the contract's, protocol/src/calls/m1-cards.ts).
+export { m1UidField } from '@lockdesk/protocol';
 
 const m1Columns = [
   'm.id',
@@ -55,7 +49,7 @@ type M1Row = {
   updated_at: Date;
 };
 
-function m1View(row: M1Row, nowMs: number) {
+function m1View(row: M1Row, nowMs: number): M1Card {
   return {
     id: row.id,
     uid: row.uid,
@@ -106,17 +100,7 @@ async function requireM1(ctx: UserContext, id: number): Promise<M1Row> {
 }
 
 export function m1CardRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'lockCardM1/add',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: {
-      room_id: f.id(),
-      card_uid: m1UidField(),
-      note: f.string({ max: 64, optional: true }),
-      end_time: expiryField(),
-    },
+  defineCall(app, m1CardCalls.addM1Card, {
     handler: async (ctx, body) => {
       const now = ctx.now();
       const refused = cardExpiry(body.end_time, now.getTime());
@@ -175,17 +159,7 @@ export function m1CardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lockCardM1/lists',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {
-      room_id: f.id({ optional: true }),
-      status: f.enum(M1_CARD_STATUSES, { optional: true }),
-      keyword: f.string({ max: 50, optional: true }),
-      ...cardPageFields,
-    },
+  defineCall(app, m1CardCalls.m1CardList, {
     handler: async (ctx, body) => {
       if (body.room_id !== undefined) await ctx.requireRoom(body.room_id, 'credential.manage');
       let q = m1Cards(ctx);
@@ -213,12 +187,7 @@ export function m1CardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lockCardM1/delCard',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id() },
+  defineCall(app, m1CardCalls.deleteM1Card, {
     handler: async (ctx, body) => {
       const card = await requireM1(ctx, body.id);
       const now = ctx.now();
@@ -234,12 +203,7 @@ export function m1CardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lockCardM1/readCard',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: { card_uid: m1UidField() },
+  defineCall(app, m1CardCalls.readM1Card, {
     handler: async (ctx, body) => {
       const nowMs = ctx.now().getTime();
       const rows = await m1Cards(ctx)
@@ -257,12 +221,7 @@ export function m1CardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lockCardM1/notify',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id(), status: f.enum(['delivered', 'failed'] as const) },
+  defineCall(app, m1CardCalls.notifyM1Card, {
     handler: async (ctx, body) => {
       const card = await requireM1(ctx, body.id);
       const now = ctx.now();

@@ -15,18 +15,14 @@
  *   history but keeps the row (deleted_at), so a lock that has not synced yet still learns it is withdrawn;
  * - operation-log lines name the room, the password id and the guest, never the digits.
  */
-import { checkCheckInPassword } from '@lockdesk/protocol';
+import { type PasswordStatus, passwordCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import type { Database, Room, Stay } from '../db/schema.js';
 import { generatePin, hashPin, matchesAny } from '../domain/pin.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
-
-/** Statuses as answered; 'expired' is an active password past its end. */
-export const PASSWORD_STATUSES = ['active', 'used', 'expired', 'revoked'] as const;
-export type PasswordStatus = (typeof PASSWORD_STATUSES)[number];
+import { epochSeconds, pageOf } from '../fields.js';
 
 /** Attempts at drawing a PIN no active password of the room has (a room holds a handful, so one nearly always). */
 const MAX_DRAWS = 20;
@@ -244,46 +240,16 @@ async function issuePassword(ctx: UserContext, body: NewPassword, entered: strin
   return { ...passwordView(row, now.getTime()), password: pin };
 }
 
-const newPasswordFields = {
-  room_id: f.id(),
-  stay_id: f.id({ optional: true }),
-  single_use: f.bool({ optional: true }),
-  start_time: f.time({ optional: true, invalid: 'START_TIME_REQUIRED' }),
-  end_time: f.time({ optional: true }),
-} as const;
-
 export function passwordRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/password',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: newPasswordFields,
+  defineCall(app, passwordCalls.drawPassword, {
     handler: (ctx, body) => issuePassword(ctx, body, undefined),
   });
 
-  defineCall(app, {
-    path: 'room/addPassword',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: {
-      ...newPasswordFields,
-      password: f.string({
-        required: 'CHECKIN_PASSWORD_INVALID',
-        invalid: 'CHECKIN_PASSWORD_INVALID',
-        check: (v: string) => checkCheckInPassword(v),
-      }),
-    },
+  defineCall(app, passwordCalls.addPassword, {
     handler: (ctx, body) => issuePassword(ctx, body, body.password),
   });
 
-  defineCall(app, {
-    path: 'room/passwordList',
-    auth: 'user',
-    mutates: false,
-    permission: 'stay.manage',
-    schema: { room_id: f.id(), ...pageFields },
+  defineCall(app, passwordCalls.passwordList, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'stay.manage');
       const now = ctx.now();
@@ -291,12 +257,7 @@ export function passwordRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/passwordHistory',
-    auth: 'user',
-    mutates: false,
-    permission: 'stay.manage',
-    schema: { room_id: f.id(), status: f.enum(PASSWORD_STATUSES, { optional: true }), ...pageFields },
+  defineCall(app, passwordCalls.passwordHistory, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'stay.manage');
       const now = ctx.now();
@@ -304,12 +265,7 @@ export function passwordRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/callbackPassword',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: { id: f.id() },
+  defineCall(app, passwordCalls.callbackPassword, {
     handler: async (ctx, body) => {
       const { row, room } = await requirePassword(ctx, body.id);
       const now = ctx.now();
@@ -329,12 +285,7 @@ export function passwordRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/deletePassword',
-    auth: 'user',
-    mutates: true,
-    permission: 'stay.manage',
-    schema: { id: f.id() },
+  defineCall(app, passwordCalls.deletePassword, {
     handler: async (ctx, body) => {
       const { row, room } = await requirePassword(ctx, body.id);
       const now = ctx.now();

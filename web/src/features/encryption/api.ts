@@ -1,3 +1,4 @@
+import { cardEncryptionCalls, type EncryptionState as ProtocolEncryptionState } from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -24,22 +25,14 @@ import { storeEncryptedSectors } from './sectors.ts';
  * feature's calls (features/cards/api.ts), used here as the card service's allocate and confirm.
  */
 
-/** A card of the hotel as the encrypted-cards list shows it. */
-export interface EncryptionCard {
-  id: number;
-  card_id: string;
-  uid: string;
-  type_name: string;
-  encrypted: boolean;
-}
+// The hotel's encryption state as the server answers it: declared with the encryption calls' contracts.
+export type { EncryptionCard } from '@lockdesk/protocol';
 
-/** `room/cardEncryptionList`: the hotel's encryption and its cards. */
-export interface EncryptionState {
-  enabled: boolean;
-  sectors: number[];
-  encrypted_cards: number;
-  cards: EncryptionCard[];
-}
+/** The encryption state the page shows (room/cardEncryptionList, without its paging). */
+export type EncryptionState = Pick<
+  ProtocolEncryptionState,
+  'enabled' | 'sectors' | 'encrypted_cards' | 'cards'
+>;
 
 export const encryptionKeys = {
   all: ['encryption'] as const,
@@ -51,7 +44,7 @@ export function useEncryptionState(): UseQueryResult<EncryptionState> {
   return useQuery({
     queryKey: encryptionKeys.state(),
     queryFn: async () => {
-      const state = await callManage<EncryptionState>('room/cardEncryptionList');
+      const state = await callManage(cardEncryptionCalls.cardEncryptionList, {});
       const normalised: EncryptionState = {
         enabled: Boolean(state?.enabled),
         sectors: Array.isArray(state?.sectors) ? state.sectors.map(Number) : [],
@@ -68,7 +61,7 @@ export function useEncryptionState(): UseQueryResult<EncryptionState> {
 export function useEnableEncryption(): UseMutationResult<unknown, Error, number[]> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (sectors: number[]) => callManage('room/cardEncryption', { sectors }),
+    mutationFn: (sectors: number[]) => callManage(cardEncryptionCalls.enableCardEncryption, { sectors }),
     onSuccess: (_answer, sectors) => {
       storeEncryptedSectors(sectors);
       return client.invalidateQueries({ queryKey: encryptionKeys.all });
@@ -80,7 +73,7 @@ export function useEnableEncryption(): UseMutationResult<unknown, Error, number[
 export function useDisableEncryption(): UseMutationResult<unknown, Error, void> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callManage('room/deleteCardEncryption'),
+    mutationFn: () => callManage(cardEncryptionCalls.disableCardEncryption, {}),
     onSuccess: () => {
       storeEncryptedSectors([]);
       return client.invalidateQueries({ queryKey: encryptionKeys.all });

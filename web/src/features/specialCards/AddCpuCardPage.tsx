@@ -19,7 +19,7 @@ interface CpuValues {
   note?: string;
 }
 
-/** A CPU card's serial number: 8 to 20 hexadecimal characters (contract B 'lockCardCpu/add'). */
+/** A CPU card's serial number: 8 to 20 hexadecimal characters (contract B, cpuCardCalls.addCpuCard). */
 export const SERIAL = /^[0-9A-F]{8,20}$/;
 
 /**

@@ -1,3 +1,4 @@
+import { type CardPage, type CpuCard, cpuCardCalls, type InputOf } from '@lockdesk/protocol';
 import {
   keepPreviousData,
   type UseMutationResult,
@@ -110,25 +111,8 @@ export function confirmSpecialCard(
 
 // ---- CPU cards (lockCardCpu/*, S2) ----
 
-export type CpuCardStatus = 'pending' | 'sending' | 'delivered' | 'failed' | 'deleted';
-
-/** A CPU card as lockCardCpu/* answer it (server/API.md §9.3). */
-export interface CpuCard {
-  id: number;
-  serial: string;
-  note: string;
-  room_id: number | null;
-  room_name: string;
-  stay_id: number | null;
-  guest_name: string;
-  end_time: number;
-  expired: boolean;
-  status: CpuCardStatus;
-  dispenser_mac_id: string | null;
-  sent_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
+// A CPU card as the server answers it: declared with the CPU card calls' contracts (protocol/src/calls).
+export type { CpuCard, CpuCardStatus } from '@lockdesk/protocol';
 
 export interface CpuListParams {
   keyword?: string | undefined;
@@ -137,26 +121,22 @@ export interface CpuListParams {
   limit: number;
 }
 
-export function useCpuCardList(params: CpuListParams): UseQueryResult<Page<CpuCard>> {
+export function useCpuCardList(params: CpuListParams): UseQueryResult<CardPage<CpuCard>> {
   return useQuery({
     queryKey: specialCardKeys.cpu(params),
-    queryFn: () => callManage<Page<CpuCard>>('lockCardCpu/lists', definedFields(params)),
+    queryFn: () => callManage(cpuCardCalls.cpuCardList, definedFields(params)),
     placeholderData: keepPreviousData,
   });
 }
 
-export interface NewCpuCard {
-  serial: string;
-  end_time: number;
-  room_id?: number | undefined;
-  note?: string | undefined;
-}
+/** What the add-CPU-card form sends (the contract's fields). */
+export type NewCpuCard = InputOf<typeof cpuCardCalls.addCpuCard>;
 
 export function useAddCpuCard(): UseMutationResult<CpuCard, Error, NewCpuCard> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: NewCpuCard) =>
-      callManage<CpuCard>('lockCardCpu/add', definedFields({ ...input, note: input.note?.trim() })),
+      callManage(cpuCardCalls.addCpuCard, definedFields({ ...input, note: input.note?.trim() })),
     onSuccess: () => client.invalidateQueries({ queryKey: ['cpuCards'] }),
   });
 }
@@ -164,24 +144,21 @@ export function useAddCpuCard(): UseMutationResult<CpuCard, Error, NewCpuCard> {
 export function useDeleteCpuCard(): UseMutationResult<CpuCard, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage<CpuCard>('lockCardCpu/delCard', { id }),
+    mutationFn: (id: number) => callManage(cpuCardCalls.deleteCpuCard, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['cpuCards'] }),
   });
 }
+
+export type SendCpuCardInput = InputOf<typeof cpuCardCalls.sendCpuCard>;
 
 /**
  * Queues a CPU card on a CPU card dispenser (lockCardCpu/sendCard: 'sending'), or, with `result`, reports what the
  * dispenser did with it ('delivered' or 'failed').
  */
-export function useSendCpuCard(): UseMutationResult<
-  CpuCard,
-  Error,
-  { id: number; mac_id: string; result?: 'delivered' | 'failed' }
-> {
+export function useSendCpuCard(): UseMutationResult<CpuCard, Error, SendCpuCardInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; mac_id: string; result?: 'delivered' | 'failed' }) =>
-      callManage<CpuCard>('lockCardCpu/sendCard', input),
+    mutationFn: (input: SendCpuCardInput) => callManage(cpuCardCalls.sendCpuCard, input),
     onSettled: () => client.invalidateQueries({ queryKey: ['cpuCards'] }),
   });
 }

@@ -1,4 +1,5 @@
 import { type Guest, type GuestInfo, type InputOf, stayCalls } from '@lockdesk/protocol';
+import { passwordCalls } from '@lockdesk/protocol';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { type Page, usePage } from '../../api/lists.ts';
@@ -55,8 +56,9 @@ export function useStayPasswords(
   return useQuery({
     queryKey: [...staysKeys.passwords(roomId ?? 0), 'stay', stayId ?? 0] as const,
     queryFn: async () => {
-      const page = await callManage<Page<RoomPassword>>('room/passwordHistory', {
-        room_id: roomId,
+      // Enabled only with a room.
+      const page = await callManage(passwordCalls.passwordHistory, {
+        room_id: roomId ?? 0,
         page: 1,
         limit: STAY_PASSWORDS_LIMIT,
       });
