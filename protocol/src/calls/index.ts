@@ -3,9 +3,12 @@
  * handlers against (each contract exactly one handler) and writes the OpenAPI document from.
  */
 import type { AnyContract } from './contract.js';
+import { dispenserCalls } from './dispensers.js';
 import { roomAdminCalls } from './room-admin.js';
 
+export * from './card-fields.js';
 export * from './contract.js';
+export * from './dispensers.js';
 export * from './page.js';
 export * from './room-admin.js';
 export * from './rooms.js';
@@ -13,6 +16,7 @@ export * from './schema.js';
 
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
+  dispensers: dispenserCalls,
   roomAdmin: roomAdminCalls,
 };
 

@@ -8,6 +8,7 @@
  * failed card never reached the lock and is 'deleted' at once. Registering a UID a lock already has replaces its
  * note and expiry and makes it pending again (the lock must learn the new expiry). Lists hide deleted cards.
  */
+import { M1_UID, m1UidField } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
@@ -17,15 +18,8 @@ import { epochSeconds, f, listPage } from '../fields.js';
 import { cardExpiry, cardPageFields, expiryField, hexId, pageOfCards, withPageSize } from './card-common.js';
 import { callerScope, inScope, likePattern } from './room-views.js';
 
-/** A MIFARE UID: 4 or 7 bytes (8 or 14 hex; spaces and colons allowed as typed). */
-export const M1_UID = /^(?:[0-9A-F]{8}|[0-9A-F]{14})$/;
-
-export const m1UidField = <O extends { optional?: boolean }>(o?: O) =>
-  f.string({
-    max: 32,
-    check: (v: string) => (M1_UID.test(hexId(v)) ? undefined : 'FIELD_INVALID'),
-    ...o,
-  });
+// The UID field is pure and shared with the contracts (protocol/src/calls/card-fields.ts).
+export { M1_UID, m1UidField };
 
 const m1Columns = [
   'm.id',
