@@ -4,11 +4,13 @@
  */
 import type { AnyContract } from './contract.js';
 import { dispenserCalls } from './dispensers.js';
+import { lockDeliveryCalls } from './lock-deliveries.js';
 import { roomAdminCalls } from './room-admin.js';
 
 export * from './card-fields.js';
 export * from './contract.js';
 export * from './dispensers.js';
+export * from './lock-deliveries.js';
 export * from './page.js';
 export * from './room-admin.js';
 export * from './rooms.js';
@@ -17,6 +19,7 @@ export * from './schema.js';
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
   dispensers: dispenserCalls,
+  lockDeliveries: lockDeliveryCalls,
   roomAdmin: roomAdminCalls,
 };
 
