@@ -5,12 +5,14 @@
 import type { AnyContract } from './contract.js';
 import { dispenserCalls } from './dispensers.js';
 import { lockDeliveryCalls } from './lock-deliveries.js';
+import { lockDeviceCalls } from './lock-devices.js';
 import { roomAdminCalls } from './room-admin.js';
 
 export * from './card-fields.js';
 export * from './contract.js';
 export * from './dispensers.js';
 export * from './lock-deliveries.js';
+export * from './lock-devices.js';
 export * from './page.js';
 export * from './room-admin.js';
 export * from './rooms.js';
@@ -20,6 +22,7 @@ export * from './schema.js';
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
   dispensers: dispenserCalls,
   lockDeliveries: lockDeliveryCalls,
+  lockDevices: lockDeviceCalls,
   roomAdmin: roomAdminCalls,
 };
 
