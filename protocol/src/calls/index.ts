@@ -4,6 +4,7 @@
  */
 import type { AnyContract } from './contract.js';
 import { dispenserCalls } from './dispensers.js';
+import { firmwareCalls } from './firmware.js';
 import { lockDeliveryCalls } from './lock-deliveries.js';
 import { lockDeviceCalls } from './lock-devices.js';
 import { roomAdminCalls } from './room-admin.js';
@@ -11,6 +12,7 @@ import { roomAdminCalls } from './room-admin.js';
 export * from './card-fields.js';
 export * from './contract.js';
 export * from './dispensers.js';
+export * from './firmware.js';
 export * from './lock-deliveries.js';
 export * from './lock-devices.js';
 export * from './page.js';
@@ -21,6 +23,7 @@ export * from './schema.js';
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
   dispensers: dispenserCalls,
+  firmware: firmwareCalls,
   lockDeliveries: lockDeliveryCalls,
   lockDevices: lockDeviceCalls,
   roomAdmin: roomAdminCalls,
