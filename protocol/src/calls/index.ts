@@ -8,6 +8,7 @@ import { firmwareCalls } from './firmware.js';
 import { lockDeliveryCalls } from './lock-deliveries.js';
 import { lockDeviceCalls } from './lock-devices.js';
 import { roomAdminCalls } from './room-admin.js';
+import { unlockRecordCalls } from './unlock-records.js';
 
 export * from './card-fields.js';
 export * from './contract.js';
@@ -19,6 +20,7 @@ export * from './page.js';
 export * from './room-admin.js';
 export * from './rooms.js';
 export * from './schema.js';
+export * from './unlock-records.js';
 
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
@@ -27,6 +29,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCont
   lockDeliveries: lockDeliveryCalls,
   lockDevices: lockDeviceCalls,
   roomAdmin: roomAdminCalls,
+  unlockRecords: unlockRecordCalls,
 };
 
 /** Every contract of every area. */
