@@ -5,7 +5,7 @@ import { type Page, usePage } from '../../api/lists.ts';
 import { ENV } from '../../config/deploy.ts';
 
 /**
- * The unlock-record and export calls (contracts D 'lock/checkHistory', E 'export/create') as react-query hooks,
+ * The unlock-record and export calls (contracts D lock/checkHistory, E export/create) as react-query hooks,
  * shared by every page that shows the records table. Pages never call axios.
  */
 
