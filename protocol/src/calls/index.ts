@@ -7,6 +7,7 @@ import { dispenserCalls } from './dispensers.js';
 import { firmwareCalls } from './firmware.js';
 import { lockDeliveryCalls } from './lock-deliveries.js';
 import { lockDeviceCalls } from './lock-devices.js';
+import { orderCalls } from './orders.js';
 import { roomAdminCalls } from './room-admin.js';
 import { unlockRecordCalls } from './unlock-records.js';
 
@@ -16,6 +17,7 @@ export * from './dispensers.js';
 export * from './firmware.js';
 export * from './lock-deliveries.js';
 export * from './lock-devices.js';
+export * from './orders.js';
 export * from './page.js';
 export * from './room-admin.js';
 export * from './rooms.js';
@@ -28,6 +30,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCont
   firmware: firmwareCalls,
   lockDeliveries: lockDeliveryCalls,
   lockDevices: lockDeviceCalls,
+  orders: orderCalls,
   roomAdmin: roomAdminCalls,
   unlockRecords: unlockRecordCalls,
 };
