@@ -1,3 +1,4 @@
+import { dispenserCalls } from '@lockdesk/protocol';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchBrokerCredential } from './api/broker.ts';
@@ -15,7 +16,7 @@ import { applyDocumentLanguage, setupI18n } from './i18n/index.ts';
 // only for a signed-in account that may (credential.manage), and a failure (a network hiccup) shows no toast.
 setHeartbeatReporter((macId) =>
   getToken() && can('credential.manage')
-    ? callManage('cardDispenser/checkStatus', { mac_id: macId, seen: 1 }, { silent: true })
+    ? callManage(dispenserCalls.checkStatus, { mac_id: macId, seen: true }, { silent: true })
     : null,
 );
 

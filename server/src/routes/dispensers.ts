@@ -13,33 +13,20 @@
  *   old, else 'offline'. A console that sees a heartbeat on the broker reports it with `checkStatus { seen: 1 }`;
  *   those reports are not operations, so they are not in the operation log.
  */
-import { BROKER } from '@lockdesk/protocol';
+import { BROKER, type DispenserStatus, type DispenserType, dispenserCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage } from '../fields.js';
+import { epochSeconds, listPage } from '../fields.js';
 import { gatewayCredential, hotelDevices } from '../services/broker-credentials.js';
-import {
-  cardPageFields,
-  hexId,
-  pageOfCards,
-  readerAddress,
-  readerAddressField,
-  withPageSize,
-} from './card-common.js';
+import { hexId, pageOfCards, readerAddress, withPageSize } from './card-common.js';
 import { checkData } from './card-encryption.js';
-import { m1UidField } from './m1-cards.js';
 import { likePattern } from './room-views.js';
-
-export const DISPENSER_TYPES = ['1', '2', '3', '4'] as const;
-export type DispenserType = (typeof DISPENSER_TYPES)[number];
 
 /** The remote reader's heartbeat period (spec §9) and how many may be missed before it counts as offline. */
 export const HEARTBEAT_PERIOD_MS = BROKER.heartbeatMs;
 export const MISSED_HEARTBEATS = 3;
-
-export type DispenserStatus = 'online' | 'offline' | 'unknown';
 
 /** A reader's status at `nowMs` from its last heartbeat. */
 export function dispenserStatus(lastSeen: Date | null, nowMs: number): DispenserStatus {
@@ -121,16 +108,7 @@ async function requireBindable(ctx: UserContext, userId: number): Promise<{ id: 
 }
 
 export function dispenserRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'cardDispenser/add',
-    auth: 'user',
-    mutates: true,
-    permission: 'room.manage',
-    schema: {
-      mac_id: readerAddressField(),
-      name: f.string({ max: 32, optional: true }),
-      type: f.enum(DISPENSER_TYPES),
-    },
+  defineCall(app, dispenserCalls.add, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const macId = readerAddress(body.mac_id) as string;
@@ -189,16 +167,7 @@ export function dispenserRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'cardDispenser/lists',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {
-      keyword: f.string({ max: 50, optional: true }),
-      type: f.enum(DISPENSER_TYPES, { optional: true }),
-      ...cardPageFields,
-    },
+  defineCall(app, dispenserCalls.list, {
     handler: async (ctx, body) => {
       let q = dispensers(ctx);
       if (body.type !== undefined) q = q.where('d.type', '=', body.type as DispenserType);
@@ -226,13 +195,7 @@ export function dispenserRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'cardDispenser/checkStatus',
-    auth: 'user',
-    // A heartbeat report (seen: 1) writes when the reader was last seen; it is not an operation to log.
-    mutates: false,
-    permission: 'credential.manage',
-    schema: { mac_id: readerAddressField(), seen: f.bool({ optional: true }) },
+  defineCall(app, dispenserCalls.checkStatus, {
     handler: async (ctx, body) => {
       const dispenser = await requireDispenser(ctx, body.mac_id);
       const now = ctx.now();
@@ -257,12 +220,7 @@ export function dispenserRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'cardDispenser/userBind',
-    auth: 'user',
-    mutates: true,
-    permission: 'room.manage',
-    schema: { mac_id: readerAddressField(), user_id: f.int({ min: 0 }) },
+  defineCall(app, dispenserCalls.userBind, {
     handler: async (ctx, body) => {
       const dispenser = await requireDispenser(ctx, body.mac_id);
       // Whoever holds the reader now must be someone the caller may unbind.
@@ -300,15 +258,7 @@ export function dispenserRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    // The gateway's broker credential for this reader (API.md §20): shown once, rotating it kills the old one.
-    path: 'dispenser/brokerCredential',
-    summary: "Issue (or rotate) the broker credential of a card reader's gateway",
-    auth: 'user',
-    mutates: true,
-    roles: ['super', 'secondary'],
-    permission: 'room.manage',
-    schema: { mac_id: readerAddressField() },
+  defineCall(app, dispenserCalls.brokerCredential, {
     handler: async (ctx, body) => {
       const dispenser = await requireDispenser(ctx, body.mac_id);
       const credential = await gatewayCredential(
@@ -322,11 +272,7 @@ export function dispenserRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'cardDispenser/getUserBind',
-    auth: 'user',
-    mutates: false,
-    schema: {},
+  defineCall(app, dispenserCalls.getUserBind, {
     handler: async (ctx) => {
       const row =
         ctx.hotelId === null
@@ -341,11 +287,7 @@ export function dispenserRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'User/setUserDispenserType',
-    auth: 'user',
-    mutates: true,
-    schema: { type: f.enum(DISPENSER_TYPES) },
+  defineCall(app, dispenserCalls.setUserDispenserType, {
     handler: async (ctx, body) => {
       const type = body.type as DispenserType;
       await ctx.db
@@ -358,11 +300,7 @@ export function dispenserRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'User/getUserDispenserType',
-    auth: 'user',
-    mutates: false,
-    schema: {},
+  defineCall(app, dispenserCalls.getUserDispenserType, {
     handler: async (ctx) => {
       const row = await ctx.db
         .selectFrom('users')
@@ -373,13 +311,7 @@ export function dispenserRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    // The dispenser flows' name for room/getCheckData (API.md §8): the keys to read this card with.
-    path: 'app/getAesEight',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { card_uid: m1UidField() },
+  defineCall(app, dispenserCalls.getAesEight, {
     handler: async (ctx, body) => checkData(ctx, hexId(body.card_uid)),
   });
 }

@@ -18,19 +18,19 @@
  * - a secondary administrator granted `firmware.manage` sees the locks of their rooms only, and must choose rooms.
  */
 import { createHash } from 'node:crypto';
+import { firmwareCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation, violatedConstraint } from '../db/index.js';
 import type { Firmware } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage, pageFields } from '../fields.js';
+import { epochSeconds, listPage } from '../fields.js';
 import { fileUrl } from '../services/storage.js';
 import { callerScope, inScope, likePattern, requireRooms } from './room-views.js';
 import { findUpload } from './uploads.js';
 
-/** A semver-ish version: 1 to 4 numbers, an optional leading v and an optional pre-release or build tail. */
-export const FIRMWARE_VERSION = /^[vV]?\d{1,5}(\.\d{1,5}){1,3}([-+][0-9A-Za-z.-]{1,20})?$/;
+export { FIRMWARE_VERSION } from '@lockdesk/protocol';
 
 /** The file name endings accepted, by the type the upload sniffed. */
 const EXTENSION_OF: Record<string, string> = {
@@ -93,20 +93,7 @@ function firmwareView(row: Firmware) {
 }
 
 export function firmwareRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'lock/addFirmwares',
-    auth: 'user',
-    mutates: true,
-    permission: 'firmware.manage',
-    schema: {
-      file: f.string({ max: 300, invalid: 'UPLOAD_FILE_INVALID' }),
-      file_name: f.string({ max: 200 }),
-      name: f.string({ max: 64 }),
-      version: f.string({ max: 40, pattern: FIRMWARE_VERSION }),
-      model: f.string({ max: 40, optional: true }),
-      room_ids: f.array({ of: f.id(), max: 2000, optional: true }),
-      note: f.string({ max: 200, optional: true }),
-    },
+  defineCall(app, firmwareCalls.addFirmwares, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       const upload = await findUpload(ctx.db, hotelId, body.file, 'firmware');
@@ -153,12 +140,7 @@ export function firmwareRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/getFirmwaresList',
-    auth: 'user',
-    mutates: false,
-    permission: 'firmware.manage',
-    schema: { keyword: f.string({ max: 50, optional: true }), ...pageFields },
+  defineCall(app, firmwareCalls.getFirmwaresList, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       let filtered = ctx.db.selectFrom('firmwares as fw').where('fw.hotel_id', '=', hotelId);

@@ -16,45 +16,15 @@
  *   language; `label` stays the English text for API users;
  * - `confirmed_at` is when the sync whose state the lock confirmed finished.
  */
-import { CARD_TYPE, type CardTypeName } from '@lockdesk/protocol';
+import { CARD_TYPE, type CardTypeName, type Delivery, lockDeliveryCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall } from '../call.js';
 import type { LockStateJson } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f } from '../fields.js';
+import { epochSeconds } from '../fields.js';
 import { lockState } from '../services/lock-state.js';
 import { callerScope, inScope } from './room-views.js';
-
-export const DELIVERY_KINDS = [
-  'card_delete',
-  'universal_card',
-  'sequence',
-  'card',
-  'password',
-  'face',
-  'fingerprint',
-] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
-
-/** One thing a lock must learn (or holds already), as lock/inLockList answers it. */
-export interface Delivery {
-  kind: DeliveryKind;
-  action: 'add' | 'remove';
-  ref_id: number | null;
-  /** English text for API users (the console writes its own from the fields below). */
-  label: string;
-  /** The identifying text without words: a card number, a password id, a face or finger id and its note. */
-  subject: string;
-  /** The guest's name (or mobile), '' when none. */
-  guest: string;
-  /** Sequences only: the card type the sequence is of, and the sequence. */
-  card_type?: CardTypeName;
-  sequence?: number;
-  state: 'issued' | 'waiting' | 'confirmed';
-  changed_at: number;
-  confirmed_at: number;
-}
 
 /** The last syncs answered per lock. */
 const SYNCS_SHOWN = 10;
@@ -78,12 +48,7 @@ const guestOf = (row: { nickname?: string | null; mobile?: string | null } | und
   row?.nickname || row?.mobile || '';
 
 export function lockDeliveryRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'lock/inLockList',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { room_id: f.id() },
+  defineCall(app, lockDeliveryCalls.inLockList, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.view');
       const now = ctx.now();
@@ -427,12 +392,7 @@ export function lockDeliveryRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/cardDelivery',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { card_id: f.id() },
+  defineCall(app, lockDeliveryCalls.cardDelivery, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       const card = await ctx.db

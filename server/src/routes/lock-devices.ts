@@ -3,19 +3,15 @@
  * shown once, for the installer to put into the lock; the old one stops working at once. The operation log names
  * the room and its lock, never the secret.
  */
+import { lockDeviceCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall } from '../call.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f } from '../fields.js';
+import { epochSeconds } from '../fields.js';
 import { issueLockSecret } from '../services/lock-secrets.js';
 
 export function lockDeviceRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'lock/issueSecret',
-    auth: 'user',
-    mutates: true,
-    permission: 'room.manage',
-    schema: { room_id: f.id() },
+  defineCall(app, lockDeviceCalls.issueSecret, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.manage');
       if (!room.mac_id) throw failure('ROOM_HAS_NO_LOCK');

@@ -14,36 +14,21 @@
  *   the day (deposits are held, not earned: they stay out of it); occupancy = rooms with a stay over the night
  *   that starts that day, over the hotel's rooms.
  */
+import { HOTEL_DAY, type Order, type OrderKind, orderCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage, pageFields } from '../fields.js';
-import {
-  credit,
-  debit,
-  fenText,
-  INCOME_KINDS,
-  ORDER_KINDS,
-  orderStatus,
-  REFUNDABLE_KINDS,
-} from '../services/orders.js';
+import { epochSeconds, listPage } from '../fields.js';
+import { credit, debit, fenText, INCOME_KINDS, orderStatus, REFUNDABLE_KINDS } from '../services/orders.js';
 import { serviceStatus } from '../services/service-period.js';
 import { likePattern } from './room-views.js';
 
-/** The largest single amount a call moves: ¥10,000,000.00. */
-export const MAX_AMOUNT_FEN = 1_000_000_000;
+export { MAX_AMOUNT_FEN } from '@lockdesk/protocol';
 /** The longest range of order/statistics, in days. */
 export const MAX_STATISTICS_DAYS = 366;
 const HOTEL_OFFSET_MS = 8 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
-
-const amountField = () => f.int({ min: 1, max: MAX_AMOUNT_FEN });
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A name as people write it: letters of any script, spaces, dots and hyphens. */
-const HOLDER = /^\p{L}[\p{L}\p{M} .·'-]*$/u;
-/** A bank account: 10 to 30 digits, spaces between groups allowed. */
-const ACCOUNT = /^[\d ]+$/;
 
 /** The last four digits shown, the rest masked. */
 export function maskAccount(account: string): string {
@@ -52,7 +37,7 @@ export function maskAccount(account: string): string {
 
 /** Reads 'YYYY-MM-DD' as the start of that day in hotel time (ms), or undefined. */
 function hotelDayStart(day: string): number | undefined {
-  if (!DAY.test(day)) return undefined;
+  if (!HOTEL_DAY.test(day)) return undefined;
   const ms = Date.parse(`${day}T00:00:00+08:00`);
   return Number.isNaN(ms) || new Date(ms + HOTEL_OFFSET_MS).toISOString().slice(0, 10) !== day
     ? undefined
@@ -80,13 +65,14 @@ interface OrderRow {
 }
 
 /** An order as answered. */
-function orderView(o: OrderRow) {
+function orderView(o: OrderRow): Order {
   const amount = Number(o.amount_fen);
   const refunded = Number(o.refunded_fen);
   const refundable = (REFUNDABLE_KINDS as readonly string[]).includes(o.kind) ? amount - refunded : 0;
   return {
     id: o.id,
-    kind: o.kind,
+    // The columns hold the kinds and states services/orders.ts writes.
+    kind: o.kind as OrderKind,
     amount_fen: amount,
     amount: fenText(amount),
     refunded_fen: refunded,
@@ -102,9 +88,9 @@ function orderView(o: OrderRow) {
       o.kind === 'withdrawal' && o.bank_account
         ? { holder: o.bank_holder ?? '', bank: o.bank_name ?? '', account: maskAccount(o.bank_account) }
         : null,
-    status: o.status,
+    status: o.status as Order['status'],
     note: o.note,
-    create_time: epochSeconds(o.created_at),
+    create_time: epochSeconds(o.created_at) as number,
   };
 }
 
@@ -176,21 +162,7 @@ async function merchant(ctx: UserContext, hotelId: number) {
 }
 
 export function orderRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'order/orderList',
-    auth: 'user',
-    mutates: false,
-    permission: 'bill.view',
-    schema: {
-      ...pageFields,
-      kind: f.enum(ORDER_KINDS, { optional: true }),
-      start_time: f.time({ optional: true }),
-      end_time: f.time({ optional: true }),
-      room_id: f.id({ optional: true }),
-      keyword: f.string({ optional: true, max: 64 }),
-      sort: f.enum(['create_time', 'amount'] as const, { optional: true }),
-      order: f.enum(['asc', 'desc'] as const, { optional: true }),
-    },
+  defineCall(app, orderCalls.orderList, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       if (body.start_time && body.end_time && body.start_time > body.end_time) {
@@ -234,16 +206,7 @@ export function orderRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'order/refund',
-    auth: 'user',
-    mutates: true,
-    permission: 'bill.manage',
-    schema: {
-      order_id: f.id(),
-      amount_fen: amountField(),
-      note: f.string({ optional: true, max: 200 }),
-    },
+  defineCall(app, orderCalls.refund, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const now = ctx.now();
@@ -304,15 +267,7 @@ export function orderRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'Order/recharge',
-    auth: 'user',
-    mutates: true,
-    permission: 'bill.manage',
-    schema: {
-      amount_fen: amountField(),
-      note: f.string({ optional: true, max: 200 }),
-    },
+  defineCall(app, orderCalls.recharge, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const id = await ctx.db.transaction().execute(async (trx) => {
@@ -338,15 +293,7 @@ export function orderRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'order/cash',
-    auth: 'user',
-    mutates: true,
-    permission: 'bill.manage',
-    schema: {
-      amount_fen: amountField(),
-      note: f.string({ optional: true, max: 200 }),
-    },
+  defineCall(app, orderCalls.cash, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const id = await ctx.db.transaction().execute(async (trx) => {
@@ -381,20 +328,7 @@ export function orderRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'order/setCashData',
-    auth: 'user',
-    mutates: true,
-    permission: 'bill.manage',
-    schema: {
-      holder: f.string({ min: 2, max: 50, pattern: HOLDER }),
-      bank: f.string({ min: 2, max: 60 }),
-      account: f.string({
-        max: 40,
-        pattern: ACCOUNT,
-        check: (v: string) => (/^\d{10,30}$/.test(v.replace(/ /g, '')) ? undefined : 'FIELD_INVALID'),
-      }),
-    },
+  defineCall(app, orderCalls.setCashData, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const account = body.account.replace(/ /g, '');
@@ -414,24 +348,11 @@ export function orderRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'order/macMember',
-    auth: 'user',
-    mutates: false,
-    permission: 'bill.view',
-    schema: {},
+  defineCall(app, orderCalls.macMember, {
     handler: async (ctx) => merchant(ctx, ctx.requireHotelId()),
   });
 
-  defineCall(app, {
-    path: 'order/statistics',
-    auth: 'user',
-    mutates: false,
-    permission: 'bill.view',
-    schema: {
-      start_date: f.string({ pattern: DAY }),
-      end_date: f.string({ pattern: DAY }),
-    },
+  defineCall(app, orderCalls.statistics, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const start = hotelDayStart(body.start_date);

@@ -11,22 +11,28 @@
  * The filtered query (checkHistoryQuery) and the answer's shape (recordColumns, recordView) are exported for the
  * unlock-record export, which streams the same rows.
  */
+import {
+  type CHECK_HISTORY_FILTERS,
+  type UnlockRecord,
+  type UnlockType,
+  unlockRecordCalls,
+} from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import type { Database } from '../db/schema.js';
 import type { RoomScope } from '../domain/permissions.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, type Infer, listPage, pageFields } from '../fields.js';
+import { epochSeconds, type Infer, listPage } from '../fields.js';
 import { findStay } from './credential-common.js';
 import { callerScope, likePattern, normaliseMac } from './room-views.js';
 
-/** How a lock was opened. */
-export const UNLOCK_TYPES = ['card', 'password', 'face', 'fingerprint', 'bluetooth', 'remote'] as const;
-export type UnlockType = (typeof UNLOCK_TYPES)[number];
-
-/** Whether the door opened. */
-export const UNLOCK_RESULTS = ['open', 'deny'] as const;
+export {
+  CHECK_HISTORY_FILTERS,
+  UNLOCK_RECORD_RESULTS as UNLOCK_RESULTS,
+  UNLOCK_RECORD_TYPES as UNLOCK_TYPES,
+  type UnlockType,
+} from '@lockdesk/protocol';
 
 type Tables = Database & {
   u: Database['unlock_records'];
@@ -97,7 +103,7 @@ export interface RecordRow {
 }
 
 /** A record as answered (API.md §6 'the record'). */
-export function recordView(row: RecordRow) {
+export function recordView(row: RecordRow): UnlockRecord {
   return {
     id: row.id,
     room_id: row.room_id,
@@ -105,7 +111,8 @@ export function recordView(row: RecordRow) {
     // The lock that reported it; records written before locks reported their mac carry their room's.
     mac_id: row.mac_id ?? row.room_mac_id ?? '',
     time: epochSeconds(row.happened_at) as number,
-    type: row.type,
+    // The column holds the types the device API accepts (UNLOCK_TYPES).
+    type: row.type as UnlockType,
     opened: row.opened,
     reason: row.reason,
     credential: row.credential,
@@ -168,26 +175,6 @@ function ofMobile(hotelId: number, mobile: string) {
     );
 }
 
-const periodFields = {
-  start_time: f.time({ optional: true }),
-  end_time: f.time({ optional: true }),
-};
-
-/** The filters of lock/checkHistory (every one optional); the export of unlock records takes the same. */
-export const CHECK_HISTORY_FILTERS = {
-  room_id: f.id({ optional: true }),
-  mac_id: f.string({
-    optional: true,
-    max: 17,
-    check: (v: string) => (normaliseMac(v) ? undefined : 'FIELD_INVALID'),
-  }),
-  stay_id: f.id({ optional: true }),
-  mobile: f.mobile({ optional: true }),
-  type: f.enum(UNLOCK_TYPES, { optional: true }),
-  result: f.enum(UNLOCK_RESULTS, { optional: true }),
-  ...periodFields,
-  keyword: f.string({ optional: true, max: 50 }),
-};
 export type CheckHistoryFilters = Infer<typeof CHECK_HISTORY_FILTERS>;
 
 /**
@@ -226,34 +213,11 @@ export async function checkHistoryQuery(ctx: UserContext, body: CheckHistoryFilt
 }
 
 export function unlockRecordRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/openHistory',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: {
-      room_id: f.id({ optional: true }),
-      type: f.enum(UNLOCK_TYPES, { optional: true }),
-      result: f.enum(UNLOCK_RESULTS, { optional: true }),
-      ...periodFields,
-      keyword: f.string({ optional: true, max: 50 }),
-      ...pageFields,
-    },
+  defineCall(app, unlockRecordCalls.openHistory, {
     handler: async (ctx, body) => recordPage(await checkHistoryQuery(ctx, body), body),
   });
 
-  defineCall(app, {
-    path: 'room/openHistoryByPeople',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: {
-      stay_id: f.id({ optional: true }),
-      mobile: f.mobile({ optional: true }),
-      room_id: f.id({ optional: true }),
-      result: f.enum(UNLOCK_RESULTS, { optional: true }),
-      ...pageFields,
-    },
+  defineCall(app, unlockRecordCalls.openHistoryByPeople, {
     handler: async (ctx, body) => {
       if (body.stay_id === undefined && body.mobile === undefined) {
         throw failure('FIELD_REQUIRED', { field: 'stay_id' });
@@ -262,12 +226,7 @@ export function unlockRecordRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/checkHistory',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { ...CHECK_HISTORY_FILTERS, ...pageFields },
+  defineCall(app, unlockRecordCalls.checkHistory, {
     handler: async (ctx, body) => recordPage(await checkHistoryQuery(ctx, body), body),
   });
 }

@@ -13,8 +13,8 @@ type Trx = Transaction<Database>;
 
 /** Order kinds that bring money in; the others take it out. */
 export const INCOME_KINDS = ['room', 'deposit', 'recharge'] as const;
-export const ORDER_KINDS = ['room', 'deposit', 'recharge', 'refund', 'withdrawal'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
+// The kinds are the order contracts' (protocol/src/calls/orders.ts).
+export { ORDER_KINDS, type OrderKind } from '@lockdesk/protocol';
 /** The orders of a stay that can be refunded. */
 export const REFUNDABLE_KINDS = ['room', 'deposit'] as const;
 

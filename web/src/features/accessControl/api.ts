@@ -1,4 +1,5 @@
 import { roomCalls } from '@lockdesk/protocol';
+import { type Firmware, type FirmwareFile, firmwareCalls } from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -7,7 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
-import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { type Page, usePage } from '../../api/lists.ts';
 import { uploadFile } from '../../api/upload.ts';
 
 /**
@@ -41,33 +42,8 @@ export interface AccessRoomQuery {
   limit: number;
 }
 
-/** A lock a firmware applies to, and whether it runs it. */
-export interface FirmwareLock {
-  room_id: number;
-  name: string;
-  mac_id: string | null;
-  lock_version: string;
-  current: boolean;
-}
-
-/** A firmware (lock/getFirmwaresList). */
-export interface Firmware {
-  id: number;
-  name: string;
-  version: string;
-  model: string;
-  note: string;
-  file_name: string;
-  url: string;
-  size: number;
-  sha256: string;
-  applies_to: 'all' | 'chosen';
-  room_ids: number[];
-  created_at: number;
-  lock_count: number;
-  current_count: number;
-  locks: FirmwareLock[];
-}
+// A firmware and its locks as the server answers them: declared with the firmware calls' contracts.
+export type { Firmware, FirmwareFile, FirmwareLock } from '@lockdesk/protocol';
 
 export interface FirmwareQuery {
   keyword?: string | undefined;
@@ -128,27 +104,24 @@ export function useSetAccessControl(): UseMutationResult<
 
 /** One page of the hotel's firmwares with the locks each applies to. */
 export function useFirmwares(query: FirmwareQuery): UseQueryResult<Page<Firmware>> {
-  return usePage<Firmware>(equipmentKeys.firmwares(query), 'lock/getFirmwaresList', query);
+  return usePage(equipmentKeys.firmwares(query), firmwareCalls.getFirmwaresList, query);
 }
 
 /** Uploads the file (purpose 'firmware') and records it; refreshes the firmware lists. */
-export function useAddFirmware(): UseMutationResult<Firmware, Error, NewFirmware> {
+export function useAddFirmware(): UseMutationResult<FirmwareFile, Error, NewFirmware> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: NewFirmware) => {
       const stored = await uploadFile('firmware', input.file);
-      return callManage<Firmware>(
-        'lock/addFirmwares',
-        definedFields({
-          file: stored.url,
-          file_name: input.file.name,
-          name: input.name.trim(),
-          version: input.version.trim(),
-          model: input.model?.trim(),
-          note: input.note?.trim(),
-          room_ids: input.room_ids.length > 0 ? input.room_ids : undefined,
-        }),
-      );
+      return callManage(firmwareCalls.addFirmwares, {
+        file: stored.url,
+        file_name: input.file.name,
+        name: input.name.trim(),
+        version: input.version.trim(),
+        model: input.model?.trim() || undefined,
+        note: input.note?.trim() || undefined,
+        room_ids: input.room_ids.length > 0 ? input.room_ids : undefined,
+      });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: equipmentKeys.firmwareLists() }),
   });

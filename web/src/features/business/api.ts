@@ -1,6 +1,13 @@
+import {
+  type InputOf,
+  type MerchantAccount,
+  type OrderPage,
+  orderCalls,
+  type Statistics,
+} from '@lockdesk/protocol';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
-import { type Page, usePage } from '../../api/lists.ts';
+import { usePage } from '../../api/lists.ts';
 
 /**
  * The bill calls (server/API.md §15) as react-query hooks for /business/index and /bill/index. Money is integer
@@ -8,71 +15,19 @@ import { type Page, usePage } from '../../api/lists.ts';
  * all move together.
  */
 
-export const ORDER_KINDS = ['room', 'deposit', 'recharge', 'refund', 'withdrawal'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
-
-export interface Order {
-  id: number;
-  kind: OrderKind;
-  amount_fen: number;
-  refunded_fen: number;
-  refundable_fen: number;
-  refund_of: number | null;
-  room_id: number | null;
-  room_name: string;
-  stay_id: number | null;
-  guest: string;
-  guest_mobile: string;
-  operator: string;
-  bank: { holder: string; bank: string; account: string } | null;
-  status: 'paid' | 'partly_refunded' | 'refunded' | 'done';
-  note: string;
-  create_time: number;
-}
-
-export interface OrderPage extends Page<Order> {
-  totals: { in_fen: number; out_fen: number };
-}
-
-export interface MerchantAccount {
-  hotel_id: number;
-  hotel_name: string;
-  balance_fen: number;
-  balance: string;
-  service_expires_at: number | null;
-  customer_manager_mobile: string;
-  cash: { holder: string; bank: string; account: string; set_time: number | null } | null;
-}
-
-export interface DayFigures {
-  day: string;
-  income_fen: number;
-  refund_fen: number;
-  revenue_fen: number;
-  occupied_rooms: number;
-  rooms: number;
-  occupancy_permille: number;
-}
-
-export interface Statistics {
-  start_date: string;
-  end_date: string;
-  days: DayFigures[];
-  totals: { income_fen: number; refund_fen: number; revenue_fen: number };
-}
+// The orders, the merchant account and the figures as the server answers them: declared with the bill contracts.
+export {
+  type DayFigures,
+  type MerchantAccount,
+  ORDER_KINDS,
+  type Order,
+  type OrderKind,
+  type OrderPage,
+  type Statistics,
+} from '@lockdesk/protocol';
 
 /** order/orderList's request. */
-export interface OrderQuery {
-  kind?: OrderKind | undefined;
-  start_time?: number | undefined;
-  end_time?: number | undefined;
-  room_id?: number | undefined;
-  keyword?: string | undefined;
-  sort?: 'create_time' | 'amount' | undefined;
-  order?: 'asc' | 'desc' | undefined;
-  page: number;
-  limit: number;
-}
+export type OrderQuery = InputOf<typeof orderCalls.orderList> & { page: number; limit: number };
 
 export const billKeys = {
   all: ['bills'] as const,
@@ -86,20 +41,20 @@ export const billKeys = {
 export function useMerchantAccount(): UseQueryResult<MerchantAccount> {
   return useQuery({
     queryKey: billKeys.account(),
-    queryFn: () => callManage<MerchantAccount>('order/macMember'),
+    queryFn: () => callManage(orderCalls.macMember, {}),
   });
 }
 
 /** One page of orders (order/orderList); the page shown stays while the next loads. */
 export function useOrders(query: OrderQuery): UseQueryResult<OrderPage> {
-  return usePage<Order>(billKeys.list(query), 'order/orderList', query) as UseQueryResult<OrderPage>;
+  return usePage(billKeys.list(query), orderCalls.orderList, query);
 }
 
 /** Revenue and occupancy per hotel day (order/statistics). */
 export function useStatistics(from: string, to: string): UseQueryResult<Statistics> {
   return useQuery({
     queryKey: billKeys.statistics(from, to),
-    queryFn: () => callManage<Statistics>('order/statistics', { start_date: from, end_date: to }),
+    queryFn: () => callManage(orderCalls.statistics, { start_date: from, end_date: to }),
   });
 }
 
@@ -112,21 +67,15 @@ function useMoneyMutation<I, O>(call: (input: I) => Promise<O>) {
 }
 
 export const useRecharge = () =>
-  useMoneyMutation((input: { amount_fen: number; note?: string }) =>
-    callManage<{ order: Order; account: MerchantAccount }>('Order/recharge', input),
-  );
+  useMoneyMutation((input: InputOf<typeof orderCalls.recharge>) => callManage(orderCalls.recharge, input));
 
 export const useRefund = () =>
-  useMoneyMutation((input: { order_id: number; amount_fen: number; note?: string }) =>
-    callManage<{ refund: Order; order: Order }>('order/refund', input),
-  );
+  useMoneyMutation((input: InputOf<typeof orderCalls.refund>) => callManage(orderCalls.refund, input));
 
 export const useWithdraw = () =>
-  useMoneyMutation((input: { amount_fen: number; note?: string }) =>
-    callManage<{ order: Order; account: MerchantAccount }>('order/cash', input),
-  );
+  useMoneyMutation((input: InputOf<typeof orderCalls.cash>) => callManage(orderCalls.cash, input));
 
 export const useSetCashData = () =>
-  useMoneyMutation((input: { holder: string; bank: string; account: string }) =>
-    callManage<MerchantAccount>('order/setCashData', input),
+  useMoneyMutation((input: InputOf<typeof orderCalls.setCashData>) =>
+    callManage(orderCalls.setCashData, input),
   );

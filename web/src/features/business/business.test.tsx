@@ -108,6 +108,7 @@ const order = (id: number, over: Partial<Order> = {}): Order => ({
   id,
   kind: 'room',
   amount_fen: 19_990,
+  amount: '199.90',
   refunded_fen: 0,
   refundable_fen: 19_990,
   refund_of: null,

@@ -1,4 +1,11 @@
 import {
+  type CardDelivery,
+  type IssuedSecret,
+  type LockDeliveries,
+  lockDeliveryCalls,
+  lockDeviceCalls,
+} from '@lockdesk/protocol';
+import {
   type QueryClient,
   type UseMutationResult,
   type UseQueryResult,
@@ -17,83 +24,18 @@ import { normalMac, simulator, type VirtualLock, type VirtualSync } from './simu
  * simulator's virtual locks. Pages use these, never axios or fetch. Each mutation names what it invalidates.
  */
 
-export type DeliveryKind =
-  | 'card_delete'
-  | 'universal_card'
-  | 'sequence'
-  | 'card'
-  | 'password'
-  | 'face'
-  | 'fingerprint';
-export type DeliveryState = 'issued' | 'waiting' | 'confirmed';
-
-/** One thing a lock must learn, or has learned, or that sits on the card itself (contract D DELIVERY). */
-export interface Delivery {
-  kind: DeliveryKind;
-  action: 'add' | 'remove';
-  ref_id: number | null;
-  /** The server's English text, for API users: the console writes the item from the fields below (deliveryItem). */
-  label: string;
-  /** The identifying text without words: a card number, a password id, a face or finger id and its note. */
-  subject: string;
-  /** The guest's name or mobile, '' when none. */
-  guest: string;
-  /** Sequences only: the card type's name (protocol CardTypeName) and the sequence. */
-  card_type?: string;
-  sequence?: number;
-  state: DeliveryState;
-  changed_at: number;
-  confirmed_at: number;
-}
-
-/** One Bluetooth unlock of the lock as the server recorded it. */
-export interface LockSyncRow {
-  id: number;
-  started_at: number;
-  /** 0 while the lock has not confirmed it (an interrupted sync). */
-  finished_at: number;
-  operator: string;
-  records_stored: number;
-  records_duplicate: number;
-}
-
-/** A room's lock and its deliveries (lock/inLockList). */
-export interface LockDeliveries {
-  room_id: number;
-  mac_id: string;
-  /** The lock has a secret: it can sync with the server. */
-  installed: boolean;
-  last_sync_at: number;
-  waiting: number;
-  list: Delivery[];
-  syncs: LockSyncRow[];
-}
-
-/** A card's state at one of its locks (lock/cardDelivery). */
-export interface CardLockDelivery {
-  room_id: number;
-  room_name: string;
-  /** The lock must refuse the card (deleted, withdrawn) or learn it (a universal card). */
-  action: 'delete' | 'learn';
-  state: 'waiting' | 'confirmed';
-  changed_at: number;
-  confirmed_at: number;
-  last_sync_at: number;
-}
-
-export interface CardDelivery {
-  card_id: number;
-  card_number: string;
-  list: CardLockDelivery[];
-}
-
-/** A lock's new secret (lock/issueSecret): shown once, never stored by the console. */
-export interface IssuedSecret {
-  room_id: number;
-  mac_id: string;
-  lock_secret: string;
-  issued_at: number;
-}
+// A lock's deliveries, a card's state per lock and an issued secret as the server answers them: declared with the
+// door calls' contracts (protocol/src/calls).
+export type {
+  CardDelivery,
+  CardLockDelivery,
+  Delivery,
+  DeliveryKind,
+  DeliveryState,
+  IssuedSecret,
+  LockDeliveries,
+  LockSyncRow,
+} from '@lockdesk/protocol';
 
 /**
  * Query keys. A room's deliveries sit under ['rooms'] and a card's under ['cards'], so whatever already refreshes
@@ -109,7 +51,7 @@ export const doorKeys = {
 export function useLockDeliveries(roomId: number, enabled = true): UseQueryResult<LockDeliveries> {
   return useQuery({
     queryKey: doorKeys.roomDeliveries(roomId),
-    queryFn: () => callManage<LockDeliveries>('lock/inLockList', { room_id: roomId }, { silent: true }),
+    queryFn: () => callManage(lockDeliveryCalls.inLockList, { room_id: roomId }, { silent: true }),
     enabled: enabled && roomId > 0,
     retry: false,
   });
@@ -119,7 +61,7 @@ export function useLockDeliveries(roomId: number, enabled = true): UseQueryResul
 export function useCardDelivery(cardId: number, enabled: boolean): UseQueryResult<CardDelivery> {
   return useQuery({
     queryKey: doorKeys.cardDelivery(cardId),
-    queryFn: () => callManage<CardDelivery>('lock/cardDelivery', { card_id: cardId }, { silent: true }),
+    queryFn: () => callManage(lockDeliveryCalls.cardDelivery, { card_id: cardId }, { silent: true }),
     enabled: enabled && cardId > 0,
     retry: false,
   });
@@ -175,7 +117,7 @@ function invalidateAfterSync(client: QueryClient, roomId: number) {
 export function useIssueSecret(): UseMutationResult<IssuedSecret, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (roomId: number) => callManage<IssuedSecret>('lock/issueSecret', { room_id: roomId }),
+    mutationFn: (roomId: number) => callManage(lockDeviceCalls.issueSecret, { room_id: roomId }),
     onSuccess: (_a, roomId) => client.invalidateQueries({ queryKey: doorKeys.roomDeliveries(roomId) }),
   });
 }
@@ -204,7 +146,7 @@ export function useInstallVirtualLock(): UseMutationResult<
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ roomId, mac }) => {
-      const issued = await callManage<IssuedSecret>('lock/issueSecret', { room_id: roomId });
+      const issued = await callManage(lockDeviceCalls.issueSecret, { room_id: roomId });
       return simulator().install({
         mac_id: issued.mac_id || mac,
         secret: issued.lock_secret,

@@ -1,5 +1,13 @@
 import { stayCalls } from '@lockdesk/protocol';
 import {
+  type AnswerOf,
+  type Dispenser,
+  type DispenserType,
+  dispenserCalls,
+  type InputOf,
+  type DispenserStatus as ReaderStatus,
+} from '@lockdesk/protocol';
+import {
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
@@ -8,7 +16,7 @@ import {
 } from '@tanstack/react-query';
 import { fetchBrokerCredential } from '../../api/broker.ts';
 import { callManage } from '../../api/client.ts';
-import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { type Page, usePage } from '../../api/lists.ts';
 import { storeDispenserType, storeReaderId } from './readerStorage.ts';
 
 /**
@@ -17,28 +25,14 @@ import { storeDispenserType, storeReaderId } from './readerStorage.ts';
  * (kept in local storage as `cardSenderID` and the card-dispenser type). Pages use these, never axios.
  */
 
-export const DISPENSER_TYPES = ['1', '2', '3', '4'] as const;
-export type DispenserType = (typeof DISPENSER_TYPES)[number];
-
-/** The staff member or administrator a reader is bound to. */
-export interface BoundUser {
-  uid: number;
-  name: string;
-  mobile: string;
-}
-
-export type ReaderStatus = 'online' | 'offline' | 'unknown';
-
-/** A card reader or dispenser of the hotel. */
-export interface Dispenser {
-  id: number;
-  mac_id: string;
-  name: string;
-  type: string;
-  status: ReaderStatus | string;
-  last_seen_at: number | null;
-  bound_user: BoundUser | null;
-}
+// The readers and their bindings as the server answers them: declared with the dispenser calls' contracts.
+export {
+  type BoundUser,
+  DISPENSER_TYPES,
+  type Dispenser,
+  type DispenserStatus as ReaderStatus,
+  type DispenserType,
+} from '@lockdesk/protocol';
 
 /** A staff member or secondary administrator a reader can be bound to (`room/staffList`). */
 export interface StaffMember {
@@ -69,7 +63,7 @@ export const equipmentKeys = {
 /** One page of the hotel's readers (`cardDispenser/lists`). */
 export function useDispenserList(params: DispenserListParams): UseQueryResult<Page<Dispenser>> {
   // The contract names the page size `pageSize`; the server's paging fields say `limit`: both are sent.
-  return usePage(equipmentKeys.dispenserList(params), 'cardDispenser/lists', {
+  return usePage(equipmentKeys.dispenserList(params), dispenserCalls.list, {
     ...params,
     pageSize: params.limit,
   });
@@ -81,11 +75,7 @@ export function useDispenserStatus(
 ): UseQueryResult<{ mac_id: string; status: ReaderStatus; last_seen_at: number | null }> {
   return useQuery({
     queryKey: equipmentKeys.status(macId),
-    queryFn: () =>
-      callManage<{ mac_id: string; status: ReaderStatus; last_seen_at: number | null }>(
-        'cardDispenser/checkStatus',
-        { mac_id: macId },
-      ),
+    queryFn: () => callManage(dispenserCalls.checkStatus, { mac_id: macId }),
     enabled: macId !== '',
     refetchInterval: 30_000,
   });
@@ -93,33 +83,27 @@ export function useDispenserStatus(
 
 /** Tells the server this console saw the reader's heartbeat on the broker (`checkStatus` with `seen`). */
 export function reportReaderSeen(macId: string): Promise<unknown> {
-  return callManage('cardDispenser/checkStatus', { mac_id: macId, seen: 1 });
+  return callManage(dispenserCalls.checkStatus, { mac_id: macId, seen: true });
 }
 
-export interface NewDispenser {
-  mac_id: string;
-  name?: string | undefined;
-  type: DispenserType;
-}
+export type NewDispenser = InputOf<typeof dispenserCalls.add>;
 
 /** Adds a reader to the hotel. Invalidates the reader lists. */
 export function useAddDispenser(): UseMutationResult<Dispenser, Error, NewDispenser> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: NewDispenser) =>
-      callManage<Dispenser>(
-        'cardDispenser/add',
-        definedFields({ mac_id: input.mac_id.trim(), name: input.name?.trim(), type: input.type }),
-      ),
+      callManage(dispenserCalls.add, {
+        mac_id: input.mac_id.trim(),
+        name: input.name?.trim() || undefined,
+        type: input.type,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: equipmentKeys.dispensers() }),
   });
 }
 
 /** A gateway's broker credential, answered once (`dispenser/brokerCredential`, server/API.md §20). */
-export interface GatewayCredential {
-  username: string;
-  password: string;
-}
+export type GatewayCredential = AnswerOf<typeof dispenserCalls.brokerCredential>;
 
 /**
  * Issues (or rotates) the broker credential of a reader's gateway: the old one stops working at once. Administrators
@@ -127,8 +111,7 @@ export interface GatewayCredential {
  */
 export function useGatewayCredential(): UseMutationResult<GatewayCredential, Error, string> {
   return useMutation({
-    mutationFn: (macId: string) =>
-      callManage<GatewayCredential>('dispenser/brokerCredential', { mac_id: macId }),
+    mutationFn: (macId: string) => callManage(dispenserCalls.brokerCredential, { mac_id: macId }),
   });
 }
 
@@ -140,7 +123,7 @@ export function useBindReader(): UseMutationResult<unknown, Error, { mac_id: str
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { mac_id: string; user_id: number }) =>
-      callManage('cardDispenser/userBind', { mac_id: input.mac_id, user_id: input.user_id }),
+      callManage(dispenserCalls.userBind, { mac_id: input.mac_id, user_id: input.user_id }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: equipmentKeys.dispensers() }),
@@ -154,7 +137,10 @@ export function useMyReader(): UseQueryResult<{ mac_id: string; type: string }> 
   return useQuery({
     queryKey: equipmentKeys.myBinding(),
     queryFn: async () => {
-      const answer = await callManage<{ mac_id?: string; type?: string } | null>('cardDispenser/getUserBind');
+      const answer: { mac_id?: string; type?: string } | null = await callManage(
+        dispenserCalls.getUserBind,
+        {},
+      );
       const mine = { mac_id: answer?.mac_id ?? '', type: String(answer?.type ?? '') };
       storeReaderId(mine.mac_id);
       return mine;
@@ -167,7 +153,7 @@ export function useMyDispenserType(): UseQueryResult<{ type: string }> {
   return useQuery({
     queryKey: equipmentKeys.myType(),
     queryFn: async () => {
-      const answer = await callManage<{ type?: string } | null>('User/getUserDispenserType');
+      const answer: { type?: string } | null = await callManage(dispenserCalls.getUserDispenserType, {});
       const type = String(answer?.type ?? '');
       if (type) storeDispenserType(type);
       return { type };
@@ -179,7 +165,7 @@ export function useMyDispenserType(): UseQueryResult<{ type: string }> {
 export function useSetMyDispenserType(): UseMutationResult<unknown, Error, DispenserType> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (type: DispenserType) => callManage('User/setUserDispenserType', { type }),
+    mutationFn: (type: DispenserType) => callManage(dispenserCalls.setUserDispenserType, { type }),
     onSuccess: (_answer, type) => {
       storeDispenserType(type);
       return client.invalidateQueries({ queryKey: equipmentKeys.myType() });

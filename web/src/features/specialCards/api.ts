@@ -1,4 +1,5 @@
 import { type CardPage, type CpuCard, cpuCardCalls, type InputOf } from '@lockdesk/protocol';
+import { dispenserCalls } from '@lockdesk/protocol';
 import {
   keepPreviousData,
   type UseMutationResult,
@@ -178,7 +179,7 @@ export function useDispensers(enabled = true): UseQueryResult<Dispenser[]> {
   return useQuery({
     queryKey: specialCardKeys.dispensers(),
     queryFn: async () =>
-      (await callManage<Page<Dispenser>>('cardDispenser/lists', { type: '4', page: 1, limit: 100 })).list,
+      (await callManage(dispenserCalls.list, { type: '4', page: 1, limit: 100 })).list as Dispenser[],
     enabled,
     staleTime: 30_000,
   });

@@ -1,59 +1,28 @@
+import { type InputOf, type UnlockRecord, unlockRecordCalls } from '@lockdesk/protocol';
 import { type UseMutationResult, type UseQueryResult, useMutation } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { type Page, usePage } from '../../api/lists.ts';
 import { ENV } from '../../config/deploy.ts';
 
 /**
- * The unlock-record and export calls (contracts D 'lock/checkHistory', E 'export/create') as react-query hooks,
+ * The unlock-record and export calls (contracts D lock/checkHistory, E export/create) as react-query hooks,
  * shared by every page that shows the records table. Pages never call axios.
  */
 
-export type UnlockType = 'card' | 'password' | 'face' | 'fingerprint' | 'bluetooth' | 'remote';
-export const UNLOCK_TYPES: readonly UnlockType[] = [
-  'card',
-  'password',
-  'face',
-  'fingerprint',
-  'bluetooth',
-  'remote',
-];
-export type UnlockResult = 'open' | 'deny';
-export const UNLOCK_RESULTS: readonly UnlockResult[] = ['open', 'deny'];
-
-/** An unlock record (server/API.md §6 'the record', with contract D's opened, reason, credential, mac_id). */
-export interface UnlockRecord {
-  id: number;
-  room_id: number;
-  room_name: string;
-  time: number;
-  type: UnlockType;
-  content: string;
-  from: string;
-  operator: string;
-  stay_id: number | null;
-  nickname: string;
-  mobile: string;
-  /** Absent from a server older than issue 10: every record it kept opened. */
-  opened?: boolean;
-  reason?: string;
-  credential?: string;
-  mac_id?: string | null;
-}
+// A record as the server answers it, and its types and results: declared with the unlock-record contracts.
+export {
+  UNLOCK_RECORD_RESULTS as UNLOCK_RESULTS,
+  UNLOCK_RECORD_TYPES as UNLOCK_TYPES,
+  type UnlockRecord,
+  type UnlockResult,
+  type UnlockType,
+} from '@lockdesk/protocol';
 
 /** lock/checkHistory's request (contract D): every filter optional; times are seconds, both inclusive. */
-export interface CheckHistoryQuery {
-  room_id?: number | undefined;
-  mac_id?: string | undefined;
-  stay_id?: number | undefined;
-  mobile?: string | undefined;
-  type?: UnlockType | undefined;
-  result?: UnlockResult | undefined;
-  start_time?: number | undefined;
-  end_time?: number | undefined;
-  keyword?: string | undefined;
+export type CheckHistoryQuery = InputOf<typeof unlockRecordCalls.checkHistory> & {
   page: number;
   limit: number;
-}
+};
 
 export const unlockRecordKeys = {
   all: ['unlockRecords'] as const,
@@ -69,7 +38,7 @@ export function useCheckHistory(
   query: CheckHistoryQuery,
   options: { enabled?: boolean } = {},
 ): UseQueryResult<Page<UnlockRecord>> {
-  return usePage<UnlockRecord>(unlockRecordKeys.list(query), 'lock/checkHistory', query, options);
+  return usePage(unlockRecordKeys.list(query), unlockRecordCalls.checkHistory, query, options);
 }
 
 export type ExportKind = 'guests' | 'unlock_records' | 'operation_log';
