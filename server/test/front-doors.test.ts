@@ -4,6 +4,7 @@
  * uploads with errno, export links with a plain 500; a body the framework refuses is answered as the door says.
  * The route suites cover the refusals a handler makes (AppError); this file covers what they cannot reach.
  */
+import { decryptEnvelope } from '@lockdesk/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/demo.js';
 import { messageFor } from '../src/i18n.js';
@@ -40,6 +41,27 @@ describeEachDatabase('front doors answer failures', (t) => {
         data: null,
       });
       expect(JSON.stringify(sealed)).not.toContain(INTERNAL);
+    });
+
+    it('a URL of the door that reaches no call is UNKNOWN_CALL in the envelope, whatever the method', async () => {
+      for (const [method, url] of [
+        ['POST', '/manage'],
+        ['GET', '/manage'],
+        ['DELETE', '/manage/room/listNew'],
+        ['GET', '/managed-by-nobody'],
+      ] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode).toBe(200);
+        const opened = decryptEnvelope((res.json() as { data: string }).data, t.app.config.envelopeKeys);
+        expect(opened).toMatchObject({
+          ok: true,
+          value: {
+            errno: 1,
+            code: 'UNKNOWN_CALL',
+            errmsg: messageFor('en', 'UNKNOWN_CALL', { path: `${method} ${url}` }),
+          },
+        });
+      }
     });
   });
 
