@@ -1,15 +1,18 @@
 /**
  * The server application, built in tiers (fastify/demo shape):
- *   1. external plugins — body parsing, @fastify/static for the built console;
- *   2. services as decorators — `app.config`, `app.db` (Kysely over PGlite or PostgreSQL), `app.sms`,
- *      `app.calls` (the /manage call registry);
- *   3. routes by area — routes/index.ts lists them; each area declares its calls with defineCall (call.ts).
- * How to add a call: routes/README.md.
+ *   1. external plugins and parsing — the body parser, the answer of a failure that reached no front door;
+ *   2. the app's services as decorators (services/plugin.ts) — `app.config`, `app.db` (Kysely over PGlite or
+ *      PostgreSQL), `app.sms`, `app.storage`, `app.calls` (the /manage call registry), …;
+ *   3. the front doors and the routes by area — routes/index.ts lists the areas, each declaring its calls with
+ *      defineCall (call.ts); the three front doors are encapsulated plugins that depend on the services by name:
+ *      /manage (manage/door.ts), the card-service API (card-service/) and the device API (device/). Then /health
+ *      and the built console (@fastify/static).
+ * Every front door answers a failure through answers.ts. How to add a call: routes/README.md.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ERRNO } from '@lockdesk/protocol';
+import { DEFAULT_LANGUAGE } from '@lockdesk/protocol';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -17,43 +20,20 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { sql } from 'kysely';
-import { CallRateLimit } from './auth/rate-limit.js';
-import { type AnyCall, answer, callerLanguage, registerDispatcher, UNPARSEABLE } from './call.js';
+import { answerFailure } from './answers.js';
+import { callerLanguage, UNPARSEABLE } from './call.js';
+import { cardServiceDoorPlugin } from './card-service/index.js';
 import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.js';
 import { consolePage } from './console-page.js';
-import { secureDataFolder } from './data-folder.js';
-import { type Db, migrateToLatest, openDatabase } from './db/index.js';
+import { deviceDoorPlugin } from './device/routes.js';
+import { answerUnknownCall, isManageUrl, manageDoorPlugin } from './manage/door.js';
 import { registerOpenApi } from './openapi/index.js';
 import { ROUTE_AREAS } from './routes/index.js';
-import type { BrokerMirror } from './services/broker-credentials.js';
-import { DynsecMirror, startBrokerSweeper } from './services/broker-mirror.js';
-import { CardKeys, recordServerKey, resolveServerKey, sharedServerKey } from './services/card-keys.js';
-import { outboxSmsProvider, type SmsProvider } from './services/sms.js';
-import { databaseStorage, diskStorage, type Storage } from './services/storage.js';
+import { type AppServiceOptions, appServicesPlugin } from './services/plugin.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: ServerConfig;
-    db: Db;
-    sms: SmsProvider;
-    /** Set when the process is stopping (server.ts): /health answers 503 so the proxy takes the replica out. */
-    shuttingDown: boolean;
-    /** The managed broker told of each broker credential (services/broker-mirror.ts); null when none is managed. */
-    brokerMirror: BrokerMirror | null;
-  }
-}
-
-export interface BuildOptions extends Partial<ServerConfig> {
+export interface BuildOptions extends Partial<ServerConfig>, Omit<AppServiceOptions, 'config'> {
   /** Data folder (PGlite lives in `<dataDir>/pglite`); ignored when `database` or `db` is given. */
   dataDir?: string;
-  /** An open database to use (tests share one per file); the app then neither migrates nor closes it. */
-  db?: Db;
-  /** Replaces the outbox SMS provider. */
-  sms?: SmsProvider;
-  /** The managed broker to tell of broker credentials (tests give their own); default: none. */
-  brokerMirror?: BrokerMirror | null;
-  /** Where uploaded files live; default: config `files` (the database on PostgreSQL, `<dataDir>/files` on PGlite). */
-  storage?: Storage;
 }
 
 /** Bodies up to 10 MiB: face images travel as base64 inside the envelope. */
@@ -71,12 +51,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // Route schemas are also the OpenAPI reference's (openapi/): let them carry OpenAPI's `example` keyword, and
     // OpenAPI 3.1's type lists (`['integer', 'null']`), which ajv's strict mode otherwise warns about at every start.
     ajv: { customOptions: { keywords: ['example'], allowUnionTypes: true } },
+    // Opening and migrating the database (tier 2) takes as long as it takes on a busy machine: no plugin deadline.
+    pluginTimeout: 0,
   });
   app.decorateRequest('callOutcome', null);
   app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
 
   // Tier 1: external plugins and parsing. Any body is read as text and parsed here, so that a broken or
-  // mistyped body reaches the dispatcher (which answers DATA_PARSE_FAILED) instead of a 400/415.
+  // mistyped body reaches the front door (the dispatcher answers DATA_PARSE_FAILED) instead of a 400/415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) => {
     try {
@@ -85,96 +67,37 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       done(null, UNPARSEABLE);
     }
   });
-
-  // Tier 2: services.
-  const ownDb = options.db === undefined;
-  // An app that opens its own database owns its data folder: new files are owner-only, an older one is tightened.
-  if (ownDb) secureDataFolder(config.dataDir, app.log);
-  const db = options.db ?? (await openDatabase(config.database));
-  // On PostgreSQL other replicas may share the database: they must share the server key too (checked before
-  // anything is written, recorded at the first start).
-  const shared = ownDb && config.database.kind === 'postgres';
-  let sharedKey: string | undefined;
-  try {
-    if (shared) sharedKey = await sharedServerKey(db, config);
-    if (ownDb) await migrateToLatest(db);
-    if (sharedKey !== undefined) await recordServerKey(db, sharedKey);
-  } catch (e) {
-    if (ownDb) await db.destroy();
-    throw e;
-  }
-  app.decorate('config', config);
-  app.decorate('db', db);
-  app.decorate('sms', options.sms ?? outboxSmsProvider(db, app.log));
-  // In the database unless LOCKDESK_FILES says disk: replicas sharing a PostgreSQL then serve each other's files.
-  app.decorate(
-    'storage',
-    options.storage ??
-      (config.files === 'database' ? databaseStorage(db) : diskStorage(join(config.dataDir, 'files'))),
+  // A failure that reached no front door's own handler (a body too large for a path that names no route) is
+  // answered by the door its URL names; set before any route, which takes the handler in force when it is added.
+  app.setErrorHandler((error, request, reply) =>
+    isManageUrl(request.url)
+      ? answerFailure(reply, 'manage', error, callerLanguage(request))
+      : answerFailure(reply, 'plain', error, DEFAULT_LANGUAGE),
   );
-  app.decorate('calls', new Map<string, AnyCall>());
-  app.decorate('shuttingDown', false);
-  // The managed broker (Mosquitto's dynamic security) when LOCKDESK_BROKER_ADMIN_* name it; its dead credentials are
-  // swept by one replica per interval.
-  const mirror =
-    options.brokerMirror !== undefined
-      ? options.brokerMirror
-      : config.brokerAdmin
-        ? new DynsecMirror(config.brokerAdmin, app.log)
-        : null;
-  app.decorate('brokerMirror', mirror);
-  const stopSweeper = startBrokerSweeper(db, mirror, config.brokerSweepMs, config.now, app.log);
-  app.addHook('onClose', async () => {
-    stopSweeper();
-    if (mirror instanceof DynsecMirror) await mirror.close();
-  });
-  const inMemory = config.database.kind === 'pglite' && config.database.dataDir.startsWith('memory://');
-  app.decorate('cardKeys', new CardKeys(sharedKey ?? resolveServerKey(config, !ownDb || inMemory)));
-  if (ownDb) app.addHook('onClose', async () => db.destroy());
 
-  // The OpenAPI reference's route collector comes before the routes it documents (openapi/index.ts).
-  await registerOpenApi(app);
-
-  // Tier 3: routes by area, then the one /manage entry.
-  for (const area of ROUTE_AREAS) area(app);
-  // Counted in the database (auth/rate-limit.ts), so the budgets hold across the replicas sharing it.
-  const limiter = new CallRateLimit(db, 'manage', config.callsPerMinute, config.now);
-  const publicLimiter = new CallRateLimit(db, 'public', config.publicCallsPerMinute, config.now);
-  registerDispatcher(app, {
-    db,
+  // Tier 2: the app's services, as decorators (services/plugin.ts).
+  await app.register(appServicesPlugin, {
     config,
-    limiter,
-    publicLimiter,
+    db: options.db,
+    sms: options.sms,
+    brokerMirror: options.brokerMirror,
+    storage: options.storage,
   });
 
-  // Framework-level failures on /manage (body too large, aborted) still answer the envelope, never a 500.
-  app.setErrorHandler((error, request, reply) => {
-    if (request.url.startsWith('/manage')) {
-      request.log.warn({ err: error }, 'request refused before the call ran');
-      return answer(
-        reply,
-        config,
-        callerLanguage(request),
-        ERRNO.failure,
-        'DATA_PARSE_FAILED',
-        undefined,
-        null,
-      );
-    }
-    const status = (error as { statusCode?: number }).statusCode;
-    const code = status && status >= 400 && status < 500 ? status : 500;
-    if (code === 500) request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(code)
-      .send({ error: code === 500 ? 'Internal Server Error' : (error as Error).message });
-  });
+  // Tier 3: the front doors and the routes by area. The OpenAPI reference's route collector comes before the routes
+  // it documents (openapi/index.ts).
+  await registerOpenApi(app);
+  for (const area of ROUTE_AREAS) area(app);
+  await app.register(manageDoorPlugin);
+  await app.register(cardServiceDoorPlugin);
+  await app.register(deviceDoorPlugin);
 
   // A liveness check for load balancers and supervisors: the database answers, and the process is not stopping
   // (it still answers calls for a grace period then). Logged at debug only.
   app.get('/health', async (_request, reply) => {
     if (app.shuttingDown) return reply.code(503).send({ status: 'shutting down' });
     try {
-      await sql`select 1`.execute(db);
+      await sql`select 1`.execute(app.db);
       return { status: 'ok' };
     } catch (e) {
       app.log.error({ err: e }, 'health check: the database does not answer');
@@ -234,19 +157,7 @@ async function registerConsole(app: FastifyInstance, webDist: string | null): Pr
     app.get('/index.html', (_request, reply) => sendPage(reply));
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/manage')) {
-      // Only POST reaches a call; anything else under /manage is an unknown call (named with its method).
-      const path = `${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 80)}`;
-      return answer(
-        reply,
-        app.config,
-        callerLanguage(request),
-        ERRNO.failure,
-        'UNKNOWN_CALL',
-        { path },
-        null,
-      );
-    }
+    if (isManageUrl(request.url)) return answerUnknownCall(request, reply);
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.code(404).send({ error: 'Not Found' });
     // A missing file (…/app.js) is a 404; any other path is a console route and gets the single page.

@@ -14,24 +14,23 @@ import {
   type CallAuth,
   type CallContract,
   DEFAULT_LANGUAGE,
-  type EnvelopeKeys,
   ERRNO,
   type ErrorCode,
   type LanguageCode,
   languageFromHeader,
 } from '@lockdesk/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerFailure, manageAnswer, refusalOf } from './answers.js';
 import { type Permission, roleAllows, seesAllRooms } from './auth/permissions.js';
 import { type CallRateLimit, takeBudgets } from './auth/rate-limit.js';
 import { bearerToken, hashToken, resolveSession, type SessionUser } from './auth/sessions.js';
 import type { ServerConfig } from './config.js';
-import { type Envelope, nativeEnvelope } from './crypto/native-envelope.js';
+import { envelopeFor } from './crypto/deployment-envelope.js';
 import { changeFeed, VersionedCache } from './db/changes.js';
 import type { Db } from './db/index.js';
 import type { Role, Room } from './db/schema.js';
-import { AppError, failure, silentReject, tooManyCalls } from './errors.js';
+import { failure, silentReject, tooManyCalls } from './errors.js';
 import { checkBody, type Infer, type Schema } from './fields.js';
-import { messageFor } from './i18n.js';
 import { serviceStatus } from './services/service-period.js';
 
 /** 'user': needs a session token; 'public': anyone (the contract's `auth`). */
@@ -200,26 +199,6 @@ interface ManagePayload {
 /** A body the JSON parser could not read (the dispatcher answers DATA_PARSE_FAILED). */
 export const UNPARSEABLE = Symbol('unparseable body');
 
-const envelopes = new WeakMap<EnvelopeKeys, Envelope | null>();
-
-/**
- * The envelope of the deployment's keys: the protocol's DES envelope computed by OpenSSL (crypto/native-envelope.ts,
- * the same bytes as the crypto-js one, an order of magnitude faster on a page of rooms); null for keys that are not
- * 8 bytes each, which then open nothing and seal nothing.
- */
-function envelopeFor(keys: EnvelopeKeys): Envelope | null {
-  let envelope = envelopes.get(keys);
-  if (envelope === undefined) {
-    try {
-      envelope = nativeEnvelope(keys);
-    } catch {
-      envelope = null;
-    }
-    envelopes.set(keys, envelope);
-  }
-  return envelope;
-}
-
 /** A successful answer already sealed (the body text), e.g. kept by a call's `cache`. */
 class SealedAnswer {
   constructor(readonly text: string) {}
@@ -264,27 +243,6 @@ function keptAnswersOf(app: FastifyInstance, db: Db, call: AnyCall): VersionedCa
     byCall.set(call, kept);
   }
   return kept;
-}
-
-/** The errno/errmsg/data answer, enveloped; plain JSON only when even the envelope cannot be made. */
-export function answer(
-  reply: FastifyReply,
-  config: ServerConfig,
-  lang: LanguageCode,
-  errno: number,
-  code: ErrorCode | null,
-  params: Record<string, string | number> | undefined,
-  data: unknown,
-): FastifyReply {
-  // `code` (the catalogue code) lets a client pick its own text or act on a refusal without matching errmsg.
-  const body = code
-    ? { errno, errmsg: messageFor(lang, code, params), code, data: data ?? null }
-    : { errno, errmsg: '', data: data ?? null };
-  const outcome = reply.request.callOutcome;
-  reply.request.callOutcome = { path: outcome?.path ?? null, userId: outcome?.userId ?? null, errno, code };
-  const sealed = envelopeFor(config.envelopeKeys)?.encrypt(body);
-  reply.code(200).header('content-type', 'application/json; charset=utf-8');
-  return sealed?.ok ? reply.send({ data: sealed.value }) : reply.send(body);
 }
 
 /** The caller's language: the `language` header, else the body's `language`, else English. */
@@ -574,15 +532,11 @@ export function registerDispatcher(app: FastifyInstance, deps: DispatchDeps): vo
       const data = await runCall(app, deps, request, lang, path, state);
       await audit(ERRNO.ok, null);
       if (data instanceof SealedAnswer) return answerSealed(reply, data);
-      return answer(reply, deps.config, lang, ERRNO.ok, null, undefined, data);
+      return manageAnswer(reply, deps.config, lang, ERRNO.ok, null, undefined, data);
     } catch (e) {
-      if (e instanceof AppError) {
-        await audit(e.errno, e.code);
-        return answer(reply, deps.config, lang, e.errno, e.code, e.params, e.data);
-      }
-      request.log.error({ err: e, path }, 'call failed');
-      await audit(ERRNO.failure, 'ERROR');
-      return answer(reply, deps.config, lang, ERRNO.failure, 'ERROR', undefined, null);
+      const refusal = refusalOf(e, request);
+      await audit(refusal.errno, refusal.code);
+      return answerFailure(reply, 'manage', refusal, lang);
     }
   });
 }

@@ -1,4 +1,4 @@
-/** The one error type handlers throw; the /manage dispatcher turns it into the enveloped answer. */
+/** The one error type handlers throw; each front door turns it into its own answer (answers.ts). */
 import { ERRNO, type ErrorCode } from '@lockdesk/protocol';
 
 export type Params = Record<string, string | number>;

@@ -30,6 +30,10 @@ export interface SessionUser {
   serviceEndsAt: Date | null;
 }
 
+/**
+ * SHA-256 hex of a token or secret the server handed out (session, card-service, upload and export tokens; API key
+ * secrets): only the hash is stored. They are 256 random bits, so a fast hash is right.
+ */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The token from an `Authorization: Bearer <token>` header (or a bare token), if any. */

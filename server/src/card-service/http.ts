@@ -2,7 +2,8 @@
  * The card-service API's one way of answering and of knowing its caller (API.md §18). Every answer is
  * `{ code, msg, data? }` with `code` the HTTP status (200 on success) and `msg` 'ok' or the catalogue text in the
  * request's language (`language` header, else `Accept-Language`, else English); a refusal adds `error`, the
- * catalogue code a client acts on. Bad input is a 400 with the field named, never a 500.
+ * catalogue code a client acts on (the refusal's shape and status: answers.ts). Bad input is a 400 with the field
+ * named, never a 500.
  *
  * A bearer token stands for an API key, and the key for its creator: the calls run as that account (a super
  * administrator, so the whole hotel), through the same card functions as the console's (routes/card-issue.ts).
@@ -10,41 +11,21 @@
  * service period refuse at once. Mutating requests are written to the operation log as the key's creator, the
  * summary naming the key ('API key 1a2b3c4d: …').
  */
-import { DEFAULT_LANGUAGE, type ErrorCode, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
+import { DEFAULT_LANGUAGE, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { answerFailure, refusalOf } from '../answers.js';
 import { roleAllows } from '../auth/permissions.js';
 import { CallRateLimit, takeBudgets } from '../auth/rate-limit.js';
-import { bearerToken, type SessionUser, sessionUserColumns, sessionUserOf } from '../auth/sessions.js';
+import {
+  bearerToken,
+  hashToken,
+  type SessionUser,
+  sessionUserColumns,
+  sessionUserOf,
+} from '../auth/sessions.js';
 import { type BaseContext, UNPARSEABLE, type UserContext, userContext } from '../call.js';
-import { AppError, failure, type Params } from '../errors.js';
-import { messageFor } from '../i18n.js';
-import { sha256Hex } from '../routes/api-keys.js';
+import { type AppError, failure } from '../errors.js';
 import { serviceStatus } from '../services/service-period.js';
-
-/** The HTTP status of a refusal, by catalogue code (400 for any other). */
-const STATUS: Partial<Record<ErrorCode, number>> = {
-  LOGIN_EXPIRED: 401,
-  SESSION_REVOKED: 401,
-  API_KEY_INVALID: 401,
-  PERMISSION_DENIED: 403,
-  ACCOUNT_FROZEN: 403,
-  SERVICE_EXPIRED: 403,
-  NOT_FOUND: 404,
-  STAY_CLOSED: 409,
-  TENANT_FROZEN: 409,
-  WRONG_CARD: 409,
-  CARD_WRITE_UNVERIFIED: 409,
-  CARD_ISSUE_EXPIRED: 409,
-  CARD_NOT_ISSUED: 409,
-  CARD_ALREADY_DELETED: 409,
-  CARD_ALREADY_WITHDRAWN: 409,
-  CARD_NEVER_ISSUED: 409,
-  TOO_MANY_ATTEMPTS: 429,
-  ERROR: 500,
-};
-
-/** The HTTP status a catalogue code answers with. */
-export const statusOf = (code: ErrorCode): number => STATUS[code] ?? 400;
 
 /** The request's language: `language` header, else Accept-Language's first known tag, else English. */
 export function requestLanguage(request: FastifyRequest): LanguageCode {
@@ -124,19 +105,9 @@ function onlyRootType(error: unknown): boolean {
   return list.length > 0 && list.every((v) => (v.instancePath ?? '') === '' && v.keyword === 'type');
 }
 
-/** Answers `{code, msg, data}` with the HTTP status `code`. */
-function send(
-  reply: FastifyReply,
-  code: number,
-  msg: string,
-  data?: unknown,
-  error?: ErrorCode,
-): FastifyReply {
-  const body: Record<string, unknown> = { code, msg };
-  if (error) body['error'] = error;
-  if (data !== undefined) body['data'] = data;
-  return reply.code(code).send(body);
-}
+/** The answer of a request that succeeded: `{code: 200, msg: 'ok', data}`. */
+const answerOk = (reply: FastifyReply, data: unknown): FastifyReply =>
+  reply.code(200).send({ code: 200, msg: 'ok', data: data ?? null });
 
 interface Caller {
   key: ServiceKey;
@@ -161,7 +132,7 @@ async function resolveToken(app: FastifyInstance, token: string | undefined): Pr
       'k.last_used_at',
     ])
     .select(sessionUserColumns)
-    .where('t.token_hash', '=', sha256Hex(token))
+    .where('t.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) throw failure('LOGIN_EXPIRED');
   if (row.revoked_at !== null) throw failure('API_KEY_INVALID');
@@ -277,7 +248,7 @@ export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: Ser
         // Address, then token or login: counted in one statement (auth/rate-limit.ts), in one order of kinds.
         const budgets = [deps.calls.budget(`ip:${request.ip}`, 5)];
         if (route.auth === 'public') budgets.push(deps.logins.budget(`${path}:${request.ip}`));
-        if (route.auth === 'token' && token) budgets.push(deps.calls.budget(`token:${sha256Hex(token)}`));
+        if (route.auth === 'token' && token) budgets.push(deps.calls.budget(`token:${hashToken(token)}`));
         if (!(await takeBudgets(app.db, budgets, app.config.now())).every(Boolean))
           throw failure('TOO_MANY_ATTEMPTS');
         const raw = route.method === 'GET' ? request.query : request.body;
@@ -312,22 +283,11 @@ export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: Ser
           (raw ?? {}) as Record<string, unknown>,
         );
         await log(0, null);
-        return send(reply, 200, 'ok', data ?? null);
+        return answerOk(reply, data);
       } catch (e) {
-        if (e instanceof AppError) {
-          await log(e.errno, e.code);
-          const code = e.code;
-          return send(
-            reply,
-            statusOf(code),
-            messageFor(lang, code, e.params as Params),
-            e.data ?? undefined,
-            code,
-          );
-        }
-        request.log.error({ err: e, path }, 'card-service request failed');
-        await log(1, 'ERROR');
-        return send(reply, 500, messageFor(lang, 'ERROR'), undefined, 'ERROR');
+        const refusal = refusalOf(e, request);
+        await log(refusal.errno, refusal.code);
+        return answerFailure(reply, 'card-service', refusal, lang);
       }
     },
   });

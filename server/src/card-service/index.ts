@@ -1,6 +1,7 @@
 /**
  * The card-service API (spec §7 'Second client'; API.md §18): plain HTTP routes on this server and database for a
- * PMS or kiosk that issues room cards from outside the console, signed in with an API key (routes/api-keys.ts).
+ * PMS or kiosk that issues room cards from outside the console, signed in with an API key (auth/api-keys.ts; made
+ * on the console's page, routes/api-keys.ts). Registered by app.ts as an encapsulated plugin.
  *
  *   POST /auth/login {api_key}                → a bearer token (2 h)
  *   GET  /linQuan/getRoomListByHotelId        → the hotel's rooms, paged, with the current stay
@@ -18,12 +19,15 @@
 import { randomBytes } from 'node:crypto';
 import { CARD_TYPE, checkCardExpiry, type ErrorCode } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { sql } from 'kysely';
+import { answerFailure } from '../answers.js';
+import { findApiKey } from '../auth/api-keys.js';
+import { hashToken } from '../auth/sessions.js';
 import type { UserContext } from '../call.js';
 import type { CardStatus } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { checkBody, epochSeconds, f, pageFields, pageOf, parseInstant } from '../fields.js';
-import { findApiKey, sha256Hex } from '../routes/api-keys.js';
 import {
   type CardRow,
   cardQuery,
@@ -35,8 +39,9 @@ import {
   UID_PATTERN,
 } from '../routes/card-issue.js';
 import { likePattern } from '../routes/room-views.js';
+import { APP_SERVICES } from '../services/plugin.js';
 import { serviceEndsSql } from '../services/service-period.js';
-import { requireKeyHolder, type ServiceContext, serviceDeps, serviceRoute } from './http.js';
+import { requestLanguage, requireKeyHolder, type ServiceContext, serviceDeps, serviceRoute } from './http.js';
 import { deleteSchema, loginSchema, recordsSchema, roomsSchema, writeSchema } from './schemas.js';
 
 /** How long a card-service token is valid. */
@@ -99,7 +104,11 @@ function instant(value: unknown, field: string): Date | undefined {
   return at;
 }
 
-export function cardServiceRoutes(app: FastifyInstance): void {
+async function cardServiceDoor(app: FastifyInstance): Promise<void> {
+  // What reaches this handler was refused before a route's own (a body too large); the routes answer the rest.
+  app.setErrorHandler((error, request, reply) =>
+    answerFailure(reply, 'card-service', error, requestLanguage(request)),
+  );
   const deps = serviceDeps(app);
 
   serviceRoute(app, deps, {
@@ -139,7 +148,7 @@ export function cardServiceRoutes(app: FastifyInstance): void {
       await app.db
         .insertInto('card_service_tokens')
         .values({
-          token_hash: sha256Hex(token),
+          token_hash: hashToken(token),
           api_key_id: key.id,
           ip: s.request.ip,
           expires_at: new Date(now + TOKEN_SECONDS * 1000),
@@ -417,3 +426,10 @@ export function cardServiceRoutes(app: FastifyInstance): void {
     },
   });
 }
+
+/** The card-service front door, encapsulated: its routes and the answer of what they never reach. */
+export const cardServiceDoorPlugin = fp(cardServiceDoor, {
+  name: 'card-service-door',
+  dependencies: [APP_SERVICES],
+  encapsulate: true,
+});

@@ -4,15 +4,19 @@
  * and writes only its own room's data (the room comes from the secret, never from the body). Answers are
  * `{ errno, errmsg, data }` like the console's, with HTTP statuses a device client can act on: 401
  * LOCK_AUTH_FAILED, 400 FIELD_REQUIRED/FIELD_INVALID, 404 LOCK_SYNC_UNKNOWN, 429 for the failed authentications
- * past the budget of the lock they claimed (or of their address when they claimed no known lock). errmsg is in the `language` header's language (English by default).
+ * past the budget of the lock they claimed (or of their address when they claimed no known lock). errmsg is in the
+ * `language` header's language (English by default). Registered by app.ts as an encapsulated plugin; the shape of
+ * its refusals is answers.ts's.
  */
-import { DEFAULT_LANGUAGE, ERRNO, type ErrorCode, languageFromHeader } from '@lockdesk/protocol';
+import { DEFAULT_LANGUAGE, ERRNO, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { answerFailure } from '../answers.js';
 import { UNPARSEABLE } from '../call.js';
-import { AppError, failure } from '../errors.js';
+import { failure } from '../errors.js';
 import { checkBody, f } from '../fields.js';
-import { messageFor } from '../i18n.js';
 import { FIRMWARE_VERSION } from '../routes/firmware.js';
+import { APP_SERVICES } from '../services/plugin.js';
 import {
   authenticateLock,
   type CallingLock,
@@ -23,16 +27,6 @@ import {
 } from './auth.js';
 import { checkRecords, storeRecords } from './records.js';
 import { finishSync, lockInfo, startSync } from './sync.js';
-
-/** The HTTP status of a refusal. */
-const STATUS: Partial<Record<ErrorCode, number>> = {
-  LOCK_AUTH_FAILED: 401,
-  LOCK_SYNC_UNKNOWN: 404,
-  FIELD_REQUIRED: 400,
-  FIELD_INVALID: 400,
-  DATA_PARSE_FAILED: 400,
-  TOO_MANY_ATTEMPTS: 429,
-};
 
 /** The body of a device call as an object ({} when empty); FIELD_INVALID {field: body} for anything else. */
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
@@ -55,7 +49,7 @@ const startSchema = {
 const finishSchema = { sync_id: f.string({ max: 64 }) };
 const recordsSchema = { sync_id: f.string({ max: 64, optional: true }) };
 
-export function deviceRoutes(app: FastifyInstance): void {
+async function deviceDoor(app: FastifyInstance): Promise<void> {
   const failures = new FailedLockAuth(app.db, app.config.publicCallsPerMinute, app.config.now);
   const now = () => new Date(app.config.now());
 
@@ -73,67 +67,42 @@ export function deviceRoutes(app: FastifyInstance): void {
   const ok = (reply: FastifyReply, data: unknown) =>
     reply.code(200).header('cache-control', 'no-store').send({ errno: ERRNO.ok, errmsg: '', data });
 
-  app.register(async (scope) => {
-    scope.setErrorHandler((error, request, reply) => {
-      const header = request.headers['language'];
-      const lang = languageFromHeader(Array.isArray(header) ? header[0] : header) ?? DEFAULT_LANGUAGE;
-      let refusal: AppError;
-      let status: number;
-      if (error instanceof AppError) {
-        refusal = error;
-        status = STATUS[error.code] ?? 400;
-      } else {
-        const code = (error as { statusCode?: number }).statusCode;
-        if (code && code >= 400 && code < 500) {
-          // Refused by the framework before the handler (a body too large): the body is what is wrong.
-          refusal = failure('FIELD_INVALID', { field: 'body' });
-          status = code;
-        } else {
-          request.log.error({ err: error }, 'device call failed');
-          refusal = failure('ERROR');
-          status = 500;
-        }
-      }
-      request.callOutcome = {
-        path: request.routeOptions.url ?? null,
-        userId: null,
-        errno: refusal.errno,
-        code: refusal.code,
-      };
-      return reply
-        .code(status)
-        .header('cache-control', 'no-store')
-        .send({
-          errno: refusal.errno,
-          errmsg: messageFor(lang, refusal.code, refusal.params),
-          code: refusal.code,
-          data: null,
-        });
-    });
+  // Every refusal, the framework's too (a body too large), in the device API's shape: answers.ts.
+  app.setErrorHandler((error, request, reply) => {
+    const header = request.headers['language'];
+    const lang = languageFromHeader(Array.isArray(header) ? header[0] : header) ?? DEFAULT_LANGUAGE;
+    return answerFailure(reply, 'device', error, lang);
+  });
 
-    scope.get('/device/v1/lock', async (request, reply) => {
-      const lock = await caller(request);
-      return ok(reply, await lockInfo(app, app.db, lock, now()));
-    });
+  app.get('/device/v1/lock', async (request, reply) => {
+    const lock = await caller(request);
+    return ok(reply, await lockInfo(app, app.db, lock, now()));
+  });
 
-    scope.post('/device/v1/sync/start', async (request, reply) => {
-      const lock = await caller(request);
-      const body = checkBody(startSchema, bodyOf(request));
-      return ok(reply, await startSync(app, app.db, lock, body, now()));
-    });
+  app.post('/device/v1/sync/start', async (request, reply) => {
+    const lock = await caller(request);
+    const body = checkBody(startSchema, bodyOf(request));
+    return ok(reply, await startSync(app, app.db, lock, body, now()));
+  });
 
-    scope.post('/device/v1/records', async (request, reply) => {
-      const lock = await caller(request);
-      const raw = bodyOf(request);
-      const body = checkBody(recordsSchema, raw);
-      const records = checkRecords(raw['records']);
-      return ok(reply, await storeRecords(app.db, lock, { sync_id: body.sync_id, records }, now()));
-    });
+  app.post('/device/v1/records', async (request, reply) => {
+    const lock = await caller(request);
+    const raw = bodyOf(request);
+    const body = checkBody(recordsSchema, raw);
+    const records = checkRecords(raw['records']);
+    return ok(reply, await storeRecords(app.db, lock, { sync_id: body.sync_id, records }, now()));
+  });
 
-    scope.post('/device/v1/sync/finish', async (request, reply) => {
-      const lock = await caller(request);
-      const body = checkBody(finishSchema, bodyOf(request));
-      return ok(reply, await finishSync(app.db, lock, body.sync_id, now()));
-    });
+  app.post('/device/v1/sync/finish', async (request, reply) => {
+    const lock = await caller(request);
+    const body = checkBody(finishSchema, bodyOf(request));
+    return ok(reply, await finishSync(app.db, lock, body.sync_id, now()));
   });
 }
+
+/** The device front door, encapsulated: its routes and its answers (JSON, not the envelope). */
+export const deviceDoorPlugin = fp(deviceDoor, {
+  name: 'device-door',
+  dependencies: [APP_SERVICES],
+  encapsulate: true,
+});

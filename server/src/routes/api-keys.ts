@@ -3,49 +3,22 @@
  * card-service API (card-service/, API.md §18) with one. The super administrator creates them (`apikey.manage`);
  * a key belongs to the hotel and acts as its creator.
  *
- * A key is `ldk_<prefix>_<secret>`: 4 random bytes of prefix (shown in the list, named in the operation log) and 32
- * random bytes of secret, both hex. Only the SHA-256 of the secret is stored (256 random bits: a fast hash is
- * right), so the key is shown once, at creation. Revoking a key ends its card-service tokens at their next request.
+ * A key is `ldk_<prefix>_<secret>` (auth/api-keys.ts, where the card-service API finds it): only the hash of its
+ * secret is stored, so the key is shown once, at creation. Revoking a key ends its card-service tokens at their next
+ * request.
  *
  * Choices where the spec is silent: names are 1–50 characters; a hotel keeps at most MAX_ACTIVE_KEYS keys in force
  * (FIELD_INVALID {field: name} past it — a leaked key should be revoked, not outnumbered); revoked keys stay listed
  * (greyed) for the record, and revoking twice answers the key unchanged.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { newApiKey } from '../auth/api-keys.js';
 import { defineCall } from '../call.js';
-import { cardServiceRoutes } from '../card-service/index.js';
-import type { Db } from '../db/index.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, listPage, pageFields } from '../fields.js';
 
 /** A hotel's keys in force at once. */
 export const MAX_ACTIVE_KEYS = 20;
-
-/** The shape of a key: `ldk_` + 8 hex of prefix + `_` + 64 hex of secret. */
-export const API_KEY_PATTERN = /^ldk_([0-9a-f]{8})_([0-9a-f]{64})$/;
-
-/** SHA-256 hex of a key's secret (or of a card-service token). */
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/** A new key: the text shown once, its prefix and the hash stored. */
-export function newApiKey(): { key: string; prefix: string; hash: string } {
-  const prefix = randomBytes(4).toString('hex');
-  const secret = randomBytes(32).toString('hex');
-  return { key: `ldk_${prefix}_${secret}`, prefix, hash: sha256Hex(secret) };
-}
-
-/** The key row a presented key text names, or undefined (malformed, unknown, or its prefix does not match). */
-export async function findApiKey(db: Db, text: string) {
-  const m = API_KEY_PATTERN.exec(text.trim());
-  if (!m) return undefined;
-  const row = await db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', sha256Hex(m[2] as string))
-    .executeTakeFirst();
-  return row && row.key_prefix === m[1] ? row : undefined;
-}
 
 type KeyRow = {
   id: number;
@@ -179,7 +152,4 @@ export function apiKeyRoutes(app: FastifyInstance): void {
       return keyView(revoked);
     },
   });
-
-  // The API the keys open: plain HTTP routes on this server and database (API.md §18).
-  cardServiceRoutes(app);
 }

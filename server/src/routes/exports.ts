@@ -15,14 +15,15 @@
  *   being written (a download that started more than RUNNING_MINUTES ago no longer counts, should a process have
  *   died in the middle of one).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { type ErrorCode, isRtl, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
+import { isRtl, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerFailure } from '../answers.js';
 import { roleAllows } from '../auth/permissions.js';
 import { lockInTransaction } from '../auth/rate-limit.js';
-import { type SessionUser, sessionUserColumns, sessionUserOf } from '../auth/sessions.js';
+import { hashToken, type SessionUser, sessionUserColumns, sessionUserOf } from '../auth/sessions.js';
 import { type BaseContext, defineCall, type UserContext, userContext } from '../call.js';
 import {
   EXPORT_FORMATS,
@@ -32,9 +33,8 @@ import {
   type ExportLinksTable,
 } from '../db/schema.js';
 import { shanghaiDate } from '../domain/time.js';
-import { AppError, failure } from '../errors.js';
+import { failure } from '../errors.js';
 import { checkBody, epochSeconds, f } from '../fields.js';
-import { messageFor } from '../i18n.js';
 import { EXPORT_SOURCES, exportFileName } from '../services/export/kinds.js';
 import { exportTexts } from '../services/export/texts.js';
 import { type Cell, csvWriter, type SheetWriter, xlsxWriter } from '../services/export/writers.js';
@@ -45,7 +45,6 @@ export const EXPORT_LINK_SECONDS = 300;
 /** A download older than this no longer holds the account's one running export. */
 export const RUNNING_MINUTES = 10;
 
-const hashExportToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const TOKEN = /^[A-Za-z0-9_-]{43}\.[A-Za-z-]{2,10}$/;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -105,7 +104,7 @@ export function exportRoutes(app: FastifyInstance): void {
         await trx
           .insertInto('export_links')
           .values({
-            token_hash: hashExportToken(token),
+            token_hash: hashToken(token),
             hotel_id: hotelId,
             user_id: ctx.user.id,
             session_id: ctx.user.sessionId,
@@ -127,31 +126,6 @@ export function exportRoutes(app: FastifyInstance): void {
   app.get('/export/:token', { exposeHeadRoute: false }, (request, reply) => download(app, request, reply));
   // A HEAD (a link preview, a download manager) must not use the link up: its own route, which only looks.
   app.head('/export/:token', (request, reply) => head(app, request, reply));
-}
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A small page in the language of the link: the export cannot be downloaded. */
-function refusal(reply: FastifyReply, status: number, lang: LanguageCode, code: ErrorCode): FastifyReply {
-  const t = exportTexts(lang);
-  const title = code === 'EXPORT_LINK_EXPIRED' ? t.page.title : messageFor(lang, code);
-  const html = `<!doctype html>
-<html lang="${escapeHtml(lang)}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p data-code="${code}">${escapeHtml(messageFor(lang, code))}</p>
-<p>${escapeHtml(t.page.again)}</p>
-</body>
-</html>
-`;
-  return reply
-    .code(status)
-    .header('Cache-Control', 'no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'")
-    .type('text/html; charset=utf-8')
-    .send(html);
 }
 
 /** The language to refuse in: the token's, else the browser's, else English. */
@@ -194,7 +168,7 @@ async function openLink(
 ): Promise<ReadyFile | FastifyReply> {
   const token = (request.params as { token?: string }).token ?? '';
   let lang = pageLanguage(request, token);
-  if (!TOKEN.test(token)) return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
+  if (!TOKEN.test(token)) return answerFailure(reply, 'export', failure('EXPORT_LINK_EXPIRED'), lang);
   const now = new Date(app.config.now());
   const columns = [
     'id',
@@ -211,7 +185,7 @@ async function openLink(
     ? await app.db
         .updateTable('export_links')
         .set({ used_at: now })
-        .where('token_hash', '=', hashExportToken(token))
+        .where('token_hash', '=', hashToken(token))
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .returning(columns)
@@ -219,17 +193,17 @@ async function openLink(
     : await app.db
         .selectFrom('export_links')
         .select(columns)
-        .where('token_hash', '=', hashExportToken(token))
+        .where('token_hash', '=', hashToken(token))
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-  if (!link) return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
+  if (!link) return answerFailure(reply, 'export', failure('EXPORT_LINK_EXPIRED'), lang);
   lang = languageFromHeader(link.language) ?? lang;
 
   const user = await sessionUser(app, link, now);
   if (!user) {
     await finish(link, null);
-    return refusal(reply, 410, lang, 'EXPORT_LINK_EXPIRED');
+    return answerFailure(reply, 'export', failure('EXPORT_LINK_EXPIRED'), lang);
   }
   const source = EXPORT_SOURCES[link.kind];
   const texts = exportTexts(lang);
@@ -240,8 +214,7 @@ async function openLink(
     batches = await source.open(ctx, checkBody(source.filters, link.filters), texts);
   } catch (e) {
     await finish(link, null);
-    if (e instanceof AppError) return refusal(reply, 403, lang, e.code);
-    throw e;
+    return answerFailure(reply, 'export', e, lang);
   }
   const sheetColumns = source.columns(texts);
   const writer = (out: PassThrough): SheetWriter =>

@@ -1,6 +1,5 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
-import { deviceRoutes } from '../device/routes.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { brokerRoutes } from './broker.js';
@@ -62,7 +61,6 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   cardEncryptionRoutes,
   exportRoutes,
   lockDeviceRoutes,
-  deviceRoutes,
   messageRoutes,
   customerRoutes,
   orderRoutes,

@@ -10,7 +10,7 @@
  * - firmware: a ZIP package or a raw binary image (no type file-type recognises, and a NUL byte in its first 4 KiB,
  *   so no text, HTML or script passes as one), at most 8 MiB (needs firmware.manage: lock/addFirmwares records it).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   DEFAULT_LANGUAGE,
@@ -22,14 +22,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
+import { answerFailure } from '../answers.js';
 import type { Permission } from '../auth/permissions.js';
-import { bearerToken, resolveSession } from '../auth/sessions.js';
+import { bearerToken, hashToken, resolveSession } from '../auth/sessions.js';
 import { defineCall } from '../call.js';
 import type { Db } from '../db/index.js';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '../db/schema.js';
-import { AppError, failure } from '../errors.js';
+import { type AppError, failure } from '../errors.js';
 import { f } from '../fields.js';
-import { messageFor } from '../i18n.js';
 import {
   fileUrl,
   isStorageKey,
@@ -83,8 +83,6 @@ const EXTENSIONS: Record<string, StorageExtension> = {
   'application/zip': 'zip',
   'application/octet-stream': 'bin',
 };
-
-const hashUploadToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The type of a file from its first bytes, if the policy accepts it. */
 export async function sniffType(head: Uint8Array, policy: UploadPolicy): Promise<string | undefined> {
@@ -202,7 +200,7 @@ async function consumeToken(
   let q = db
     .updateTable('upload_tokens as t')
     .set({ used_at: now })
-    .where('t.token_hash', '=', hashUploadToken(token))
+    .where('t.token_hash', '=', hashToken(token))
     .where('t.used_at', 'is', null)
     .where('t.expires_at', '>', now)
     .where((eb) =>
@@ -405,7 +403,7 @@ export function uploadRoutes(app: FastifyInstance): void {
       await ctx.db
         .insertInto('upload_tokens')
         .values({
-          token_hash: hashUploadToken(token),
+          token_hash: hashToken(token),
           session_id: ctx.user.sessionId,
           user_id: ctx.user.id,
           hotel_id: hotelId,
@@ -440,18 +438,7 @@ export function uploadRoutes(app: FastifyInstance): void {
         const data = await receiveUpload(app, request, heard);
         return reply.send({ errno: ERRNO.ok, errmsg: '', data });
       } catch (e) {
-        let error = e instanceof AppError ? e : undefined;
-        if (!error) {
-          request.log.error({ err: e }, 'upload failed');
-          error = failure('ERROR');
-        }
-        const code: ErrorCode = error.code;
-        return reply.send({
-          errno: error.errno,
-          errmsg: messageFor(asked ?? heard.lang ?? DEFAULT_LANGUAGE, code, error.params),
-          code,
-          data: null,
-        });
+        return answerFailure(reply, 'upload', e, asked ?? heard.lang ?? DEFAULT_LANGUAGE);
       }
     });
 
