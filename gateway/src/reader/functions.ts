@@ -574,7 +574,7 @@ async function enrollFinger(params: Params, ctx: FuncContext): Promise<Outcome> 
   const timeoutMs = smallNumber(params, 'timeout', ctx.timing.fingerTimeoutMs, FINGER_TIMEOUT_LIMITS.max);
   if (timeoutMs < FINGER_TIMEOUT_LIMITS.min) return refusal('FIELD_INVALID', { field: 'timeout' });
   if (ctx.encoder.isSaturated) return refusal('TOO_MANY_ATTEMPTS');
-  const flow = fingerEnrolFlow({ pollMs: ctx.timing.fingerPollMs, timeoutMs, now: Date.now });
+  const flow = fingerEnrolFlow({ pollMs: ctx.timing.fingerPollMs, timeoutMs, now: () => Date.now() });
   const enrolled = await driveOnEncoder(flow, ctx, {
     onStep: (step) => {
       if (step.kind === 'fingerStep')
@@ -620,7 +620,7 @@ async function goReadCard(params: Params, ctx: FuncContext): Promise<Outcome> {
   if (ctx.encoder.isSaturated) return refusal('TOO_MANY_ATTEMPTS');
   const flow = cardReadFlow({
     key,
-    now: Date.now,
+    now: () => Date.now(),
     startFailure: 'READER_START_FAILED',
     timing: { ...timing, cardWaitMs: timing.cardReadTimeoutMs },
   });

@@ -81,6 +81,7 @@ export function* cardWriteFlow(options: CardWriteOptions): CardOpFlow<Record<str
   // The plan was made for this card: the card must still be the one found (it may have been swapped meanwhile).
   let why = yield* expectCard(uid);
   if (why) return stop(why);
+  yield { kind: 'show', step: 'write', done: 0, total: writes.length };
   for (const [index, step] of writes.entries()) {
     const answer = yield device({
       op: 'writeBlock',

@@ -109,7 +109,9 @@ export function isCancelled(answer: CardOpAnswer | undefined): answer is CardOpC
 
 /** The failure a flow ends with when cancelled: the driver's precise reason, else the flow's own code. */
 export function cancelledAs(answer: CardOpFailure, code: ErrorCode): CardOpFailure {
-  return fail(answer.reason ?? code, 'cancelled');
+  const failure: CardOpFailure = fail(answer.reason ?? code, 'cancelled');
+  if (answer.cause !== undefined) failure.cause = answer.cause;
+  return failure;
 }
 
 /** A device step. */
