@@ -1,6 +1,7 @@
 // The public surface of @lockdesk/protocol: everything other packages may use is exported here, by hand.
 export * from './broker-ids.js';
 export * from './calls/index.js';
+export * from './card-ops/index.js';
 export * from './card-security.js';
 export * from './constants.js';
 export * from './dumps.js';

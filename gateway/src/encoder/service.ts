@@ -160,17 +160,25 @@ export class EncoderService extends EventEmitter<EncoderServiceEvents> {
   private async runCommand(command: EncoderCommand): Promise<Result<ResponseFrame>> {
     const frame = encodeCommand(command);
     if (!frame.ok) return frame;
-    const timeout = SLOW_COMMANDS.has(command.name) ? this.writeResponseTimeoutMs : this.responseTimeoutMs;
-    const answer = await this.exchangeFrame(frame.value, timeout);
+    // The command travels with its frame: its name picks the timeout and the awaited answer without decoding again.
+    const answer = await this.sendFrame(frame.value, command.name);
     if (!answer.ok) return answer;
     return decodeResponseFrame(answer.value);
   }
 
+  /** A raw frame from outside (raw service, bridge): decoded only to learn which command it is. */
   private async exchangeFrame(frame: Uint8Array, timeoutMs?: number): Promise<Result<Uint8Array>> {
     const command = decodeCommand(frame);
     if (!command.ok) return command;
+    return this.sendFrame(frame, command.value.name, timeoutMs);
+  }
+
+  private async sendFrame(
+    frame: Uint8Array,
+    name: EncoderCommand['name'],
+    timeoutMs?: number,
+  ): Promise<Result<Uint8Array>> {
     if (!this.transport.isUp) return fail('DEVICE_NOT_FOUND', 'the encoder is not connected');
-    const name = command.value.name;
     const row = COMMAND_TABLE[name];
     const wait =
       timeoutMs ?? (SLOW_COMMANDS.has(name) ? this.writeResponseTimeoutMs : this.responseTimeoutMs);

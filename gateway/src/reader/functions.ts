@@ -2,11 +2,10 @@ import {
   bytesToHex,
   CARD_CHECK_BLOCK,
   CARD_READ,
-  CARD_READ_MAX_RETRIES,
   type CardCheck,
+  type CardOpFailure,
   type CardSize,
-  cardReadRetrySchedule,
-  cardReadVariantCommands,
+  cardReadFlow,
   cardSizeOfType,
   checkBlockNumber,
   checkKey,
@@ -21,8 +20,8 @@ import {
   encodeGuestCard,
   errorText,
   type Failure,
-  FINGER_TEMPLATE_CHUNK_BYTES,
   type FingerStep,
+  fingerEnrolFlow,
   GUEST_CARD_CONTENT_BLOCKS,
   type GuestCardContent,
   LED_COLOUR_CODES,
@@ -30,8 +29,11 @@ import {
   MIFARE_DEFAULT_KEYS,
   parseBlockNumber,
   type ResponseFrame,
+  type SectorCheckOutcome,
+  sectorCheckFlow,
 } from '@lockdesk/protocol';
 import type { DeviceSession, EncoderService } from '../encoder/service.js';
+import { driveOnEncoder, isErrorCodeReason } from './drive.js';
 import { Cancelled, type ReaderTiming, sleep } from './timing.js';
 
 /** A call of the reader service: `POST /reader` body, or one WebSocket message (spec §7 'Local card readers'). */
@@ -499,31 +501,19 @@ export const READER_FUNCS: Readonly<Record<string, FuncSpec>> = {
       const key = keyParam(params, true);
       const keyName = keyNameOf(key);
       return onDevice(ctx, async (device) => {
-        const card = await findCard(device);
-        const sectors: Array<{ sector: number; block: number; key: string; keyName: string; data: string }> =
-          [];
-        const failedSectors: Array<{ sector: number; block: number; error: string }> = [];
-        for (let sector = CARD_READ.sectorScanFirst; sector <= CARD_READ.sectorScanLast; sector++) {
-          if (sector > CARD_READ.sectorScanFirst)
-            await pause(ctx, ctx.timing.sectorScanPauseMs, 'OPERATION_CANCELLED');
-          const block = sector * 4;
-          const answer = await device.run({ name: 'readSector', sector, blockIndex: 0, keyType: 'A', key });
-          if (!answer.ok) {
-            if (answer.code === 'DEVICE_NOT_FOUND')
-              return refusal(answer.code, answer.params, { sectors, failedSectors });
-            failedSectors.push({ sector, block, error: errorText(answer.code, answer.params) });
-            continue;
-          }
-          const checked = checkResponseStatus(answer.value);
-          if (!checked.ok || answer.value.layout !== 'sectorData') {
-            const failure = checked.ok ? { code: 'READ_DATA_FAILED' as const, params: undefined } : checked;
-            failedSectors.push({ sector, block, error: errorText(failure.code, failure.params) });
-            continue;
-          }
-          sectors.push({ sector, block, key, keyName, data: answer.value.dataHigh8 + answer.value.dataLow8 });
-        }
+        // The whole check holds the device, its 100 ms pauses included.
+        const flow = sectorCheckFlow({ key, pauseMs: ctx.timing.sectorScanPauseMs, sectorReadSelects: true });
+        const checked = await driveOnEncoder(flow, ctx, { session: device });
+        const found = checked.ok ? checked.value : (checked.data as Partial<SectorCheckOutcome> | undefined);
+        const sectors = (found?.sectors ?? []).map((s) => ({ ...s, key, keyName }));
+        const failedSectors = (found?.failedSectors ?? []).map(({ sector, block, failure }) => ({
+          sector,
+          block,
+          error: errorText(failure.code, failure.params),
+        }));
+        if (!checked.ok) return outcomeOf(checked, found?.sectors ? { sectors, failedSectors } : null);
         return success({
-          uid: card.uid,
+          uid: checked.value.uid,
           sectors,
           failedSectors,
           summary: { read: sectors.length, failed: failedSectors.length },
@@ -575,77 +565,23 @@ export const READER_FUNCS: Readonly<Record<string, FuncSpec>> = {
 export const FINGER_TIMEOUT_LIMITS = { min: 1_000, max: 300_000 } as const;
 
 /**
- * Fingerprint enrolment on the encoder's sensor (WIRE.md 'Fingerprint enrolment'): start it, poll the step every
- * `fingerPollMs` and push each new step (`press`, `pressAgain`, `captured`) as a `fingerStep` event, then read the
- * template chunk by chunk. A cancel (WebSocket `cancel`) answers FINGER_ENROLL_CANCELLED, no finger within
- * `parameters.timeout` ms FINGER_TIMEOUT; both tell the sensor to stop. The device is held only for each step.
+ * Fingerprint enrolment on the encoder's sensor (protocol's fingerEnrolFlow): each new step (`press`,
+ * `pressAgain`, `captured`) is pushed as a `fingerStep` event. A cancel (WebSocket `cancel`) answers
+ * FINGER_ENROLL_CANCELLED, no finger within `parameters.timeout` ms FINGER_TIMEOUT. The device is held only for
+ * each step.
  */
 async function enrollFinger(params: Params, ctx: FuncContext): Promise<Outcome> {
   const timeoutMs = smallNumber(params, 'timeout', ctx.timing.fingerTimeoutMs, FINGER_TIMEOUT_LIMITS.max);
   if (timeoutMs < FINGER_TIMEOUT_LIMITS.min) return refusal('FIELD_INVALID', { field: 'timeout' });
-  const run = (work: (device: DeviceSession) => Promise<Outcome>) => onDevice(ctx, work);
-  const push = (step: FingerStep) => ctx.push?.({ event: 'fingerStep', step, cbdata: ctx.cbdata ?? null });
-  let started = false;
-  try {
-    const start = await run(async (device) => {
-      await exec(device, { name: 'fingerEnroll' });
-      return success(null);
-    });
-    if (start.code === 0 || start.retval !== 0) return start;
-    started = true;
-    push('press');
-    const deadline = Date.now() + timeoutMs;
-    // Written by the poll below (a closure), so kept in an object TypeScript does not narrow.
-    const sensor: { step: FingerStep; quality: number; templateBytes: number } = {
-      step: 'press',
-      quality: 0,
-      templateBytes: 0,
-    };
-    while (sensor.step !== 'captured') {
-      if (Date.now() + ctx.timing.fingerPollMs > deadline) return refusal('FINGER_TIMEOUT');
-      // Whatever cancelled it (the caller's cancel, a newer call, the connection closing), this is the answer.
-      await sleep(ctx.timing.fingerPollMs, ctx.signal).catch((error: unknown) => {
-        throw error instanceof Cancelled ? new Stop(refusal('FINGER_ENROLL_CANCELLED')) : error;
-      });
-      const polled = await run(async (device) => {
-        const answer = await exec(device, { name: 'fingerPoll' });
-        if (answer.layout !== 'fingerStep') return refusal('FINGER_ENROLL_FAILED', { message: 'no step' });
-        if (answer.step !== sensor.step) {
-          // Both presses between two polls: the second step is still told.
-          if (sensor.step === 'press' && answer.step === 'captured') push('pressAgain');
-          sensor.step = answer.step;
-          sensor.quality = answer.quality;
-          sensor.templateBytes = answer.templateBytes;
-          push(answer.step);
-        }
-        return success(null);
-      });
-      if (polled.code === 0 || polled.retval !== 0) return polled;
-    }
-    const { quality, templateBytes } = sensor;
-    const chunks = Math.ceil(templateBytes / FINGER_TEMPLATE_CHUNK_BYTES);
-    if (chunks === 0 || chunks > 0xff)
-      return refusal('FINGER_ENROLL_FAILED', { message: `template of ${templateBytes} bytes` });
-    return await run(async (device) => {
-      let hex = '';
-      for (let chunk = 0; chunk < chunks; chunk++) {
-        const answer = await exec(device, { name: 'fingerTemplate', chunk });
-        if (answer.layout !== 'fingerTemplate' || answer.chunk !== chunk)
-          return refusal('FINGER_ENROLL_FAILED', { message: `chunk ${chunk} missing` });
-        hex += answer.data;
-      }
-      // The sensor forgets the template once it is read.
-      started = false;
-      await device.run({ name: 'fingerCancel' });
-      return success({ template: hex.slice(0, templateBytes * 2), quality, bytes: templateBytes });
-    });
-  } catch (error) {
-    if (error instanceof Stop) return error.outcome;
-    throw error;
-  } finally {
-    // Cancelled, timed out or failed part-way: the sensor must stop waiting for a finger.
-    if (started) await ctx.encoder.run({ name: 'fingerCancel' });
-  }
+  if (ctx.encoder.isSaturated) return refusal('TOO_MANY_ATTEMPTS');
+  const flow = fingerEnrolFlow({ pollMs: ctx.timing.fingerPollMs, timeoutMs, now: () => Date.now() });
+  const enrolled = await driveOnEncoder(flow, ctx, {
+    onStep: (step) => {
+      if (step.kind === 'fingerStep')
+        ctx.push?.({ event: 'fingerStep', step: step.step, cbdata: ctx.cbdata ?? null });
+    },
+  });
+  return enrolled.ok ? success(enrolled.value) : outcomeOf(enrolled);
 }
 
 function keyNameOf(key: string): string {
@@ -667,111 +603,37 @@ async function pause(ctx: FuncContext, ms: number, code: ErrorCode): Promise<voi
   }
 }
 
-function isErrorCodeReason(reason: unknown): reason is ErrorCode {
-  return typeof reason === 'string' && /^[A-Z_]+$/.test(reason);
+/** A flow's failure as a reader answer: a device status is a carried-out call (retval), anything else a refusal. */
+function outcomeOf(failure: CardOpFailure, data: unknown = failure.data ?? null): Outcome {
+  return failure.status === undefined
+    ? refusal(failure.code, failure.params, data)
+    : deviceFailure(failure, failure.status, data);
 }
 
 /**
- * The whole card read (spec §4 'Card read flow'): green LED, red 600 ms later, then 200 ms later poll for a card
- * every 200 ms; once found, read the check block 54 with the retry schedule of spec §9 and beep. The device is
- * held only for each step, so other calls are not starved while the read waits for a card.
+ * The whole card read (protocol's cardReadFlow, spec §4 'Card read flow'), then the check block decoded. The
+ * device is held only for each step, so other calls are not starved while the read waits for a card.
  */
 async function goReadCard(params: Params, ctx: FuncContext): Promise<Outcome> {
   const key = keyParam(params, true);
   const { timing } = ctx;
-  const run = (work: (device: DeviceSession) => Promise<Outcome>) => onDevice(ctx, work);
-  try {
-    const started = await run(async (device) => {
-      const answer = await device.run({ name: 'led', colour: 'green', durationMs: 0 });
-      return answer.ok ? success(null) : refusal('READER_START_FAILED');
-    });
-    if (started.code === 0) return started;
-    await pause(ctx, timing.ledRedAfterMs, 'READ_CARD_CANCELLED');
-    const ready = await run(async (device) => {
-      await exec(device, { name: 'led', colour: 'red', durationMs: 0 });
-      return success(null);
-    });
-    if (ready.code === 0) return ready;
-    await pause(ctx, timing.readAfterReadyMs, 'READ_CARD_CANCELLED');
-
-    // Poll for a card until one is in the field or the read times out.
-    const deadline = Date.now() + timing.cardReadTimeoutMs;
-    let card: FoundCard | undefined;
-    for (;;) {
-      const found = await run(async (device) => {
-        const answer = await device.run({ name: 'findCard' });
-        if (!answer.ok) return refusal(answer.code, answer.params);
-        if (answer.value.layout === 'card' && answer.value.status === 0) {
-          card = {
-            uid: answer.value.cardNumber,
-            cardType: answer.value.cardType,
-            size: cardSizeOfType(answer.value.cardType) ?? null,
-          };
-        }
-        return success(null);
-      });
-      if (found.code === 0) return found;
-      if (card) break;
-      if (Date.now() + timing.pollIntervalMs > deadline) return refusal('TIMEOUT_RETRY');
-      await pause(ctx, timing.pollIntervalMs, 'READ_CARD_CANCELLED');
-    }
-    const uid = card.uid;
-    await pause(ctx, timing.findThenReadMs, 'READ_CARD_CANCELLED');
-
-    const read = await readCheckBlockWithRetries(ctx, key);
-    // Cancelled while the last read step ran: no beep and no card for a caller that gave up on this read.
-    await pause(ctx, 0, 'READ_CARD_CANCELLED');
-    if (read.code === 0 || read.retval !== 0) return { ...read, data: { uid, ...(read.data as object) } };
-    const { block54, attempts } = read.data as { block54: string; attempts: number };
-    const check = decodeCardCheckBlock(block54);
-    await run(async (device) => {
-      await device.run({ name: 'beep', musicId: 1, count: 1 });
-      return success(null);
-    });
-    if (!check.ok)
-      return refusal(check.code, check.params, { uid, cardType: card.cardType, block54, attempts });
-    return success(cardReadResult(uid, card.cardType, block54, attempts, check.value));
-  } catch (error) {
-    if (error instanceof Stop) return error.outcome;
-    throw error;
-  }
+  if (ctx.encoder.isSaturated) return refusal('TOO_MANY_ATTEMPTS');
+  const flow = cardReadFlow({
+    key,
+    now: () => Date.now(),
+    startFailure: 'READER_START_FAILED',
+    timing: { ...timing, cardWaitMs: timing.cardReadTimeoutMs },
+  });
+  const read = await driveOnEncoder(flow, ctx);
+  if (!read.ok) return outcomeOf(read);
+  const { uid, cardType, block54, attempts } = read.value;
+  const check = decodeCardCheckBlock(block54);
+  if (!check.ok) return refusal(check.code, check.params, { uid, cardType, block54, attempts });
+  return success(cardReadResult(uid, cardType, block54, attempts, check.value));
 }
 
 function cardReadResult(uid: string, cardType: number, block54: string, attempts: number, check: CardCheck) {
   return { uid, cardType, block54, attempts, ...check };
-}
-
-/** Reads block 54 with the retry schedule: 24 attempts over 4 command variants, pauses 300/500/800 ms. */
-async function readCheckBlockWithRetries(ctx: FuncContext, key: string): Promise<Outcome> {
-  let lastFailure: Outcome | undefined;
-  for (const attempt of cardReadRetrySchedule()) {
-    // Also without a pause: a cancelled read starts no further attempt.
-    await pause(ctx, attempt.pauseBeforeMs, 'READ_CARD_CANCELLED');
-    const commands = cardReadVariantCommands(attempt.variant, { block: CARD_CHECK_BLOCK, key });
-    if (!commands.ok) return refusal(commands.code, commands.params);
-    // After a failed try the card may have dropped its selection (a failed authentication halts it), so every
-    // retry of a variant that does not find the card itself starts by finding it.
-    const steps =
-      attempt.index > 0 && attempt.variant !== 'refindBlockKeyA'
-        ? [{ name: 'findCard' } as EncoderCommand, ...commands.value]
-        : commands.value;
-    const outcome = await onDevice(ctx, async (device) => {
-      let last: ResponseFrame | undefined;
-      for (const command of steps) last = await exec(device, command);
-      if (last?.layout === 'blockData' || last?.layout === 'sectorData') {
-        return success({ block54: last.dataHigh8 + last.dataLow8, attempts: attempt.index + 1 });
-      }
-      return refusal('READ_DATA_FAILED');
-    });
-    if (outcome.code === 1 && outcome.retval === 0) return outcome;
-    // A device that is gone will not come back within the schedule's 12 s in a useful way: stop at once.
-    if (outcome.error === 'DEVICE_NOT_FOUND') return outcome;
-    lastFailure = outcome;
-  }
-  return {
-    ...refusal('MAX_RETRIES_REACHED', { maxRetries: CARD_READ_MAX_RETRIES }),
-    data: { lastError: lastFailure?.error ?? null },
-  };
 }
 
 /** Runs one reader call: looks up the function, checks that the reader is open, and never throws. */

@@ -1,4 +1,4 @@
-import type { CardReadVariant } from '@lockdesk/protocol';
+import type { CardReadVariant, ErrorCode } from '@lockdesk/protocol';
 import { answerFailure, CardServiceError, type ReaderAnswer } from './errors.ts';
 import { CARD_TIMING } from './timing.ts';
 import type { CardReader, FoundCard, KeyType, ReaderInfo, ReaderKind, ReaderLog } from './types.ts';
@@ -10,6 +10,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the reader's timeout for this call. */
   timeoutMs?: number;
+  /** What a call that gets no answer in time fails with (DEVICE_NOT_RESPONDING). */
+  timeoutCode?: ErrorCode;
+  /**
+   * After the signal aborted, how long to wait for the gateway to confirm (its answer to the cancelled call)
+   * before giving up on it; 0 (the default) gives up at once.
+   */
+  cancelGraceMs?: number;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';

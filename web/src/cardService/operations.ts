@@ -1,12 +1,15 @@
 import {
   CARD_READ,
-  CARD_READ_MAX_RETRIES,
-  cardReadRetrySchedule,
+  type CardOpStep,
+  cardReadFlow,
+  cardWriteFlow,
   type ErrorCode,
+  sectorCheckFlow,
   sectorOfBlock,
 } from '@lockdesk/protocol';
+import { driveOnReader } from './drive.ts';
 import { CardServiceError, cancelledError, throwIfAborted } from './errors.ts';
-import { CARD_TIMING, sleep } from './timing.ts';
+import { CARD_TIMING } from './timing.ts';
 import type {
   BlocksRead,
   CardReader,
@@ -18,35 +21,15 @@ import type {
   ReadStep,
   SectorScan,
   WriteProgress,
+  WriteStep,
 } from './types.ts';
 
 /**
  * The card operations, the same for every reader type (contract C): the card read of spec §4, the blocks of a
- * card, the sector scan, and a card write that is confirmed to the server only once it reads back as written.
+ * card, the sector scan, and a card write that is confirmed to the server only once it reads back as written. The
+ * steps of the card read, the sector scan and the write and verify are protocol's card-ops flows (the ones the
+ * gateway drives); here they are driven through the console's readers and tied to the server's calls.
  */
-
-/** Failures after which retrying is pointless: the reader (not the card) is gone. */
-const READER_GONE: readonly ErrorCode[] = [
-  'API_CALL_FAILED',
-  'CONNECT_DEVICE_FIRST',
-  'DEVICE_NOT_FOUND',
-  'DEVICE_NOT_OPEN',
-  'DEVICE_NOT_RESPONDING_CHECK',
-  'BROKER_DEVICE_NOT_CONNECTED',
-  'BROKER_CONNECTION_TIMEOUT',
-  'BROKER_INVALID_DEVICE_ID',
-];
-
-/** Card failures that may mean the card left the field or another one came: the card is looked for again. */
-const CARD_FAILURES: readonly ErrorCode[] = [
-  'NO_CARD',
-  'AUTH_FAILED',
-  'UID_FAILED',
-  'READ_FAILED_STATUS',
-  'READ_DATA_FAILED',
-  'WRITE_CARD_FAILED',
-  'ACCESS_DENIED',
-];
 
 const isCode = (error: unknown, codes: readonly ErrorCode[]) =>
   error instanceof CardServiceError && codes.includes(error.code);
@@ -95,75 +78,17 @@ export async function readCard(reader: CardReader, options: ReadCardOptions = {}
       step('done');
       return result;
     }
-    step('led');
-    // Each wait runs from when its LED command is sent, not from when the reader answered it: the green light
-    // shows for 600 ms and polling starts 200 ms after the red (a slow answer only makes the wait longer).
-    await ledThenWait(reader, 'green', CARD_TIMING.ledRedAfterMs, signal);
-    await ledThenWait(reader, 'red', CARD_TIMING.readAfterReadyMs, signal);
-
-    step('waitCard');
-    const deadline = Date.now() + CARD_TIMING.cardWaitMs;
-    let card: FoundCard | undefined;
-    for (;;) {
-      try {
-        card = await reader.findCard(signal);
-        break;
-      } catch (error) {
-        if (!isCode(error, ['NO_CARD'])) throw error;
-      }
-      if (Date.now() + CARD_TIMING.pollIntervalMs > deadline) throw new CardServiceError('TIMEOUT_RETRY');
-      await sleep(CARD_TIMING.pollIntervalMs, signal);
-    }
-    await sleep(CARD_TIMING.findThenReadMs, signal);
-
-    step('read');
-    const { block54, attempts } = await readCheckBlock(reader, key, signal);
-    throwIfAborted(signal);
-    step('beep');
-    // The beep is sent, not waited for: what follows (reading the card's content) queues behind it at the reader.
-    reader.beep().catch(() => undefined);
-    step('done');
-    return { uid: card.uid, cardType: card.cardType, block54, attempts };
+    // The flow of spec §4 is protocol's, the same the gateway's goReadCard drives.
+    const flow = cardReadFlow({ key, timing: CARD_TIMING, now: () => Date.now() });
+    return await driveOnReader(flow, reader, {
+      signal,
+      onStep: (shown) => {
+        if (shown.kind === 'show') step(shown.step as ReadStep);
+      },
+    });
   } catch (error) {
     throw cancellation(signal, 'READ_CARD_CANCELLED') ?? error;
   }
-}
-
-/** Sets the LED and waits `ms` from when the command was sent (and at least until the reader answered it). */
-async function ledThenWait(
-  reader: CardReader,
-  color: 'green' | 'red',
-  ms: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  const wait = sleep(ms, signal);
-  wait.catch(() => undefined);
-  await reader.led(color, 0);
-  await wait;
-}
-
-/** Block 54 along the retry schedule of spec §9. */
-async function readCheckBlock(
-  reader: CardReader,
-  key: string,
-  signal?: AbortSignal,
-): Promise<{ block54: string; attempts: number }> {
-  const block = CARD_READ.checkBlock;
-  for (const attempt of cardReadRetrySchedule()) {
-    await sleep(attempt.pauseBeforeMs, signal);
-    try {
-      // A failed try leaves the card halted: every later try that does not find it itself starts by finding it.
-      if (attempt.index > 0 && attempt.variant !== 'refindBlockKeyA') await reader.findCard(signal);
-      const data = reader.readVariant
-        ? await reader.readVariant(attempt.variant, block, key, signal)
-        : await reader.readBlock(block, key, signal, attempt.variant === 'blockKeyB' ? 'B' : 'A');
-      return { block54: data, attempts: attempt.index + 1 };
-    } catch (error) {
-      if (signal?.aborted || isCode(error, READER_GONE)) throw error;
-      if (error instanceof CardServiceError && error.cancelled) throw error;
-    }
-  }
-  throw new CardServiceError('MAX_RETRIES_REACHED', { maxRetries: CARD_READ_MAX_RETRIES });
 }
 
 export interface ReadCardBlocksOptions {
@@ -250,45 +175,34 @@ export async function scanSectors(reader: CardReader, options: ScanSectorsOption
   const key = options.key ?? CARD_READ.defaultKey;
   try {
     connected(options.onConnect, await reader.connect(signal));
-    const card = await reader.findCard(signal);
-    const scan: SectorScan = {
-      uid: card.uid,
-      sectors: [],
-      failedSectors: [],
-      summary: { read: 0, failed: 0, total: 0 },
+    const flow = sectorCheckFlow({
+      key,
+      pauseMs: CARD_TIMING.sectorScanPauseMs,
+      sectorReadSelects: reader.readSector !== undefined,
+    });
+    const checked = await driveOnReader(flow, reader, {
+      signal,
+      onStep: (shown) => {
+        if (shown.kind !== 'sector') return;
+        if (shown.result) options.onSector?.(shown.sector, shown.result);
+        else options.onSector?.(shown.sector);
+      },
+    });
+    const failedSectors = checked.failedSectors.map(({ sector, block, failure }) => {
+      const why =
+        failure.cause instanceof CardServiceError ? failure.cause : new CardServiceError('READ_DATA_FAILED');
+      return { sector, block, code: why.code, message: why.message };
+    });
+    return {
+      uid: checked.uid,
+      sectors: checked.sectors,
+      failedSectors,
+      summary: {
+        read: checked.sectors.length,
+        failed: failedSectors.length,
+        total: checked.sectors.length + failedSectors.length,
+      },
     };
-    const readSector = reader.readSector?.bind(reader);
-    for (let sector = CARD_READ.sectorScanFirst; sector <= CARD_READ.sectorScanLast; sector++) {
-      const pauseMs = sector > CARD_READ.sectorScanFirst ? CARD_TIMING.sectorScanPauseMs : 0;
-      // A reader that reads a sector in one command keeps the pause itself, at the encoder: 100 ms from the end
-      // of one sector's read to the start of the next, while this request is on its way. Others wait here, from
-      // the answer of the previous read.
-      if (!readSector) await sleep(pauseMs, signal);
-      options.onSector?.(sector);
-      const block = sector * 4;
-      try {
-        const data = readSector
-          ? await readSector(sector, key, { pauseMs, ...(signal ? { signal } : {}) })
-          : await reader.readBlock(block, key, signal);
-        if (!data) throw new CardServiceError('READ_DATA_FAILED');
-        scan.sectors.push({ sector, block, data });
-        options.onSector?.(sector, { ok: true, data });
-      } catch (error) {
-        if (signal?.aborted || isCode(error, READER_GONE)) throw error;
-        const failure = error instanceof CardServiceError ? error : new CardServiceError('READ_DATA_FAILED');
-        scan.failedSectors.push({ sector, block, code: failure.code, message: failure.message });
-        options.onSector?.(sector, { ok: false, code: failure.code });
-        // A refused key halts the card: find it again for the next sector (gone: the scan stops). A sector read
-        // selects the card itself.
-        if (!readSector) await reader.findCard(signal);
-      }
-    }
-    scan.summary = {
-      read: scan.sectors.length,
-      failed: scan.failedSectors.length,
-      total: scan.sectors.length + scan.failedSectors.length,
-    };
-    return scan;
   } catch (error) {
     throw cancellation(signal, 'OPERATION_CANCELLED') ?? error;
   }
@@ -340,41 +254,6 @@ async function expectCard(reader: CardReader, uid: string, signal?: AbortSignal)
   return card;
 }
 
-/** After a card failure: the card was taken away (CARD_REMOVED), swapped (WRONG_CARD), or the failure stands. */
-async function explainCardFailure(
-  reader: CardReader,
-  uid: string,
-  error: unknown,
-  signal?: AbortSignal,
-): Promise<unknown> {
-  if (!isCode(error, CARD_FAILURES) || signal?.aborted) return error;
-  try {
-    await expectCard(reader, uid, signal);
-    return error;
-  } catch (why) {
-    return isCode(why, ['CARD_REMOVED', 'WRONG_CARD']) ? why : error;
-  }
-}
-
-/** Writes the steps in order, reporting each; a failure is explained by what lies on the encoder. */
-async function writeSteps(
-  reader: CardReader,
-  uid: string,
-  steps: readonly CardWriteStep[],
-  signal: AbortSignal | undefined,
-  progress: (done: number) => void,
-): Promise<void> {
-  for (const [index, step] of steps.entries()) {
-    throwIfAborted(signal);
-    try {
-      await reader.writeBlock(step.block, step.key, step.data, signal, step.keyType ?? 'A');
-    } catch (error) {
-      throw await explainCardFailure(reader, uid, error, signal);
-    }
-    progress(index + 1);
-  }
-}
-
 /**
  * Writes a card and has it recorded only once it reads back as written (contract C): connect → find the card →
  * the server's plan for its uid → every write step → the same card still there (else WRONG_CARD / CARD_REMOVED)
@@ -395,31 +274,12 @@ export async function writeCard<T>(reader: CardReader, options: WriteCardOptions
     if (plan.uid && plan.uid.toUpperCase() !== card.uid.toUpperCase())
       throw new CardServiceError('WRONG_CARD');
 
-    const total = plan.writes.length;
-    report({ step: 'write', done: 0, total });
-    // The plan was made for this card: the card must still be the one found (it may have been swapped meanwhile).
-    await expectCard(reader, card.uid, signal);
-    await writeSteps(reader, card.uid, plan.writes, signal, (done) => report({ step: 'write', done, total }));
-
-    report({ step: 'verify', done: 0, total: plan.verify.length });
-    await expectCard(reader, card.uid, signal);
-    const blocks: BlocksRead = {};
-    for (const [index, check] of plan.verify.entries()) {
-      throwIfAborted(signal);
-      let data: string;
-      try {
-        data = await reader.readBlock(check.block, check.key, signal);
-      } catch (error) {
-        const why = await explainCardFailure(reader, card.uid, error, signal);
-        if (isCode(why, ['CARD_REMOVED', 'WRONG_CARD']) || !isCode(why, CARD_FAILURES)) throw why;
-        // The card is there but a block will not open with its new key: it was not written as planned.
-        throw new CardServiceError('CARD_WRITE_UNVERIFIED');
-      }
-      if (data.toUpperCase() !== check.data.toUpperCase())
-        throw new CardServiceError('CARD_WRITE_UNVERIFIED');
-      blocks[String(check.block)] = data.toUpperCase();
-      report({ step: 'verify', done: index + 1, total: plan.verify.length });
-    }
+    // Written and read back by protocol's flow: only a write that reads back as planned gives the blocks.
+    const blocks: BlocksRead = await driveOnReader(
+      cardWriteFlow({ uid: card.uid, writes: plan.writes, verify: plan.verify }),
+      reader,
+      { signal, onStep: (shown) => showWrite(shown, report) },
+    );
     throwIfAborted(signal);
 
     report({ step: 'confirm' });
@@ -448,14 +308,22 @@ export async function eraseCard(
     options.onStep?.({ step: 'connect' });
     connected(options.onConnect, await reader.connect(signal));
     options.onStep?.({ step: 'findCard' });
-    await expectCard(reader, uid, signal);
-    options.onStep?.({ step: 'write', done: 0, total: steps.length });
-    await writeSteps(reader, uid, steps, signal, (done) =>
-      options.onStep?.({ step: 'write', done, total: steps.length }),
-    );
+    await driveOnReader(cardWriteFlow({ uid, writes: steps, verify: null }), reader, {
+      signal,
+      onStep: (shown) => showWrite(shown, (progress) => options.onStep?.(progress)),
+    });
     await reader.beep().catch(() => undefined);
     options.onStep?.({ step: 'done' });
   } catch (error) {
     throw cancellation(signal, 'OPERATION_CANCELLED') ?? error;
   }
+}
+
+/** A write or verify step of the write flow, as the operator sees it. */
+function showWrite(shown: CardOpStep, report: (progress: WriteProgress) => void): void {
+  if (shown.kind !== 'show') return;
+  const progress: WriteProgress = { step: shown.step as WriteStep };
+  if (shown.done !== undefined) progress.done = shown.done;
+  if (shown.total !== undefined) progress.total = shown.total;
+  report(progress);
 }

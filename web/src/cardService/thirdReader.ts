@@ -14,6 +14,8 @@ export interface ThirdReaderOptions {
   log?: ReaderLog;
   /** Told what the gateway pushes about its encoder (hello, deviceUp, deviceDown). */
   onInfo?: (info: Partial<ReaderInfo>) => void;
+  /** Told every event the gateway pushes, as it came (hello, deviceUp, deviceDown, fingerStep, …). */
+  onEvent?: (message: Record<string, unknown>) => void;
   timeoutMs?: number;
   writeTimeoutMs?: number;
   /** How long the socket may take to open before 'Please connect the device first'. */
@@ -50,6 +52,7 @@ export class ThirdReader extends FuncReader {
   private readonly url: string;
   private readonly open: SocketFactory;
   private readonly onInfo: (info: Partial<ReaderInfo>) => void;
+  private readonly onEvent: (message: Record<string, unknown>) => void;
   private readonly timeoutMs: number;
   private readonly writeTimeoutMs: number;
   private readonly connectTimeoutMs: number;
@@ -63,6 +66,7 @@ export class ThirdReader extends FuncReader {
     this.url = options.url ?? DEPLOY.readers.thirdReader;
     this.open = options.socket ?? ((u: string) => new WebSocket(u));
     this.onInfo = options.onInfo ?? (() => {});
+    this.onEvent = options.onEvent ?? (() => {});
     this.timeoutMs = options.timeoutMs ?? CARD_TIMING.readerTimeoutMs;
     this.writeTimeoutMs = options.writeTimeoutMs ?? CARD_TIMING.readerWriteTimeoutMs;
     this.connectTimeoutMs = options.connectTimeoutMs ?? CARD_TIMING.readerWriteTimeoutMs;
@@ -136,6 +140,7 @@ export class ThirdReader extends FuncReader {
         this.log('info', event === 'deviceUp' ? 'encoder plugged in' : 'encoder unplugged');
         this.onInfo({ online: event === 'deviceUp' });
       }
+      this.onEvent(message);
       return;
     }
     const cbdata = typeof message['cbdata'] === 'string' ? message['cbdata'] : '';
@@ -162,17 +167,26 @@ export class ThirdReader extends FuncReader {
         signal?.removeEventListener('abort', onAbort);
         this.waiting.delete(cbdata);
       };
-      const timer = setTimeout(() => {
+      let timer = setTimeout(() => {
         done();
-        reject(new CardServiceError('DEVICE_NOT_RESPONDING'));
+        reject(new CardServiceError(options.timeoutCode ?? 'DEVICE_NOT_RESPONDING'));
       }, limit);
       const onAbort = () => {
-        done();
         // The gateway stops what it runs for this connection (a card read, a scan, an enrolment).
         this.post(ws, {
           func: func === 'goReadCard' ? 'cancelReadCard' : 'cancel',
           cbdata: `cancel-${cbdata}`,
         });
+        if (options.cancelGraceMs) {
+          // The gateway's answer to the cancelled call says how it ended; leave anyway if it is late.
+          clearTimeout(timer);
+          timer = setTimeout(() => {
+            done();
+            reject(cancelledError(signal));
+          }, options.cancelGraceMs);
+          return;
+        }
+        done();
         reject(cancelledError(signal));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -196,6 +210,20 @@ export class ThirdReader extends FuncReader {
     } catch {
       // A closed socket: its close handler fails the waiting calls.
     }
+  }
+
+  /**
+   * One reader call under the caller's own cbdata, answered as the gateway answered it (a refusal is an answer,
+   * not an error); rejects only when there is none (no gateway, no answer in time, cancelled).
+   */
+  request(
+    func: string,
+    cbdata: string,
+    parameters: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<ReaderAnswer> {
+    this.log('send', `${func} ${JSON.stringify(parameters)}`);
+    return this.send(func, cbdata, parameters, options);
   }
 
   override async connect(signal?: AbortSignal): Promise<ReaderInfo> {

@@ -1,11 +1,12 @@
 import { type ErrorCode, isErrorCode } from '@lockdesk/protocol';
+import { CardServiceError, type ReaderAnswer, ThirdReader } from '../../cardService/index.ts';
 import { DEPLOY } from '../../config/deploy.ts';
 
 /**
  * The card encoder as the console reaches it: the local reader gateway on this computer (gateway/README.md,
  * contract F). A fingerprint enrolment runs on the gateway's WebSocket, which pushes each step as the finger is
- * pressed; `/health` on the reader port says which transport drives the encoder (USB or the simulated one).
- * Kept free of React so that the console's card service (the cards issue) can take it over.
+ * pressed (through the card service's third reader, the same client as every other reader call); `/health` on the
+ * reader port says which transport drives the encoder (USB or the simulated one).
  */
 
 /** The gateway's WebSocket (spec §7 'Local card readers'; the deployment config's third reader address). */
@@ -77,17 +78,6 @@ export interface EnrolOptions {
   socket?: WebSocketFactory;
 }
 
-/** A reader answer (`/reader` and the WebSocket share its shape). */
-interface ReaderAnswer {
-  func: string;
-  cbdata: unknown;
-  code: number;
-  msg: string;
-  retval: number;
-  data: unknown;
-  error?: string;
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
 
 /** Reads the encoder's description out of a hello event's data or a health answer's `device`. */
@@ -132,158 +122,101 @@ function failureOf(answer: ReaderAnswer): EncoderError {
 
 const succeeded = (answer: ReaderAnswer) => answer.code === 1 && answer.retval === 0;
 
+/** A failure of the reader client (no gateway, no answer in time, cancelled) as the enrolment's error. */
+function encoderErrorOf(error: unknown): EncoderError {
+  if (error instanceof EncoderError) return error;
+  if (error instanceof CardServiceError) return new EncoderError(error.code, error.message);
+  return new EncoderError(
+    'DEVICE_NOT_RESPONDING_CHECK',
+    'Device not responding, please check the connection',
+  );
+}
+
 /**
- * Enrols a finger on the encoder: connects to the gateway, opens the reader, runs `enrollFinger` and reports the
- * steps as the encoder pushes them. Resolves with the template; rejects with an EncoderError — CONNECT_DEVICE_FIRST
- * when no gateway answers; when `signal` aborts, the encoder's FINGER_ENROLL_CANCELLED (OPERATION_CANCELLED if it
- * does not confirm in time); else the gateway's own code (FINGER_TIMEOUT, DEVICE_NOT_FOUND, …).
+ * Enrols a finger on the encoder through the console's third reader (the gateway's WebSocket): opens the reader,
+ * runs `enrollFinger` and reports the steps as the encoder pushes them. Resolves with the template; rejects with
+ * an EncoderError — CONNECT_DEVICE_FIRST when no gateway answers; when `signal` aborts, the encoder's
+ * FINGER_ENROLL_CANCELLED (OPERATION_CANCELLED if it does not confirm in time); else the gateway's own code
+ * (FINGER_TIMEOUT, DEVICE_NOT_FOUND, …).
  */
-export function enrollFinger(options: EnrolOptions = {}): Promise<EnrolResult> {
-  const url = options.url ?? ENCODER_WEBSOCKET_URL;
-  const open = options.socket ?? ((u: string) => new WebSocket(u));
+export async function enrollFinger(options: EnrolOptions = {}): Promise<EnrolResult> {
+  const { signal } = options;
   const timeoutMs = options.timeoutMs ?? ENROL_TIMEOUT_MS;
-
-  return new Promise<EnrolResult>((resolve, reject) => {
-    let settled = false;
-    let connected = false;
-    let enrolling = false;
-    let cancelling = false;
-    let sequence = 0;
-    // The gateway pushes steps to every console connected; the enrolment's own cbdata tells ours apart.
-    const tag = Math.random().toString(36).slice(2, 10);
-    let enrolCbdata = '';
-    const waiting = new Map<string, (answer: ReaderAnswer) => void>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let socket: WebSocket | undefined;
-
-    const arm = (ms: number, code: ErrorCode, message: string) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => finish(new EncoderError(code, message)), ms);
-    };
-    const finish = (outcome: EnrolResult | EncoderError) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      try {
-        socket?.close();
-      } catch {
-        // already closed
-      }
-      // Once the operator cancelled, whatever ends the enrolment (the encoder's answer, a closed socket) is that.
-      if (outcome instanceof EncoderError && cancelling && !outcome.cancelled)
-        reject(new EncoderError('OPERATION_CANCELLED', 'operation cancelled'));
-      else if (outcome instanceof EncoderError) reject(outcome);
-      else resolve(outcome);
-    };
-    const call = (func: string, parameters: Record<string, unknown> = {}) =>
-      new Promise<ReaderAnswer>((answered) => {
-        sequence += 1;
-        const cbdata = `${func}-${tag}-${sequence}`;
-        if (func === 'enrollFinger') enrolCbdata = cbdata;
-        waiting.set(cbdata, answered);
-        socket?.send(JSON.stringify({ func, cbdata, parameters }));
-      });
-
-    const onAbort = () => {
-      if (settled) return;
-      if (!connected || !enrolling) {
-        finish(new EncoderError('OPERATION_CANCELLED', 'operation cancelled'));
-        return;
-      }
-      // The encoder's answer to enrollFinger (a cancellation error) ends the promise; leave anyway if it is late.
-      cancelling = true;
-      arm(CANCEL_GRACE_MS, 'OPERATION_CANCELLED', 'operation cancelled');
-      void call('cancel');
-    };
-    if (options.signal?.aborted) {
-      reject(new EncoderError('OPERATION_CANCELLED', 'operation cancelled'));
-      return;
-    }
-    options.signal?.addEventListener('abort', onAbort);
-
-    let ws: WebSocket;
-    try {
-      ws = open(url);
-    } catch {
-      options.signal?.removeEventListener('abort', onAbort);
-      reject(new EncoderError('CONNECT_DEVICE_FIRST', 'Please connect the device first'));
-      return;
-    }
-    socket = ws;
-    arm(ANSWER_TIMEOUT_MS, 'CONNECT_DEVICE_FIRST', 'Please connect the device first');
-
-    const start = async () => {
-      const opened = await call('open');
-      if (settled) return;
-      if (!succeeded(opened)) return finish(failureOf(opened));
-      enrolling = true;
-      // The encoder's own timeout plus a margin for the answer to travel.
-      arm(timeoutMs + ANSWER_TIMEOUT_MS, 'TIMEOUT_RETRY', 'Timeout, please retry');
-      const answer = await call('enrollFinger', { timeout: timeoutMs });
-      if (settled) return;
-      if (!succeeded(answer)) return finish(failureOf(answer));
-      const data = isObject(answer.data) ? answer.data : {};
-      const template = typeof data['template'] === 'string' ? data['template'] : '';
-      if (!template) return finish(new EncoderError('READ_DATA_FAILED', 'Read data failed'));
-      finish({ template, quality: typeof data['quality'] === 'number' ? data['quality'] : 0 });
-    };
-
-    ws.addEventListener('open', () => {
-      connected = true;
-    });
-    ws.addEventListener('message', (event: MessageEvent) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      if (!isObject(message)) return;
-      if (typeof message['event'] === 'string') {
-        if (message['event'] === 'hello') {
-          const info = encoderInfoOf(message['data']);
-          if (info) options.onEncoder?.(info);
-          arm(
-            ANSWER_TIMEOUT_MS,
-            'DEVICE_NOT_RESPONDING_CHECK',
-            'Device not responding, please check the connection',
-          );
-          start().catch(() =>
-            finish(
-              new EncoderError(
-                'DEVICE_NOT_RESPONDING_CHECK',
-                'Device not responding, please check the connection',
-              ),
-            ),
-          );
-        } else if (message['event'] === 'fingerStep') {
-          const data = isObject(message['data']) ? message['data'] : {};
-          const owner = message['cbdata'] ?? data['cbdata'];
-          if (typeof owner === 'string' && owner !== enrolCbdata) return;
-          const step = message['step'] ?? data['step'];
-          if (typeof step === 'string' && FINGER_STEPS.includes(step)) options.onStep?.(step as FingerStep);
-        } else if (message['event'] === 'deviceDown' && enrolling) {
-          finish(new EncoderError('DEVICE_NOT_FOUND', 'Operation failed! Device not found'));
-        }
-        return;
-      }
-      const cbdata = typeof message['cbdata'] === 'string' ? message['cbdata'] : '';
-      const answered = waiting.get(cbdata);
-      if (answered) {
-        waiting.delete(cbdata);
-        answered(message as unknown as ReaderAnswer);
-      }
-    });
-    ws.addEventListener('close', () => {
-      if (connected)
-        finish(
-          new EncoderError(
-            'DEVICE_NOT_RESPONDING_CHECK',
-            'Device not responding, please check the connection',
-          ),
-        );
-      else finish(new EncoderError('CONNECT_DEVICE_FIRST', 'Please connect the device first'));
-    });
+  if (signal?.aborted) throw new EncoderError('OPERATION_CANCELLED', 'operation cancelled');
+  // The gateway pushes steps to every console connected; the enrolment's own cbdata tells ours apart.
+  const tag = Math.random().toString(36).slice(2, 10);
+  const enrolCbdata = `enrollFinger-${tag}-2`;
+  let enrolling = false;
+  // Ends the enrolment early: the encoder unplugged, or (before it runs) the operator cancelled.
+  let stop: (error: EncoderError) => void = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    stop = reject;
   });
+  stopped.catch(() => undefined);
+  const reader = new ThirdReader({
+    url: options.url ?? ENCODER_WEBSOCKET_URL,
+    ...(options.socket ? { socket: options.socket } : {}),
+    connectTimeoutMs: ANSWER_TIMEOUT_MS,
+    onEvent: (message) => {
+      if (message['event'] === 'hello') {
+        const info = encoderInfoOf(message['data']);
+        if (info) options.onEncoder?.(info);
+      } else if (message['event'] === 'fingerStep') {
+        const data = isObject(message['data']) ? message['data'] : {};
+        const owner = message['cbdata'] ?? data['cbdata'];
+        if (typeof owner === 'string' && owner !== enrolCbdata) return;
+        const step = message['step'] ?? data['step'];
+        if (typeof step === 'string' && FINGER_STEPS.includes(step)) options.onStep?.(step as FingerStep);
+      } else if (message['event'] === 'deviceDown' && enrolling) {
+        stop(new EncoderError('DEVICE_NOT_FOUND', 'Operation failed! Device not found'));
+      }
+    },
+  });
+  const onAbort = () => {
+    if (!enrolling) stop(new EncoderError('OPERATION_CANCELLED', 'operation cancelled'));
+  };
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const opened = await Promise.race([
+      reader.request(
+        'open',
+        `open-${tag}-1`,
+        {},
+        { timeoutMs: ANSWER_TIMEOUT_MS, timeoutCode: 'DEVICE_NOT_RESPONDING_CHECK' },
+      ),
+      stopped,
+    ]);
+    if (!succeeded(opened)) throw failureOf(opened);
+    if (signal?.aborted) throw new EncoderError('OPERATION_CANCELLED', 'operation cancelled');
+    enrolling = true;
+    // The encoder's own timeout plus a margin for the answer to travel; a cancel waits for the encoder's word.
+    const answer = await Promise.race([
+      reader.request(
+        'enrollFinger',
+        enrolCbdata,
+        { timeout: timeoutMs },
+        {
+          timeoutMs: timeoutMs + ANSWER_TIMEOUT_MS,
+          timeoutCode: 'TIMEOUT_RETRY',
+          cancelGraceMs: CANCEL_GRACE_MS,
+          ...(signal ? { signal } : {}),
+        },
+      ),
+      stopped,
+    ]);
+    if (!succeeded(answer)) throw failureOf(answer);
+    const data = isObject(answer.data) ? answer.data : {};
+    const template = typeof data['template'] === 'string' ? data['template'] : '';
+    if (!template) throw new EncoderError('READ_DATA_FAILED', 'Read data failed');
+    return { template, quality: typeof data['quality'] === 'number' ? data['quality'] : 0 };
+  } catch (error) {
+    const failure = encoderErrorOf(error);
+    // Once the operator cancelled, whatever ends the enrolment (the encoder's answer, a closed socket) is that.
+    if (signal?.aborted && !failure.cancelled)
+      throw new EncoderError('OPERATION_CANCELLED', 'operation cancelled');
+    throw failure;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    reader.close();
+  }
 }

@@ -8,6 +8,8 @@ type Message = Record<string, unknown>;
 export class FakeSocket extends EventTarget {
   readonly sent: Message[] = [];
   closed = false;
+  /** As a browser WebSocket's: 0 connecting, 1 open, 3 closed. */
+  readyState = 0;
   constructor(
     readonly url: string,
     private readonly onSend: (socket: FakeSocket, message: Message) => void,
@@ -22,6 +24,7 @@ export class FakeSocket extends EventTarget {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.readyState = 3;
     this.dispatchEvent(new Event('close'));
   }
   /** The server's side: a message to the console. */
@@ -29,6 +32,7 @@ export class FakeSocket extends EventTarget {
     if (!this.closed) this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }));
   }
   accept(hello: Message = { online: true, transport: 'simulated', simulated: true }): void {
+    this.readyState = 1;
     this.dispatchEvent(new Event('open'));
     this.push({ event: 'hello', data: { version: '0.1.0', ...hello }, time: new Date().toISOString() });
   }
