@@ -3,10 +3,10 @@ import { Alert, App, Button, Card, Checkbox, Result, Skeleton, Space, Typography
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { encryptionTexts } from '../../i18n/namespaces.ts';
 import { useEnableEncryption, useEncryptionState } from './api.ts';
 import { ENCRYPTION_PATHS } from './links.ts';
 import { ALL_SECTORS, ALWAYS_ENCRYPTED, normaliseSectors, storedEncryptedSectors } from './sectors.ts';
-import { encryptionTexts } from './texts.ts';
 import { mayManageEncryption } from './who.ts';
 
 /**

@@ -4,10 +4,10 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { getUserInfo } from '../../api/session.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { useBindReader, useDispenserList, useStaff } from './api.ts';
 import { boundUserText } from './CardSenderPage.tsx';
 import { MyReaderPanel } from './MyReaderPanel.tsx';
-import { equipmentTexts } from './texts.ts';
 
 interface BindForm {
   mac_id?: string;

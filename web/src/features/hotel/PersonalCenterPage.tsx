@@ -37,6 +37,7 @@ import { safeRedirect } from '../../app/guards.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ReaderSelect } from '../../cardService/ReaderSelect.tsx';
 import { errorMessage } from '../../i18n/index.ts';
+import { hotelTexts } from '../../i18n/namespaces.ts';
 import { ApiReferenceCard } from '../apiReference/ApiReferenceLink.tsx';
 import { useMyReader } from '../equipment/api.ts';
 import {
@@ -58,7 +59,6 @@ import {
   NAME_MAX,
   openStreetMapUrl,
 } from './rules.ts';
-import { hotelTexts } from './texts.ts';
 
 /** An antd rule from a check that names its field in the catalogue message. */
 function fieldRule(

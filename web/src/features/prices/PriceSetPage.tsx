@@ -2,6 +2,7 @@ import { Alert, App, Button, Card, Empty, Popconfirm, Select, Space, Tabs, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { HotelInfoNotice } from '../hotel/HotelInfoNotice.tsx';
 import {
   MAX_ROOMS_PER_SAVE,
@@ -16,7 +17,6 @@ import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 import { RoomPriceEditor } from './RoomPriceEditor.tsx';
 import { ignoreShown, TemplatesTab } from './TemplatesTab.tsx';
-import { pricesTexts } from './texts.ts';
 
 const MANY_INITIAL: PriceFormInitial = { deposit: 0 };
 

@@ -20,6 +20,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatHotelTime } from '../../app/time.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import {
   type PriceTemplate,
   useApplyTemplate,
@@ -33,7 +34,6 @@ import {
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
-import { pricesTexts } from './texts.ts';
 
 const PAGE_SIZE = 10;
 

@@ -19,6 +19,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useStaysTexts } from '../../i18n/namespaces.ts';
 import {
   type CreatedPassword,
   PASSWORD_STATUSES,
@@ -37,7 +38,6 @@ import {
   PasswordShownOnce,
   passwordFieldsOf,
 } from './PasswordOnce.tsx';
-import { useStaysTexts } from './texts.ts';
 
 const STATUS_COLOURS: Record<RoomPassword['status'], string> = {
   active: 'green',

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
+import { useStaysTexts } from '../../i18n/namespaces.ts';
 import {
   type CheckInKind,
   type Stay,
@@ -36,7 +37,6 @@ import {
 import { breakfastLabel } from './breakfast.ts';
 import { formatDuration, formatMoney, hotelTimeText } from './format.ts';
 import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
-import { useStaysTexts } from './texts.ts';
 
 /** Stays per page of the panel; the page is kept in the URL (`stayPage`). */
 const STAYS_PER_PAGE = 5;
