@@ -61,7 +61,7 @@ export function CardWriteSteps(props: CardWriteStepsProps) {
       ) : null}
       {running && cancel ? (
         <Button onClick={cancel} data-testid="card-write-cancel">
-          {t('steps.cancel')}
+          {t('cancel')}
         </Button>
       ) : null}
       {error ? (

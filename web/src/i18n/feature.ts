@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import type { PageLoader } from '../app/routeTable.ts';
 import { currentLanguage } from '../app/storage.ts';
+import { loadCommonTexts } from './common.ts';
 
 /**
  * A feature's texts: an i18next namespace of its own, one chunk per language, loaded with the feature's pages so
@@ -27,7 +28,7 @@ export function defineFeatureTexts(ns: string, locales: FeatureLocales): Feature
     load(code = currentLanguage()) {
       let done = loading.get(code);
       if (!done) {
-        done = locales[code]().then(({ default: messages }) => {
+        done = Promise.all([locales[code](), loadCommonTexts(code)]).then(([{ default: messages }]) => {
           i18next.addResourceBundle(code, ns, messages, true, true);
         });
         // A failed chunk (server down) may be fetched again by the page's 'Try again'.

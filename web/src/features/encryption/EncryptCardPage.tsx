@@ -185,7 +185,7 @@ export default function EncryptCardPage({ deps = DEFAULT_DEPS }: { deps?: Encryp
             </Button>
             {running ? (
               <Button danger icon={<StopOutlined />} onClick={cancel} data-testid="encrypt-cancel">
-                {t('card.cancel')}
+                {t('cancel')}
               </Button>
             ) : null}
           </Space>

@@ -53,7 +53,7 @@ export default function EncryptedCardsPage() {
       <Result
         status="warning"
         title={t('cards.loadFailed')}
-        extra={<Button onClick={() => state.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => state.refetch()}>{t('tryAgain')}</Button>}
       />
     );
 

@@ -31,7 +31,7 @@ export default function EncryptionSettingsPage() {
       <Result
         status="warning"
         title={t('settings.loadFailed')}
-        extra={<Button onClick={() => state.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => state.refetch()}>{t('tryAgain')}</Button>}
       />
     );
   const { enabled, sectors, encrypted_cards } = state.data;
@@ -105,7 +105,7 @@ export default function EncryptionSettingsPage() {
                 title={t('settings.turnOffConfirm')}
                 description={t('settings.turnOffHint')}
                 okText={t('actions.confirm')}
-                cancelText={t('actions.cancel')}
+                cancelText={t('cancel')}
                 onConfirm={() => {
                   void turnOff();
                 }}

@@ -36,7 +36,7 @@ export default function SelectSectorsPage() {
       <Result
         status="warning"
         title={t('settings.loadFailed')}
-        extra={<Button onClick={() => state.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => state.refetch()}>{t('tryAgain')}</Button>}
       />
     );
 
@@ -89,7 +89,7 @@ export default function SelectSectorsPage() {
           <Button type="primary" onClick={save} loading={enable.isPending} data-testid="save-sectors">
             {state.data.enabled ? t('sectors.save') : t('sectors.saveAndTurnOn')}
           </Button>
-          <Button onClick={() => navigate(ENCRYPTION_PATHS.settings)}>{t('actions.cancel')}</Button>
+          <Button onClick={() => navigate(ENCRYPTION_PATHS.settings)}>{t('cancel')}</Button>
         </Space>
       ) : (
         <Alert type="warning" showIcon title={t('settings.superOnly')} />

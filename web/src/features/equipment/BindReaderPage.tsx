@@ -144,7 +144,7 @@ export default function BindReaderPage() {
             <Popconfirm
               title={t('bind.unbindConfirm')}
               okText={t('actions.confirm')}
-              cancelText={t('actions.cancel')}
+              cancelText={t('cancel')}
               disabled={!current?.bound_user}
               onConfirm={() => {
                 if (macId) void run(macId, 0);

@@ -21,7 +21,7 @@ export function BrokerCredentialButton({ macId }: { macId: string }) {
       title: t('credential.confirmTitle', { mac: macId }),
       content: t('credential.confirmText'),
       okText: t('credential.issue'),
-      cancelText: t('actions.cancel'),
+      cancelText: t('cancel'),
       onOk: async () => {
         try {
           setShown(await issue.mutateAsync(macId));

@@ -146,7 +146,7 @@ export default function CardSenderPage() {
           <Result
             status="warning"
             title={t('sender.loadFailed')}
-            extra={<Button onClick={() => list.refetch()}>{t('actions.retry')}</Button>}
+            extra={<Button onClick={() => list.refetch()}>{t('tryAgain')}</Button>}
           />
         ) : (
           <Table<Dispenser>

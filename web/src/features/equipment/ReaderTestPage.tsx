@@ -252,7 +252,7 @@ export default function ReaderTestPage({ reader, enrol = enrollFinger }: ReaderT
               onClick={() => running.current?.abort()}
               data-testid="test-cancel"
             >
-              {t('test.cancel')}
+              {t('cancel')}
             </Button>
           ) : null}
           {outcome ? (

@@ -62,7 +62,7 @@ export default function ReadersAndUsersPage() {
           <Result
             status="warning"
             title={t('sender.loadFailed')}
-            extra={<Button onClick={() => list.refetch()}>{t('actions.retry')}</Button>}
+            extra={<Button onClick={() => list.refetch()}>{t('tryAgain')}</Button>}
           />
         ) : (
           <Table<Dispenser>

@@ -201,7 +201,7 @@ export default function SelectRoomsPage({ readerFor = remoteReader, deps = ISSUE
             <Result
               status="warning"
               title={t('rooms.loadFailed')}
-              extra={<Button onClick={() => rooms.refetch()}>{t('actions.retry')}</Button>}
+              extra={<Button onClick={() => rooms.refetch()}>{t('tryAgain')}</Button>}
             />
           ) : (
             <Table<LockRoom>

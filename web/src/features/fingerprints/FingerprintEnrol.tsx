@@ -260,7 +260,7 @@ function EnrolFormView({ roomId, stayId, onDone, encoder = DEFAULT_ENCODER }: Fi
       <Flex gap={8} wrap>
         {busy ? (
           <Button danger icon={<StopOutlined />} onClick={cancel} data-testid="finger-cancel">
-            {t('actions.cancel')}
+            {t('cancel')}
           </Button>
         ) : phase === 'saveFailed' && kept.current ? (
           <>

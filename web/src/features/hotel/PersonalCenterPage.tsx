@@ -310,7 +310,7 @@ function HotelInfoCard({ back }: { back: string }) {
         <Result
           status="warning"
           title={t('info.loadFailed')}
-          extra={<Button onClick={() => void info.refetch()}>{t('actions.retry')}</Button>}
+          extra={<Button onClick={() => void info.refetch()}>{t('tryAgain')}</Button>}
         />
       ) : (
         <Form<InfoFields>
@@ -472,7 +472,7 @@ function BreakfastCard() {
         <Result
           status="warning"
           title={t('breakfast.loadFailed')}
-          extra={<Button onClick={() => void breakfast.refetch()}>{t('actions.retry')}</Button>}
+          extra={<Button onClick={() => void breakfast.refetch()}>{t('tryAgain')}</Button>}
         />
       ) : (
         <Form<BreakfastFields>

@@ -106,7 +106,7 @@ export function DatePriceCalendar({ value, onChange, usualPrice, disabled }: Dat
                 {t('calendar.clear')}
               </Button>
             ) : null}
-            <Button onClick={close}>{t('actions.cancel')}</Button>
+            <Button onClick={close}>{t('cancel')}</Button>
             <Button type="primary" onClick={() => void set()} data-testid="day-price-set">
               {t('calendar.set')}
             </Button>

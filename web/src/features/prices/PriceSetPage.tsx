@@ -80,7 +80,7 @@ function RoomsTab() {
         type="error"
         showIcon
         title={t('picker.loadFailed')}
-        action={<Button onClick={() => void rooms.refetch()}>{t('actions.retry')}</Button>}
+        action={<Button onClick={() => void rooms.refetch()}>{t('tryAgain')}</Button>}
       />
     );
 
@@ -177,7 +177,7 @@ function ApplyTemplateToPicked({ ids }: { ids: number[] }) {
           title={t('templates.applyConfirm', { name: chosen?.name ?? '', count: ids.length })}
           description={t('templates.applyWarning')}
           okText={t('templates.apply')}
-          cancelText={t('actions.cancel')}
+          cancelText={t('cancel')}
           disabled={!chosen}
           onConfirm={() =>
             chosen

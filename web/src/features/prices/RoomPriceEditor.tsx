@@ -38,7 +38,7 @@ export function RoomPriceEditor({ roomId, name }: { roomId: number; name?: strin
       <Result
         status="warning"
         title={t('room.loadFailed')}
-        extra={<Button onClick={() => void prices.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => void prices.refetch()}>{t('tryAgain')}</Button>}
         data-testid="room-price-failed"
       />
     );

@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const ar: Texts = {
   columns: {
-    time: 'الوقت',
     room: 'الغرفة',
     type: 'طريقة الفتح',
-    result: 'النتيجة',
     credential: 'وسيلة الدخول',
     from: 'المصدر',
     operator: 'المشغّل',
@@ -62,7 +60,6 @@ const ar: Texts = {
     stay: 'الإقامة رقم {{id}}',
     type: 'طريقة الفتح',
     allTypes: 'كل طرق الفتح',
-    result: 'النتيجة',
     from: 'من',
     to: 'إلى',
     keyword: 'كلمة البحث',
@@ -70,8 +67,6 @@ const ar: Texts = {
     clear: 'مسح عوامل التصفية',
   },
   table: {
-    refresh: 'تحديث',
-    retry: 'إعادة المحاولة',
     empty: 'لا توجد سجلات فتح بعد',
     emptyHint: 'يرسل القفل سجلاته عند مزامنته عبر البلوتوث.',
     noMatch: 'لا توجد سجلات فتح تطابق عوامل التصفية هذه',

@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const chs: Texts = {
   columns: {
-    time: '时间',
     room: '房间',
     type: '开锁方式',
-    result: '结果',
     credential: '凭证',
     from: '来源',
     operator: '操作人',
@@ -62,7 +60,6 @@ const chs: Texts = {
     stay: '入住 #{{id}}',
     type: '开锁方式',
     allTypes: '全部开锁方式',
-    result: '结果',
     from: '开始',
     to: '结束',
     keyword: '关键词',
@@ -70,8 +67,6 @@ const chs: Texts = {
     clear: '清除筛选条件',
   },
   table: {
-    refresh: '刷新',
-    retry: '重试',
     empty: '暂无开锁记录',
     emptyHint: '门锁在蓝牙同步时上报开锁记录。',
     noMatch: '没有符合筛选条件的开锁记录',

@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
   columns: {
-    time: '時間',
     room: '房間',
     type: '開鎖方式',
-    result: '結果',
     credential: '憑證',
     from: '來源',
     operator: '操作人',
@@ -62,7 +60,6 @@ const chsTW: Texts = {
     stay: '入住 #{{id}}',
     type: '開鎖方式',
     allTypes: '全部開鎖方式',
-    result: '結果',
     from: '開始',
     to: '結束',
     keyword: '關鍵字',
@@ -70,8 +67,6 @@ const chsTW: Texts = {
     clear: '清除篩選條件',
   },
   table: {
-    refresh: '重新整理',
-    retry: '重試',
     empty: '尚無開鎖紀錄',
     emptyHint: '門鎖在藍牙同步時上傳開鎖紀錄。',
     noMatch: '沒有符合篩選條件的開鎖紀錄',

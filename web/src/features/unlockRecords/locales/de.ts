@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const de: Texts = {
   columns: {
-    time: 'Zeit',
     room: 'Zimmer',
     type: 'Öffnungsart',
-    result: 'Ergebnis',
     credential: 'Zugangsmittel',
     from: 'Herkunft',
     operator: 'Bediener',
@@ -62,7 +60,6 @@ const de: Texts = {
     stay: 'Aufenthalt #{{id}}',
     type: 'Öffnungsart',
     allTypes: 'Alle Öffnungsarten',
-    result: 'Ergebnis',
     from: 'Von',
     to: 'Bis',
     keyword: 'Suchbegriff',
@@ -70,8 +67,6 @@ const de: Texts = {
     clear: 'Filter zurücksetzen',
   },
   table: {
-    refresh: 'Aktualisieren',
-    retry: 'Erneut versuchen',
     empty: 'Noch keine Öffnungsprotokolle',
     emptyHint: 'Ein Schloss meldet seine Protokolle, wenn es per Bluetooth synchronisiert.',
     noMatch: 'Keine Öffnungsprotokolle passen zu diesen Filtern',

@@ -3,10 +3,8 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 /** English texts of the shared unlock-records table: the reference every other language matches key for key. */
 const en = {
   columns: {
-    time: 'Time',
     room: 'Room',
     type: 'Unlock type',
-    result: 'Result',
     credential: 'Credential',
     from: 'Source',
     operator: 'Operator',
@@ -63,7 +61,6 @@ const en = {
     stay: 'Stay #{{id}}',
     type: 'Unlock type',
     allTypes: 'All unlock types',
-    result: 'Result',
     from: 'From',
     to: 'To',
     keyword: 'Keyword',
@@ -71,8 +68,6 @@ const en = {
     clear: 'Clear the filters',
   },
   table: {
-    refresh: 'Refresh',
-    retry: 'Try again',
     empty: 'No unlock records yet',
     emptyHint: 'A lock reports its records when it syncs over Bluetooth.',
     noMatch: 'No unlock records match these filters',

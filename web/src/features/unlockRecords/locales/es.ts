@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const es: Texts = {
   columns: {
-    time: 'Hora',
     room: 'Habitación',
     type: 'Tipo de apertura',
-    result: 'Resultado',
     credential: 'Credencial',
     from: 'Origen',
     operator: 'Operador',
@@ -62,7 +60,6 @@ const es: Texts = {
     stay: 'Estancia n.º {{id}}',
     type: 'Tipo de apertura',
     allTypes: 'Todos los tipos de apertura',
-    result: 'Resultado',
     from: 'Desde',
     to: 'Hasta',
     keyword: 'Palabra clave',
@@ -70,8 +67,6 @@ const es: Texts = {
     clear: 'Quitar los filtros',
   },
   table: {
-    refresh: 'Actualizar',
-    retry: 'Reintentar',
     empty: 'Aún no hay registros de apertura',
     emptyHint: 'Una cerradura envía sus registros al sincronizarse por Bluetooth.',
     noMatch: 'Ningún registro de apertura coincide con estos filtros',

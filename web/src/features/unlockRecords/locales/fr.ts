@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const fr: Texts = {
   columns: {
-    time: 'Heure',
     room: 'Chambre',
     type: 'Mode d’ouverture',
-    result: 'Résultat',
     credential: 'Moyen d’accès',
     from: 'Provenance',
     operator: 'Opérateur',
@@ -62,7 +60,6 @@ const fr: Texts = {
     stay: 'Séjour n° {{id}}',
     type: 'Mode d’ouverture',
     allTypes: 'Tous les modes d’ouverture',
-    result: 'Résultat',
     from: 'Du',
     to: 'Au',
     keyword: 'Mot-clé',
@@ -70,8 +67,6 @@ const fr: Texts = {
     clear: 'Effacer les filtres',
   },
   table: {
-    refresh: 'Actualiser',
-    retry: 'Réessayer',
     empty: 'Aucun enregistrement d’ouverture pour l’instant',
     emptyHint: 'Une serrure transmet ses enregistrements lors de sa synchronisation Bluetooth.',
     noMatch: 'Aucun enregistrement d’ouverture ne correspond à ces filtres',

@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const it: Texts = {
   columns: {
-    time: 'Ora',
     room: 'Camera',
     type: 'Tipo di apertura',
-    result: 'Esito',
     credential: 'Credenziale',
     from: 'Origine',
     operator: 'Operatore',
@@ -62,7 +60,6 @@ const it: Texts = {
     stay: 'Soggiorno n. {{id}}',
     type: 'Tipo di apertura',
     allTypes: 'Tutti i tipi di apertura',
-    result: 'Esito',
     from: 'Dal',
     to: 'Al',
     keyword: 'Parola chiave',
@@ -70,8 +67,6 @@ const it: Texts = {
     clear: 'Azzera i filtri',
   },
   table: {
-    refresh: 'Aggiorna',
-    retry: 'Riprova',
     empty: 'Ancora nessuna registrazione di apertura',
     emptyHint: 'Una serratura invia le sue registrazioni quando si sincronizza via Bluetooth.',
     noMatch: 'Nessuna registrazione di apertura corrisponde a questi filtri',

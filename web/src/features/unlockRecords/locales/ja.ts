@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const ja: Texts = {
   columns: {
-    time: '日時',
     room: '部屋',
     type: '解錠方法',
-    result: '結果',
     credential: '認証情報',
     from: '発生元',
     operator: '操作者',
@@ -62,7 +60,6 @@ const ja: Texts = {
     stay: '滞在 #{{id}}',
     type: '解錠方法',
     allTypes: 'すべての解錠方法',
-    result: '結果',
     from: '開始',
     to: '終了',
     keyword: 'キーワード',
@@ -70,8 +67,6 @@ const ja: Texts = {
     clear: '絞り込みを解除',
   },
   table: {
-    refresh: '更新',
-    retry: '再試行',
     empty: '解錠記録はまだありません',
     emptyHint: 'ドアロックは Bluetooth 同期の際に記録を送信します。',
     noMatch: 'この条件に合う解錠記録はありません',

@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const ko: Texts = {
   columns: {
-    time: '시간',
     room: '객실',
     type: '잠금 해제 방식',
-    result: '결과',
     credential: '인증 수단',
     from: '출처',
     operator: '작업자',
@@ -62,7 +60,6 @@ const ko: Texts = {
     stay: '투숙 #{{id}}',
     type: '잠금 해제 방식',
     allTypes: '모든 잠금 해제 방식',
-    result: '결과',
     from: '시작',
     to: '종료',
     keyword: '키워드',
@@ -70,8 +67,6 @@ const ko: Texts = {
     clear: '필터 지우기',
   },
   table: {
-    refresh: '새로 고침',
-    retry: '다시 시도',
     empty: '잠금 해제 기록이 아직 없습니다',
     emptyHint: '도어락은 블루투스로 동기화할 때 기록을 보고합니다.',
     noMatch: '이 필터에 맞는 잠금 해제 기록이 없습니다',

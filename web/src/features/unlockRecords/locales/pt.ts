@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const pt: Texts = {
   columns: {
-    time: 'Hora',
     room: 'Quarto',
     type: 'Tipo de abertura',
-    result: 'Resultado',
     credential: 'Credencial',
     from: 'Origem',
     operator: 'Operador',
@@ -62,7 +60,6 @@ const pt: Texts = {
     stay: 'Estadia n.º {{id}}',
     type: 'Tipo de abertura',
     allTypes: 'Todos os tipos de abertura',
-    result: 'Resultado',
     from: 'De',
     to: 'Até',
     keyword: 'Palavra-chave',
@@ -70,8 +67,6 @@ const pt: Texts = {
     clear: 'Limpar os filtros',
   },
   table: {
-    refresh: 'Atualizar',
-    retry: 'Tentar novamente',
     empty: 'Ainda não há registros de abertura',
     emptyHint: 'Uma fechadura envia seus registros ao sincronizar por Bluetooth.',
     noMatch: 'Nenhum registro de abertura corresponde a estes filtros',

@@ -2,10 +2,8 @@ import type { Texts } from './en.ts';
 
 const ru: Texts = {
   columns: {
-    time: 'Время',
     room: 'Номер',
     type: 'Способ открытия',
-    result: 'Результат',
     credential: 'Ключ доступа',
     from: 'Источник',
     operator: 'Оператор',
@@ -62,7 +60,6 @@ const ru: Texts = {
     stay: 'Проживание №{{id}}',
     type: 'Способ открытия',
     allTypes: 'Все способы открытия',
-    result: 'Результат',
     from: 'С',
     to: 'По',
     keyword: 'Ключевое слово',
@@ -70,8 +67,6 @@ const ru: Texts = {
     clear: 'Сбросить фильтры',
   },
   table: {
-    refresh: 'Обновить',
-    retry: 'Повторить',
     empty: 'Записей об открытии пока нет',
     emptyHint: 'Замок передаёт свои записи при синхронизации по Bluetooth.',
     noMatch: 'Нет записей об открытии, подходящих под фильтры',
