@@ -1,3 +1,4 @@
+import { arWords } from '@lockdesk/protocol/i18n/ar';
 import type { Texts } from './en.ts';
 
 const ar: Texts = {
@@ -10,29 +11,21 @@ const ar: Texts = {
     guest: 'النزيل',
   },
   types: {
-    card: 'بطاقة',
-    password: 'كلمة مرور',
-    face: 'الوجه',
-    fingerprint: 'بصمة الإصبع',
+    ...arWords.unlockTypes,
     bluetooth: 'بلوتوث الهاتف',
     remote: 'فتح عن بُعد',
   },
   result: {
-    open: 'فُتح',
-    deny: 'رُفض',
+    ...arWords.unlockResults,
     all: 'فُتح أو رُفض',
   },
   reasons: {
-    masterCard: 'البطاقة الرئيسية',
-    buildingCard: 'بطاقة المبنى',
+    ...arWords.cardKinds,
+    ...arWords.refusals,
     floorCard: 'بطاقة الطابق',
-    guestCard: 'بطاقة النزيل',
-    universalCard: 'البطاقة العامة',
-    superCard: 'البطاقة الفائقة',
     corruptedCard: 'بطاقة غير مقروءة',
     externalCard: 'بطاقة من نظام آخر',
     emptyCard: 'بطاقة فارغة',
-    unsignedCard: 'بطاقة بلا توقيع صالح',
     tamperedCard: 'بطاقة معدَّلة',
     copiedCard: 'بطاقة منسوخة',
     wrongHotel: 'بطاقة فندق آخر',
@@ -41,15 +34,9 @@ const ar: Texts = {
     wrongRoom: 'بطاقة غرفة أخرى',
     universalNotLearned: 'بطاقة عامة لم يتعلّمها القفل بعد',
     issuerNotAllowed: 'صادرة عن حساب لا يقبله هذا القفل',
-    deleted: 'بطاقة محذوفة',
-    superseded: 'استُبدلت ببطاقة أحدث',
     notYetValid: 'لم تصبح صالحة بعد',
-    expired: 'منتهية الصلاحية',
     deadbolt: 'مقفل بالمزلاج من الداخل',
-    passwordUnknown: 'كلمة مرور غير معروفة',
     passwordExpired: 'كلمة مرور منتهية أو مسحوبة',
-    faceUnknown: 'وجه غير معروف',
-    fingerUnknown: 'بصمة غير معروفة',
     bluetooth: 'فتح بالبلوتوث من الهاتف',
   },
   filters: {

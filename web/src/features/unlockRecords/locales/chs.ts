@@ -1,3 +1,4 @@
+import { chsWords } from '@lockdesk/protocol/i18n/chs';
 import type { Texts } from './en.ts';
 
 const chs: Texts = {
@@ -10,29 +11,21 @@ const chs: Texts = {
     guest: '住客',
   },
   types: {
-    card: '房卡',
-    password: '密码',
-    face: '人脸',
-    fingerprint: '指纹',
+    ...chsWords.unlockTypes,
     bluetooth: '手机蓝牙',
     remote: '远程开锁',
   },
   result: {
-    open: '已开门',
-    deny: '已拒绝',
+    ...chsWords.unlockResults,
     all: '开门或拒绝',
   },
   reasons: {
-    masterCard: '总控卡',
-    buildingCard: '楼栋卡',
+    ...chsWords.cardKinds,
+    ...chsWords.refusals,
     floorCard: '楼层卡',
-    guestCard: '客人卡',
-    universalCard: '通用卡',
-    superCard: '超级卡',
     corruptedCard: '无法读取的卡',
     externalCard: '其他系统的卡',
     emptyCard: '空白卡',
-    unsignedCard: '签名无效的卡',
     tamperedCard: '被篡改的卡',
     copiedCard: '复制卡',
     wrongHotel: '其他酒店的卡',
@@ -41,15 +34,9 @@ const chs: Texts = {
     wrongRoom: '其他房间的卡',
     universalNotLearned: '门锁尚未学习该通用卡',
     issuerNotAllowed: '由本门锁不接受的账号发卡',
-    deleted: '已删除的卡',
-    superseded: '已被新卡替换',
     notYetValid: '尚未生效',
-    expired: '已过期',
     deadbolt: '室内已反锁',
-    passwordUnknown: '未知密码',
     passwordExpired: '密码已过期或已收回',
-    faceUnknown: '未知人脸',
-    fingerUnknown: '未知指纹',
     bluetooth: '手机蓝牙开锁',
   },
   filters: {

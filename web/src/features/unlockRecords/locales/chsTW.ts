@@ -1,3 +1,4 @@
+import { chsTWWords } from '@lockdesk/protocol/i18n/chsTW';
 import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
@@ -10,29 +11,21 @@ const chsTW: Texts = {
     guest: '住客',
   },
   types: {
-    card: '房卡',
-    password: '密碼',
-    face: '人臉',
-    fingerprint: '指紋',
+    ...chsTWWords.unlockTypes,
     bluetooth: '手機藍牙',
     remote: '遠端開鎖',
   },
   result: {
-    open: '已開門',
-    deny: '已拒絕',
+    ...chsTWWords.unlockResults,
     all: '開門或拒絕',
   },
   reasons: {
-    masterCard: '總控卡',
-    buildingCard: '樓棟卡',
+    ...chsTWWords.cardKinds,
+    ...chsTWWords.refusals,
     floorCard: '樓層卡',
-    guestCard: '住客卡',
-    universalCard: '通用卡',
-    superCard: '超級卡',
     corruptedCard: '無法讀取的卡',
     externalCard: '其他系統的卡',
     emptyCard: '空白卡',
-    unsignedCard: '簽章無效的卡',
     tamperedCard: '遭竄改的卡',
     copiedCard: '複製卡',
     wrongHotel: '其他飯店的卡',
@@ -41,15 +34,9 @@ const chsTW: Texts = {
     wrongRoom: '其他房間的卡',
     universalNotLearned: '門鎖尚未學習此通用卡',
     issuerNotAllowed: '由本門鎖不接受的帳號發卡',
-    deleted: '已刪除的卡',
-    superseded: '已被新卡取代',
     notYetValid: '尚未生效',
-    expired: '已過期',
     deadbolt: '室內已反鎖',
-    passwordUnknown: '未知密碼',
     passwordExpired: '密碼已過期或已收回',
-    faceUnknown: '未知人臉',
-    fingerUnknown: '未知指紋',
     bluetooth: '手機藍牙開鎖',
   },
   filters: {

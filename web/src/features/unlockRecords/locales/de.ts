@@ -1,3 +1,4 @@
+import { deWords } from '@lockdesk/protocol/i18n/de';
 import type { Texts } from './en.ts';
 
 const de: Texts = {
@@ -10,29 +11,21 @@ const de: Texts = {
     guest: 'Gast',
   },
   types: {
-    card: 'Karte',
-    password: 'Passwort',
-    face: 'Gesicht',
-    fingerprint: 'Fingerabdruck',
+    ...deWords.unlockTypes,
     bluetooth: 'Handy-Bluetooth',
     remote: 'Fernöffnung',
   },
   result: {
-    open: 'Geöffnet',
-    deny: 'Abgewiesen',
+    ...deWords.unlockResults,
     all: 'Geöffnet oder abgewiesen',
   },
   reasons: {
-    masterCard: 'Generalkarte',
-    buildingCard: 'Gebäudekarte',
+    ...deWords.cardKinds,
+    ...deWords.refusals,
     floorCard: 'Etagenkarte',
-    guestCard: 'Gästekarte',
-    universalCard: 'Universalkarte',
-    superCard: 'Superkarte',
     corruptedCard: 'Unlesbare Karte',
     externalCard: 'Karte eines anderen Systems',
     emptyCard: 'Leere Karte',
-    unsignedCard: 'Karte ohne gültige Signatur',
     tamperedCard: 'Veränderte Karte',
     copiedCard: 'Kopierte Karte',
     wrongHotel: 'Karte eines anderen Hotels',
@@ -41,15 +34,9 @@ const de: Texts = {
     wrongRoom: 'Karte eines anderen Zimmers',
     universalNotLearned: 'Universalkarte, die das Schloss noch nicht gelernt hat',
     issuerNotAllowed: 'Von einem Konto ausgestellt, das dieses Schloss nicht annimmt',
-    deleted: 'Gelöschte Karte',
-    superseded: 'Durch eine neuere Karte ersetzt',
     notYetValid: 'Noch nicht gültig',
-    expired: 'Abgelaufen',
     deadbolt: 'Von innen verriegelt',
-    passwordUnknown: 'Unbekanntes Passwort',
     passwordExpired: 'Passwort abgelaufen oder zurückgezogen',
-    faceUnknown: 'Unbekanntes Gesicht',
-    fingerUnknown: 'Unbekannter Fingerabdruck',
     bluetooth: 'Bluetooth-Öffnung per Handy',
   },
   filters: {

@@ -1,3 +1,4 @@
+import { esWords } from '@lockdesk/protocol/i18n/es';
 import type { Texts } from './en.ts';
 
 const es: Texts = {
@@ -10,29 +11,21 @@ const es: Texts = {
     guest: 'Huésped',
   },
   types: {
-    card: 'Tarjeta',
-    password: 'Contraseña',
-    face: 'Rostro',
-    fingerprint: 'Huella dactilar',
+    ...esWords.unlockTypes,
     bluetooth: 'Bluetooth del móvil',
     remote: 'Apertura remota',
   },
   result: {
-    open: 'Abierta',
-    deny: 'Rechazada',
+    ...esWords.unlockResults,
     all: 'Abierta o rechazada',
   },
   reasons: {
-    masterCard: 'Tarjeta maestra',
-    buildingCard: 'Tarjeta de edificio',
+    ...esWords.cardKinds,
+    ...esWords.refusals,
     floorCard: 'Tarjeta de planta',
-    guestCard: 'Tarjeta de huésped',
-    universalCard: 'Tarjeta universal',
-    superCard: 'Supertarjeta',
     corruptedCard: 'Tarjeta ilegible',
     externalCard: 'Tarjeta de otro sistema',
     emptyCard: 'Tarjeta en blanco',
-    unsignedCard: 'Tarjeta sin firma válida',
     tamperedCard: 'Tarjeta alterada',
     copiedCard: 'Tarjeta copiada',
     wrongHotel: 'Tarjeta de otro hotel',
@@ -41,15 +34,9 @@ const es: Texts = {
     wrongRoom: 'Tarjeta de otra habitación',
     universalNotLearned: 'Tarjeta universal que la cerradura aún no ha aprendido',
     issuerNotAllowed: 'Emitida por una cuenta que esta cerradura no acepta',
-    deleted: 'Tarjeta eliminada',
-    superseded: 'Sustituida por una tarjeta más reciente',
     notYetValid: 'Aún no es válida',
-    expired: 'Caducada',
     deadbolt: 'Cerrojo echado desde dentro',
-    passwordUnknown: 'Contraseña desconocida',
     passwordExpired: 'Contraseña caducada o retirada',
-    faceUnknown: 'Rostro desconocido',
-    fingerUnknown: 'Huella desconocida',
     bluetooth: 'Apertura por Bluetooth desde el móvil',
   },
   filters: {

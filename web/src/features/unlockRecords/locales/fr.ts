@@ -1,3 +1,4 @@
+import { frWords } from '@lockdesk/protocol/i18n/fr';
 import type { Texts } from './en.ts';
 
 const fr: Texts = {
@@ -10,29 +11,21 @@ const fr: Texts = {
     guest: 'Client',
   },
   types: {
-    card: 'Carte',
-    password: 'Mot de passe',
-    face: 'Visage',
-    fingerprint: 'Empreinte digitale',
+    ...frWords.unlockTypes,
     bluetooth: 'Bluetooth du téléphone',
     remote: 'Ouverture à distance',
   },
   result: {
-    open: 'Ouverte',
-    deny: 'Refusée',
+    ...frWords.unlockResults,
     all: 'Ouverte ou refusée',
   },
   reasons: {
-    masterCard: 'Carte maîtresse',
-    buildingCard: 'Carte de bâtiment',
+    ...frWords.cardKinds,
+    ...frWords.refusals,
     floorCard: 'Carte d’étage',
-    guestCard: 'Carte client',
-    universalCard: 'Carte universelle',
-    superCard: 'Super carte',
     corruptedCard: 'Carte illisible',
     externalCard: 'Carte d’un autre système',
     emptyCard: 'Carte vierge',
-    unsignedCard: 'Carte sans signature valide',
     tamperedCard: 'Carte modifiée',
     copiedCard: 'Carte copiée',
     wrongHotel: 'Carte d’un autre hôtel',
@@ -41,15 +34,9 @@ const fr: Texts = {
     wrongRoom: 'Carte d’une autre chambre',
     universalNotLearned: 'Carte universelle pas encore apprise par la serrure',
     issuerNotAllowed: 'Émise par un compte que cette serrure n’accepte pas',
-    deleted: 'Carte supprimée',
-    superseded: 'Remplacée par une carte plus récente',
     notYetValid: 'Pas encore valide',
-    expired: 'Expirée',
     deadbolt: 'Verrou fermé de l’intérieur',
-    passwordUnknown: 'Mot de passe inconnu',
     passwordExpired: 'Mot de passe expiré ou retiré',
-    faceUnknown: 'Visage inconnu',
-    fingerUnknown: 'Empreinte inconnue',
     bluetooth: 'Ouverture Bluetooth depuis le téléphone',
   },
   filters: {

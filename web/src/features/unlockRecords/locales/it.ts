@@ -1,3 +1,4 @@
+import { itWords } from '@lockdesk/protocol/i18n/it';
 import type { Texts } from './en.ts';
 
 const it: Texts = {
@@ -10,29 +11,21 @@ const it: Texts = {
     guest: 'Ospite',
   },
   types: {
-    card: 'Tessera',
-    password: 'Password numerica',
-    face: 'Volto',
-    fingerprint: 'Impronta digitale',
+    ...itWords.unlockTypes,
     bluetooth: 'Bluetooth del telefono',
     remote: 'Apertura da remoto',
   },
   result: {
-    open: 'Aperta',
-    deny: 'Rifiutata',
+    ...itWords.unlockResults,
     all: 'Aperta o rifiutata',
   },
   reasons: {
-    masterCard: 'Tessera master',
-    buildingCard: 'Tessera edificio',
+    ...itWords.cardKinds,
+    ...itWords.refusals,
     floorCard: 'Tessera piano',
-    guestCard: 'Tessera ospite',
-    universalCard: 'Tessera universale',
-    superCard: 'Supertessera',
     corruptedCard: 'Tessera illeggibile',
     externalCard: 'Tessera di un altro sistema',
     emptyCard: 'Tessera vuota',
-    unsignedCard: 'Tessera senza firma valida',
     tamperedCard: 'Tessera alterata',
     copiedCard: 'Tessera copiata',
     wrongHotel: 'Tessera di un altro hotel',
@@ -41,15 +34,9 @@ const it: Texts = {
     wrongRoom: 'Tessera di un’altra camera',
     universalNotLearned: 'Tessera universale non ancora appresa dalla serratura',
     issuerNotAllowed: 'Emessa da un account che questa serratura non accetta',
-    deleted: 'Tessera eliminata',
-    superseded: 'Sostituita da una tessera più recente',
     notYetValid: 'Non ancora valida',
-    expired: 'Scaduta',
     deadbolt: 'Chiavistello chiuso dall’interno',
-    passwordUnknown: 'Password sconosciuta',
     passwordExpired: 'Password scaduta o ritirata',
-    faceUnknown: 'Volto sconosciuto',
-    fingerUnknown: 'Impronta sconosciuta',
     bluetooth: 'Apertura Bluetooth dal telefono',
   },
   filters: {

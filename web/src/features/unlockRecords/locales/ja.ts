@@ -1,3 +1,4 @@
+import { jaWords } from '@lockdesk/protocol/i18n/ja';
 import type { Texts } from './en.ts';
 
 const ja: Texts = {
@@ -10,29 +11,21 @@ const ja: Texts = {
     guest: '宿泊者',
   },
   types: {
-    card: 'カード',
-    password: 'パスワード',
-    face: '顔',
-    fingerprint: '指紋',
+    ...jaWords.unlockTypes,
     bluetooth: 'スマホ Bluetooth',
     remote: 'リモート解錠',
   },
   result: {
-    open: '解錠',
-    deny: '拒否',
+    ...jaWords.unlockResults,
     all: '解錠または拒否',
   },
   reasons: {
-    masterCard: 'マスターカード',
-    buildingCard: '棟カード',
+    ...jaWords.cardKinds,
+    ...jaWords.refusals,
     floorCard: 'フロアカード',
-    guestCard: '宿泊者カード',
-    universalCard: '共通カード',
-    superCard: 'スーパーカード',
     corruptedCard: '読み取れないカード',
     externalCard: '他システムのカード',
     emptyCard: '空白カード',
-    unsignedCard: '有効な署名のないカード',
     tamperedCard: '改ざんされたカード',
     copiedCard: 'コピーされたカード',
     wrongHotel: '他ホテルのカード',
@@ -41,15 +34,9 @@ const ja: Texts = {
     wrongRoom: '他の部屋のカード',
     universalNotLearned: 'ドアロックがまだ学習していない共通カード',
     issuerNotAllowed: 'このドアロックが受け付けないアカウントが発行したカード',
-    deleted: '削除されたカード',
-    superseded: '新しいカードに置き換え済み',
     notYetValid: 'まだ有効期間前',
-    expired: '期限切れ',
     deadbolt: '室内からデッドボルト施錠中',
-    passwordUnknown: '不明なパスワード',
     passwordExpired: '期限切れまたは取り消されたパスワード',
-    faceUnknown: '不明な顔',
-    fingerUnknown: '不明な指紋',
     bluetooth: 'スマホの Bluetooth で解錠',
   },
   filters: {

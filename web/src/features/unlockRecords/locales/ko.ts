@@ -1,3 +1,4 @@
+import { koWords } from '@lockdesk/protocol/i18n/ko';
 import type { Texts } from './en.ts';
 
 const ko: Texts = {
@@ -10,29 +11,21 @@ const ko: Texts = {
     guest: '투숙객',
   },
   types: {
-    card: '카드',
-    password: '비밀번호',
-    face: '얼굴',
-    fingerprint: '지문',
+    ...koWords.unlockTypes,
     bluetooth: '휴대폰 블루투스',
     remote: '원격 잠금 해제',
   },
   result: {
-    open: '열림',
-    deny: '거부됨',
+    ...koWords.unlockResults,
     all: '열림 또는 거부',
   },
   reasons: {
-    masterCard: '마스터 카드',
-    buildingCard: '건물 카드',
+    ...koWords.cardKinds,
+    ...koWords.refusals,
     floorCard: '층 카드',
-    guestCard: '투숙객 카드',
-    universalCard: '공용 카드',
-    superCard: '슈퍼 카드',
     corruptedCard: '읽을 수 없는 카드',
     externalCard: '다른 시스템의 카드',
     emptyCard: '빈 카드',
-    unsignedCard: '유효한 서명이 없는 카드',
     tamperedCard: '변조된 카드',
     copiedCard: '복제된 카드',
     wrongHotel: '다른 호텔의 카드',
@@ -41,15 +34,9 @@ const ko: Texts = {
     wrongRoom: '다른 객실의 카드',
     universalNotLearned: '도어락이 아직 학습하지 않은 공용 카드',
     issuerNotAllowed: '이 도어락이 허용하지 않는 계정이 발급한 카드',
-    deleted: '삭제된 카드',
-    superseded: '새 카드로 대체됨',
     notYetValid: '아직 유효하지 않음',
-    expired: '만료됨',
     deadbolt: '실내에서 데드볼트 잠금',
-    passwordUnknown: '알 수 없는 비밀번호',
     passwordExpired: '만료되었거나 회수된 비밀번호',
-    faceUnknown: '알 수 없는 얼굴',
-    fingerUnknown: '알 수 없는 지문',
     bluetooth: '휴대폰 블루투스 잠금 해제',
   },
   filters: {

@@ -1,3 +1,4 @@
+import { ptWords } from '@lockdesk/protocol/i18n/pt';
 import type { Texts } from './en.ts';
 
 const pt: Texts = {
@@ -10,29 +11,21 @@ const pt: Texts = {
     guest: 'Hóspede',
   },
   types: {
-    card: 'Cartão',
-    password: 'Senha',
-    face: 'Rosto',
-    fingerprint: 'Impressão digital',
+    ...ptWords.unlockTypes,
     bluetooth: 'Bluetooth do celular',
     remote: 'Abertura remota',
   },
   result: {
-    open: 'Aberta',
-    deny: 'Recusada',
+    ...ptWords.unlockResults,
     all: 'Aberta ou recusada',
   },
   reasons: {
-    masterCard: 'Cartão mestre',
-    buildingCard: 'Cartão de edifício',
+    ...ptWords.cardKinds,
+    ...ptWords.refusals,
     floorCard: 'Cartão de andar',
-    guestCard: 'Cartão de hóspede',
-    universalCard: 'Cartão universal',
-    superCard: 'Supercartão',
     corruptedCard: 'Cartão ilegível',
     externalCard: 'Cartão de outro sistema',
     emptyCard: 'Cartão em branco',
-    unsignedCard: 'Cartão sem assinatura válida',
     tamperedCard: 'Cartão adulterado',
     copiedCard: 'Cartão copiado',
     wrongHotel: 'Cartão de outro hotel',
@@ -41,15 +34,9 @@ const pt: Texts = {
     wrongRoom: 'Cartão de outro quarto',
     universalNotLearned: 'Cartão universal que a fechadura ainda não aprendeu',
     issuerNotAllowed: 'Emitido por uma conta que esta fechadura não aceita',
-    deleted: 'Cartão excluído',
-    superseded: 'Substituído por um cartão mais novo',
     notYetValid: 'Ainda não válido',
-    expired: 'Expirado',
     deadbolt: 'Trancada por dentro',
-    passwordUnknown: 'Senha desconhecida',
     passwordExpired: 'Senha expirada ou retirada',
-    faceUnknown: 'Rosto desconhecido',
-    fingerUnknown: 'Impressão digital desconhecida',
     bluetooth: 'Abertura por Bluetooth do celular',
   },
   filters: {

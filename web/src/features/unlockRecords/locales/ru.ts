@@ -1,3 +1,4 @@
+import { ruWords } from '@lockdesk/protocol/i18n/ru';
 import type { Texts } from './en.ts';
 
 const ru: Texts = {
@@ -10,29 +11,21 @@ const ru: Texts = {
     guest: 'Гость',
   },
   types: {
-    card: 'Карта',
-    password: 'Пароль',
-    face: 'Лицо',
-    fingerprint: 'Отпечаток пальца',
+    ...ruWords.unlockTypes,
     bluetooth: 'Bluetooth телефона',
     remote: 'Удалённое открытие',
   },
   result: {
-    open: 'Открыто',
-    deny: 'Отказано',
+    ...ruWords.unlockResults,
     all: 'Открыто или отказано',
   },
   reasons: {
-    masterCard: 'Мастер-карта',
-    buildingCard: 'Карта здания',
+    ...ruWords.cardKinds,
+    ...ruWords.refusals,
     floorCard: 'Карта этажа',
-    guestCard: 'Карта гостя',
-    universalCard: 'Универсальная карта',
-    superCard: 'Суперкарта',
     corruptedCard: 'Нечитаемая карта',
     externalCard: 'Карта другой системы',
     emptyCard: 'Пустая карта',
-    unsignedCard: 'Карта без действительной подписи',
     tamperedCard: 'Изменённая карта',
     copiedCard: 'Скопированная карта',
     wrongHotel: 'Карта другого отеля',
@@ -41,15 +34,9 @@ const ru: Texts = {
     wrongRoom: 'Карта другого номера',
     universalNotLearned: 'Универсальная карта, ещё не известная замку',
     issuerNotAllowed: 'Выдана учётной записью, которую замок не принимает',
-    deleted: 'Удалённая карта',
-    superseded: 'Заменена более новой картой',
     notYetValid: 'Ещё не действует',
-    expired: 'Срок истёк',
     deadbolt: 'Заперто изнутри на задвижку',
-    passwordUnknown: 'Неизвестный пароль',
     passwordExpired: 'Пароль истёк или отозван',
-    faceUnknown: 'Неизвестное лицо',
-    fingerUnknown: 'Неизвестный отпечаток',
     bluetooth: 'Открытие по Bluetooth с телефона',
   },
   filters: {
