@@ -100,6 +100,18 @@ describe('feature texts in the 12 languages', () => {
     expect(repeats).toEqual([]);
   });
 
+  it("no namespace hides a common word: i18next falls back to 'common' only for a key the namespace lacks", () => {
+    const words = Object.keys(features.get('common')?.get('en') ?? {});
+    const hidden: string[] = [];
+    for (const [feature, byLanguage] of features) {
+      if (feature === 'common') continue;
+      for (const key of flatten(byLanguage.get('en') ?? {}).keys())
+        for (const word of words)
+          if (key === word || key.startsWith(`${word}.`)) hidden.push(`${feature}:${key}`);
+    }
+    expect(hidden).toEqual([]);
+  });
+
   for (const [feature, byLanguage] of features) {
     describe(feature, () => {
       it('has a file for every language and nothing else', () => {

@@ -231,7 +231,7 @@ export default function BillPage() {
               { key: 'operator', title: t('orders.operator'), dataIndex: 'operator', width: 120 },
               {
                 key: 'actions',
-                title: t('actions'),
+                title: t('actionsColumn'),
                 width: 100,
                 fixed: 'right',
                 render: (_v, o) =>

@@ -273,7 +273,7 @@ function ClientsCard() {
             { key: 'state', title: t('clients.state'), width: 150, render: (_v, c) => <ServiceTag s={c} /> },
             {
               key: 'actions',
-              title: t('actions'),
+              title: t('actionsColumn'),
               width: 110,
               render: (_v, c) => (
                 <Popconfirm

@@ -86,7 +86,7 @@ export function FaceGrantsDialog({ face, onClose }: { face: Face; onClose: () =>
     },
     {
       key: 'actions',
-      title: t('actions'),
+      title: t('actionsColumn'),
       render: (_, g) => (
         <ConfirmedButton
           confirm={t('grants.revokeConfirm', { room: g.room_name })}

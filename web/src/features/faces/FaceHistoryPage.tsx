@@ -119,7 +119,7 @@ export default function FaceHistoryPage() {
     },
     {
       key: 'actions',
-      title: t('actions'),
+      title: t('actionsColumn'),
       // Kept in view when a narrow screen scrolls the table sideways (the end follows the reading direction).
       fixed: 'end',
       render: (_, face) => (

@@ -124,7 +124,7 @@ export default function FingerprintsHistoryPage() {
     },
     {
       key: 'actions',
-      title: t('actions'),
+      title: t('actionsColumn'),
       fixed: 'end',
       render: (_, f) => (
         <Flex gap={4} wrap>
@@ -170,7 +170,7 @@ export default function FingerprintsHistoryPage() {
     },
     {
       key: 'actions',
-      title: t('actions'),
+      title: t('actionsColumn'),
       fixed: 'end',
       render: (_, d) =>
         d.status === 'deleted' ? null : (

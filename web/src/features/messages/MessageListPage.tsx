@@ -208,7 +208,7 @@ export default function MessageListPage() {
             },
             {
               key: 'actions',
-              title: t('actions'),
+              title: t('actionsColumn'),
               width: 260,
               render: (_v, m) => (
                 <Space size={4} wrap>

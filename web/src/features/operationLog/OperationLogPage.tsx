@@ -94,7 +94,7 @@ export default function OperationLogPage() {
           value={state.result}
           onChange={(result) => change({ result: result ?? undefined })}
           placeholder={t('filters.allResults')}
-          aria-label={t('result')}
+          aria-label={t('resultLabel')}
           options={OPERATION_RESULTS.map((r) => ({ value: r, label: t(`results.${r}`) }))}
           style={{ minWidth: 140 }}
           data-testid="oplog-result"
@@ -197,7 +197,7 @@ export default function OperationLogPage() {
             },
             {
               key: 'result',
-              title: t('result'),
+              title: t('resultLabel'),
               width: 200,
               render: (_v, e) =>
                 e.errno === 0 ? (

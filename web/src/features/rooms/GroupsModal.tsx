@@ -79,7 +79,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
                 { title: t('groups.sort'), dataIndex: 'sort', width: 90 },
                 { title: t('groups.rooms'), dataIndex: 'room_count', width: 90 },
                 {
-                  title: t('actions'),
+                  title: t('actionsColumn'),
                   key: 'actions',
                   width: 110,
                   render: (_v, g) => (

@@ -338,7 +338,7 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
           render: (_v, room) => <RoomLockMark room={room} />,
         },
         {
-          title: t('actions'),
+          title: t('actionsColumn'),
           key: 'actions',
           render: (_v, room) =>
             offersCheckIn(room.status) ? (

@@ -169,7 +169,7 @@ export function CardTable(props: {
       ? [
           {
             key: 'actions',
-            title: t('actions'),
+            title: t('actionsColumn'),
             fixed: 'end' as const,
             render: (_: unknown, card: SpecialCard) =>
               // A withdrawn card (returned, or replaced by a new validity) can still be deleted (room/delcard).

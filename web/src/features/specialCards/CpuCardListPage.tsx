@@ -138,7 +138,7 @@ export default function CpuCardListPage() {
       ? [
           {
             key: 'actions',
-            title: t('actions'),
+            title: t('actionsColumn'),
             fixed: 'end' as const,
             render: (_: unknown, c: CpuCard) => (
               <Flex gap={4} wrap>

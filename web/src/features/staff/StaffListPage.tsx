@@ -204,7 +204,7 @@ export default function StaffListPage() {
             },
             {
               key: 'actions',
-              title: t('actions'),
+              title: t('actionsColumn'),
               width: 220,
               render: (_v, m) => (
                 <Space size={4} wrap>

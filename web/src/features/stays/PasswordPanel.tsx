@@ -140,7 +140,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
     },
     {
       key: 'actions',
-      title: t('actions'),
+      title: t('actionsColumn'),
       render: (_v, p) => (
         <Space size={0} wrap>
           {p.status === 'active' && (

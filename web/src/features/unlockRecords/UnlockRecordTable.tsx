@@ -243,7 +243,7 @@ export function UnlockRecordTable({
     },
     result: {
       key: 'result',
-      title: t('result'),
+      title: t('resultLabel'),
       width: 240,
       render: (_v, r) => {
         const opened = r.opened !== false;
@@ -377,7 +377,7 @@ export function UnlockRecordTable({
               { value: 'all', label: t('result.all') },
               ...UNLOCK_RESULTS.map((k) => ({ value: k, label: t(`result.${k}`) })),
             ]}
-            aria-label={t('result')}
+            aria-label={t('resultLabel')}
             data-testid="unlock-filter-result"
           />
         ) : null}

@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const ar: CommonTexts = {
-  actions: 'الإجراءات',
+  actionsColumn: 'الإجراءات',
   cancel: 'إلغاء',
   delete: 'حذف',
   refresh: 'تحديث',
-  result: 'النتيجة',
+  resultLabel: 'النتيجة',
   save: 'حفظ',
   time: 'الوقت',
   tryAgain: 'إعادة المحاولة',

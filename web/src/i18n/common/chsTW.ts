@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const chsTW: CommonTexts = {
-  actions: '操作',
+  actionsColumn: '操作',
   cancel: '取消',
   delete: '刪除',
   refresh: '重新整理',
-  result: '結果',
+  resultLabel: '結果',
   save: '儲存',
   time: '時間',
   tryAgain: '重試',

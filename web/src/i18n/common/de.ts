@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const de: CommonTexts = {
-  actions: 'Aktionen',
+  actionsColumn: 'Aktionen',
   cancel: 'Abbrechen',
   delete: 'Löschen',
   refresh: 'Aktualisieren',
-  result: 'Ergebnis',
+  resultLabel: 'Ergebnis',
   save: 'Speichern',
   time: 'Zeit',
   tryAgain: 'Erneut versuchen',

@@ -4,11 +4,11 @@
  * differs. The reference every other language matches key for key.
  */
 const en = {
-  actions: 'Actions',
+  actionsColumn: 'Actions',
   cancel: 'Cancel',
   delete: 'Delete',
   refresh: 'Refresh',
-  result: 'Result',
+  resultLabel: 'Result',
   save: 'Save',
   time: 'Time',
   tryAgain: 'Try again',

@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const es: CommonTexts = {
-  actions: 'Acciones',
+  actionsColumn: 'Acciones',
   cancel: 'Cancelar',
   delete: 'Eliminar',
   refresh: 'Actualizar',
-  result: 'Resultado',
+  resultLabel: 'Resultado',
   save: 'Guardar',
   time: 'Hora',
   tryAgain: 'Reintentar',

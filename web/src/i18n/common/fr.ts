@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const fr: CommonTexts = {
-  actions: 'Opérations',
+  actionsColumn: 'Opérations',
   cancel: 'Annuler',
   delete: 'Supprimer',
   refresh: 'Actualiser',
-  result: 'Résultat',
+  resultLabel: 'Résultat',
   save: 'Enregistrer',
   time: 'Heure',
   tryAgain: 'Réessayer',

@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const it: CommonTexts = {
-  actions: 'Azioni',
+  actionsColumn: 'Azioni',
   cancel: 'Annulla',
   delete: 'Elimina',
   refresh: 'Aggiorna',
-  result: 'Esito',
+  resultLabel: 'Esito',
   save: 'Salva',
   time: 'Ora',
   tryAgain: 'Riprova',

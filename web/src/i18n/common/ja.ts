@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const ja: CommonTexts = {
-  actions: '操作',
+  actionsColumn: '操作',
   cancel: 'キャンセル',
   delete: '削除',
   refresh: '更新',
-  result: '結果',
+  resultLabel: '結果',
   save: '保存',
   time: '日時',
   tryAgain: '再試行',

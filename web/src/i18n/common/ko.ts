@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const ko: CommonTexts = {
-  actions: '작업',
+  actionsColumn: '작업',
   cancel: '취소',
   delete: '삭제',
   refresh: '새로 고침',
-  result: '결과',
+  resultLabel: '결과',
   save: '저장',
   time: '시간',
   tryAgain: '다시 시도',

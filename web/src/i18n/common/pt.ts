@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const pt: CommonTexts = {
-  actions: 'Ações',
+  actionsColumn: 'Ações',
   cancel: 'Cancelar',
   delete: 'Excluir',
   refresh: 'Atualizar',
-  result: 'Resultado',
+  resultLabel: 'Resultado',
   save: 'Salvar',
   time: 'Hora',
   tryAgain: 'Tentar novamente',

@@ -1,11 +1,11 @@
 import type { CommonTexts } from './en.ts';
 
 const ru: CommonTexts = {
-  actions: 'Действия',
+  actionsColumn: 'Действия',
   cancel: 'Отмена',
   delete: 'Удалить',
   refresh: 'Обновить',
-  result: 'Результат',
+  resultLabel: 'Результат',
   save: 'Сохранить',
   time: 'Время',
   tryAgain: 'Повторить',
