@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Arabic (ar): Modern Standard Arabic; the console sets dir="rtl", so Latin parameters keep their own order. */
 export const arErrors: ErrorTexts = {
@@ -178,4 +179,39 @@ export const arErrors: ErrorTexts = {
   REFUND_TOO_LARGE: 'يمكن استرداد {max} يوان كحد أقصى من هذا الطلب',
   ORDER_NOT_REFUNDABLE: 'لا يمكن استرداد سوى رسوم الغرفة والتأمين',
   CASH_DATA_REQUIRED: 'حدّد الحساب المصرفي للسحب أولاً',
+};
+
+/** Words the console and the server's exports both show, in Arabic. */
+export const arWords: SharedWords = {
+  unlockTypes: {
+    card: 'بطاقة',
+    password: 'كلمة مرور',
+    face: 'الوجه',
+    fingerprint: 'بصمة الإصبع',
+  },
+  unlockResults: {
+    open: 'فُتح',
+    deny: 'رُفض',
+  },
+  cardKinds: {
+    masterCard: 'البطاقة الرئيسية',
+    buildingCard: 'بطاقة المبنى',
+    floorCard: 'بطاقة الطابق',
+    guestCard: 'بطاقة النزيل',
+    universalCard: 'البطاقة العامة',
+    superCard: 'البطاقة الفائقة',
+  },
+  refusals: {
+    unsignedCard: 'بطاقة بلا توقيع صالح',
+    deleted: 'بطاقة محذوفة',
+    superseded: 'استُبدلت ببطاقة أحدث',
+    expired: 'منتهية الصلاحية',
+    passwordUnknown: 'كلمة مرور غير معروفة',
+    faceUnknown: 'وجه غير معروف',
+    fingerUnknown: 'بصمة غير معروفة',
+  },
+  stayStatus: {
+    reserved: 'محجوز',
+    cancelled: 'ملغى',
+  },
 };

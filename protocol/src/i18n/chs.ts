@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Simplified Chinese (chs, zh-CN): the wording the vendor's own console shows. */
 export const chsErrors: ErrorTexts = {
@@ -177,4 +178,39 @@ export const chsErrors: ErrorTexts = {
   REFUND_TOO_LARGE: '此订单最多还可退款 {max} 元',
   ORDER_NOT_REFUNDABLE: '只有房费和押金可以退款',
   CASH_DATA_REQUIRED: '请先设置提现银行账户',
+};
+
+/** Words the console and the server's exports both show, in Simplified Chinese. */
+export const chsWords: SharedWords = {
+  unlockTypes: {
+    card: '房卡',
+    password: '密码',
+    face: '人脸',
+    fingerprint: '指纹',
+  },
+  unlockResults: {
+    open: '已开门',
+    deny: '已拒绝',
+  },
+  cardKinds: {
+    masterCard: '总控卡',
+    buildingCard: '楼栋卡',
+    floorCard: '楼层卡',
+    guestCard: '客人卡',
+    universalCard: '通用卡',
+    superCard: '超级卡',
+  },
+  refusals: {
+    unsignedCard: '签名无效的卡',
+    deleted: '已删除的卡',
+    superseded: '已被新卡替换',
+    expired: '已过期',
+    passwordUnknown: '未知密码',
+    faceUnknown: '未知人脸',
+    fingerUnknown: '未知指纹',
+  },
+  stayStatus: {
+    reserved: '已预订',
+    cancelled: '已取消',
+  },
 };

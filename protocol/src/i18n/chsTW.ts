@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Traditional Chinese as used in Taiwan (chsTW, zh-TW): 登入, 帳號, 裝置, 讀卡機, 逾時, 簡訊. */
 export const chsTWErrors: ErrorTexts = {
@@ -177,4 +178,39 @@ export const chsTWErrors: ErrorTexts = {
   REFUND_TOO_LARGE: '此訂單最多還可退款 {max} 元',
   ORDER_NOT_REFUNDABLE: '只有房費和押金可以退款',
   CASH_DATA_REQUIRED: '請先設定提領銀行帳戶',
+};
+
+/** Words the console and the server's exports both show, in Traditional Chinese. */
+export const chsTWWords: SharedWords = {
+  unlockTypes: {
+    card: '房卡',
+    password: '密碼',
+    face: '人臉',
+    fingerprint: '指紋',
+  },
+  unlockResults: {
+    open: '已開門',
+    deny: '已拒絕',
+  },
+  cardKinds: {
+    masterCard: '總控卡',
+    buildingCard: '樓棟卡',
+    floorCard: '樓層卡',
+    guestCard: '住客卡',
+    universalCard: '通用卡',
+    superCard: '超級卡',
+  },
+  refusals: {
+    unsignedCard: '簽章無效的卡',
+    deleted: '已刪除的卡',
+    superseded: '已被新卡取代',
+    expired: '已過期',
+    passwordUnknown: '未知密碼',
+    faceUnknown: '未知人臉',
+    fingerUnknown: '未知指紋',
+  },
+  stayStatus: {
+    reserved: '已預訂',
+    cancelled: '已取消',
+  },
 };

@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** German (de): formal address (Sie), short console phrasing. */
 export const deErrors: ErrorTexts = {
@@ -189,4 +190,39 @@ export const deErrors: ErrorTexts = {
   REFUND_TOO_LARGE: 'Von dieser Bestellung können höchstens noch {max} Yuan erstattet werden',
   ORDER_NOT_REFUNDABLE: 'Nur Zimmerpreise und Kautionen können erstattet werden',
   CASH_DATA_REQUIRED: 'Legen Sie zuerst das Bankkonto für Auszahlungen fest',
+};
+
+/** Words the console and the server's exports both show, in German. */
+export const deWords: SharedWords = {
+  unlockTypes: {
+    card: 'Karte',
+    password: 'Passwort',
+    face: 'Gesicht',
+    fingerprint: 'Fingerabdruck',
+  },
+  unlockResults: {
+    open: 'Geöffnet',
+    deny: 'Abgewiesen',
+  },
+  cardKinds: {
+    masterCard: 'Generalkarte',
+    buildingCard: 'Gebäudekarte',
+    floorCard: 'Etagenkarte',
+    guestCard: 'Gästekarte',
+    universalCard: 'Universalkarte',
+    superCard: 'Superkarte',
+  },
+  refusals: {
+    unsignedCard: 'Karte ohne gültige Signatur',
+    deleted: 'Gelöschte Karte',
+    superseded: 'Durch eine neuere Karte ersetzt',
+    expired: 'Abgelaufen',
+    passwordUnknown: 'Unbekanntes Passwort',
+    faceUnknown: 'Unbekanntes Gesicht',
+    fingerUnknown: 'Unbekannter Fingerabdruck',
+  },
+  stayStatus: {
+    reserved: 'Reserviert',
+    cancelled: 'Storniert',
+  },
 };

@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Spanish (es): neutral Spanish, formal address (usted). */
 export const esErrors: ErrorTexts = {
@@ -182,4 +183,39 @@ export const esErrors: ErrorTexts = {
   REFUND_TOO_LARGE: 'De este pedido se pueden reembolsar como máximo {max} yuanes más',
   ORDER_NOT_REFUNDABLE: 'Solo se pueden reembolsar cargos de habitación y depósitos',
   CASH_DATA_REQUIRED: 'Primero configure la cuenta bancaria para retiros',
+};
+
+/** Words the console and the server's exports both show, in Spanish. */
+export const esWords: SharedWords = {
+  unlockTypes: {
+    card: 'Tarjeta',
+    password: 'Contraseña',
+    face: 'Rostro',
+    fingerprint: 'Huella dactilar',
+  },
+  unlockResults: {
+    open: 'Abierta',
+    deny: 'Rechazada',
+  },
+  cardKinds: {
+    masterCard: 'Tarjeta maestra',
+    buildingCard: 'Tarjeta de edificio',
+    floorCard: 'Tarjeta de planta',
+    guestCard: 'Tarjeta de huésped',
+    universalCard: 'Tarjeta universal',
+    superCard: 'Supertarjeta',
+  },
+  refusals: {
+    unsignedCard: 'Tarjeta sin firma válida',
+    deleted: 'Tarjeta eliminada',
+    superseded: 'Sustituida por una tarjeta más reciente',
+    expired: 'Caducada',
+    passwordUnknown: 'Contraseña desconocida',
+    faceUnknown: 'Rostro desconocido',
+    fingerUnknown: 'Huella desconocida',
+  },
+  stayStatus: {
+    reserved: 'Reservada',
+    cancelled: 'Cancelada',
+  },
 };

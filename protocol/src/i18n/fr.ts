@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** French (fr): vouvoiement, typographic apostrophes, a space before ':' and '!' as French typography wants. */
 export const frErrors: ErrorTexts = {
@@ -183,4 +184,39 @@ export const frErrors: ErrorTexts = {
   REFUND_TOO_LARGE: 'Au plus {max} yuans de cette commande peuvent encore être remboursés',
   ORDER_NOT_REFUNDABLE: 'Seuls les frais de chambre et les cautions peuvent être remboursés',
   CASH_DATA_REQUIRED: 'Définissez d’abord le compte bancaire pour les retraits',
+};
+
+/** Words the console and the server's exports both show, in French. */
+export const frWords: SharedWords = {
+  unlockTypes: {
+    card: 'Carte',
+    password: 'Mot de passe',
+    face: 'Visage',
+    fingerprint: 'Empreinte digitale',
+  },
+  unlockResults: {
+    open: 'Ouverte',
+    deny: 'Refusée',
+  },
+  cardKinds: {
+    masterCard: 'Carte maîtresse',
+    buildingCard: 'Carte de bâtiment',
+    floorCard: "Carte d'étage",
+    guestCard: 'Carte client',
+    universalCard: 'Carte universelle',
+    superCard: 'Super carte',
+  },
+  refusals: {
+    unsignedCard: 'Carte sans signature valide',
+    deleted: 'Carte supprimée',
+    superseded: 'Remplacée par une carte plus récente',
+    expired: 'Expirée',
+    passwordUnknown: 'Mot de passe inconnu',
+    faceUnknown: 'Visage inconnu',
+    fingerUnknown: 'Empreinte inconnue',
+  },
+  stayStatus: {
+    reserved: 'Réservé',
+    cancelled: 'Annulé',
+  },
 };

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_TEXTS, type ErrorCode } from '../errors.js';
 import { LANGUAGE_CODES, type LanguageCode } from '../languages.js';
-import { ERROR_TRANSLATIONS, errorLanguage, errorTextsFor, translateError } from './index.js';
+import {
+  ERROR_TRANSLATIONS,
+  errorLanguage,
+  errorTextsFor,
+  SHARED_WORDS,
+  type SharedWords,
+  translateError,
+} from './index.js';
 
 const OTHER_LANGUAGES = LANGUAGE_CODES.filter((l) => l !== 'en');
 
@@ -167,4 +174,25 @@ describe('translateError', () => {
     expect(errorTextsFor('ja-JP')).toBe(ERROR_TRANSLATIONS.ja);
     expect(errorTextsFor('nope')).toBe(ERROR_TEXTS);
   });
+});
+
+describe('the words the console and the exports share', () => {
+  const flat = (words: SharedWords) =>
+    Object.entries(words).flatMap(([group, table]) =>
+      Object.entries(table as Record<string, string>).map(
+        ([key, text]) => [`${group}.${key}`, text] as const,
+      ),
+    );
+  const english = flat(SHARED_WORDS.en);
+
+  for (const code of LANGUAGE_CODES) {
+    it(`${code}: every English word, none empty, none left in English`, () => {
+      const texts = flat(SHARED_WORDS[code]);
+      expect(texts.map(([key]) => key)).toEqual(english.map(([key]) => key));
+      for (const [key, text] of texts) {
+        expect(text.trim(), `${code} ${key}`).not.toBe('');
+        if (code !== 'en') expect(text, `${code} ${key}`).not.toBe(english.find(([k]) => k === key)?.[1]);
+      }
+    });
+  }
 });

@@ -1,31 +1,45 @@
 import { type ErrorCode, type ErrorTexts, errorText } from '../errors.js';
 import { DEFAULT_LANGUAGE, type LanguageCode, languageFromHeader } from '../languages.js';
-import { arErrors } from './ar.js';
-import { chsErrors } from './chs.js';
-import { chsTWErrors } from './chsTW.js';
-import { deErrors } from './de.js';
-import { enErrors } from './en.js';
-import { esErrors } from './es.js';
-import { frErrors } from './fr.js';
-import { itErrors } from './it.js';
-import { jaErrors } from './ja.js';
-import { koErrors } from './ko.js';
-import { ptErrors } from './pt.js';
-import { ruErrors } from './ru.js';
+import { arErrors, arWords } from './ar.js';
+import { chsErrors, chsWords } from './chs.js';
+import { chsTWErrors, chsTWWords } from './chsTW.js';
+import { deErrors, deWords } from './de.js';
+import { enErrors, enWords } from './en.js';
+import { esErrors, esWords } from './es.js';
+import { frErrors, frWords } from './fr.js';
+import { itErrors, itWords } from './it.js';
+import { jaErrors, jaWords } from './ja.js';
+import { koErrors, koWords } from './ko.js';
+import { ptErrors, ptWords } from './pt.js';
+import { ruErrors, ruWords } from './ru.js';
+import type { SharedWords } from './words.js';
 
+export type { SharedWords } from './words.js';
 export {
   arErrors,
+  arWords,
   chsErrors,
   chsTWErrors,
+  chsTWWords,
+  chsWords,
   deErrors,
+  deWords,
   enErrors,
+  enWords,
   esErrors,
+  esWords,
   frErrors,
+  frWords,
   itErrors,
+  itWords,
   jaErrors,
+  jaWords,
   koErrors,
+  koWords,
   ptErrors,
+  ptWords,
   ruErrors,
+  ruWords,
 };
 
 /** The error catalogue of every console language, keyed by the stored language code. */
@@ -42,6 +56,22 @@ export const ERROR_TRANSLATIONS: Readonly<Record<LanguageCode, ErrorTexts>> = {
   ja: jaErrors,
   fr: frErrors,
   it: itErrors,
+};
+
+/** The words the console and the server's exports share, in every console language. */
+export const SHARED_WORDS: Readonly<Record<LanguageCode, SharedWords>> = {
+  chs: chsWords,
+  chsTW: chsTWWords,
+  en: enWords,
+  ko: koWords,
+  de: deWords,
+  ru: ruWords,
+  es: esWords,
+  ar: arWords,
+  pt: ptWords,
+  ja: jaWords,
+  fr: frWords,
+  it: itWords,
 };
 
 /**

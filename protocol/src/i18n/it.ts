@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Italian (it): informal 'tu' imperative, as Italian business software usually addresses its user. */
 export const itErrors: ErrorTexts = {
@@ -184,4 +185,39 @@ export const itErrors: ErrorTexts = {
   REFUND_TOO_LARGE: 'Di questo ordine si possono ancora rimborsare al massimo {max} yuan',
   ORDER_NOT_REFUNDABLE: 'Si possono rimborsare solo le tariffe delle camere e i depositi',
   CASH_DATA_REQUIRED: 'Imposta prima il conto bancario per i prelievi',
+};
+
+/** Words the console and the server's exports both show, in Italian. */
+export const itWords: SharedWords = {
+  unlockTypes: {
+    card: 'Tessera',
+    password: 'Password numerica',
+    face: 'Volto',
+    fingerprint: 'Impronta digitale',
+  },
+  unlockResults: {
+    open: 'Aperta',
+    deny: 'Rifiutata',
+  },
+  cardKinds: {
+    masterCard: 'Tessera master',
+    buildingCard: 'Tessera edificio',
+    floorCard: 'Tessera piano',
+    guestCard: 'Tessera ospite',
+    universalCard: 'Tessera universale',
+    superCard: 'Supertessera',
+  },
+  refusals: {
+    unsignedCard: 'Tessera senza firma valida',
+    deleted: 'Tessera eliminata',
+    superseded: 'Sostituita da una tessera più recente',
+    expired: 'Scaduta',
+    passwordUnknown: 'Password sconosciuta',
+    faceUnknown: 'Volto sconosciuto',
+    fingerUnknown: 'Impronta sconosciuta',
+  },
+  stayStatus: {
+    reserved: 'Prenotato',
+    cancelled: 'Annullato',
+  },
 };

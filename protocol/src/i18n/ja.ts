@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Japanese (ja): polite です/ます style of business software; full-width punctuation. */
 export const jaErrors: ErrorTexts = {
@@ -183,4 +184,39 @@ export const jaErrors: ErrorTexts = {
   REFUND_TOO_LARGE: 'この注文はあと最大 {max} 元まで返金できます',
   ORDER_NOT_REFUNDABLE: '返金できるのは宿泊料金と保証金のみです',
   CASH_DATA_REQUIRED: '先に出金用の銀行口座を設定してください',
+};
+
+/** Words the console and the server's exports both show, in Japanese. */
+export const jaWords: SharedWords = {
+  unlockTypes: {
+    card: 'カード',
+    password: 'パスワード',
+    face: '顔',
+    fingerprint: '指紋',
+  },
+  unlockResults: {
+    open: '解錠',
+    deny: '拒否',
+  },
+  cardKinds: {
+    masterCard: 'マスターカード',
+    buildingCard: '棟カード',
+    floorCard: 'フロアカード',
+    guestCard: '宿泊者カード',
+    universalCard: '共通カード',
+    superCard: 'スーパーカード',
+  },
+  refusals: {
+    unsignedCard: '有効な署名のないカード',
+    deleted: '削除されたカード',
+    superseded: '新しいカードに置き換え済み',
+    expired: '期限切れ',
+    passwordUnknown: '不明なパスワード',
+    faceUnknown: '不明な顔',
+    fingerUnknown: '不明な指紋',
+  },
+  stayStatus: {
+    reserved: '予約済み',
+    cancelled: 'キャンセル済み',
+  },
 };

@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Korean (ko): polite console style (-습니다 / -하세요). */
 export const koErrors: ErrorTexts = {
@@ -178,4 +179,39 @@ export const koErrors: ErrorTexts = {
   REFUND_TOO_LARGE: '이 주문은 최대 {max}위안까지 더 환불할 수 있습니다',
   ORDER_NOT_REFUNDABLE: '객실 요금과 보증금만 환불할 수 있습니다',
   CASH_DATA_REQUIRED: '먼저 출금 은행 계좌를 설정하세요',
+};
+
+/** Words the console and the server's exports both show, in Korean. */
+export const koWords: SharedWords = {
+  unlockTypes: {
+    card: '카드',
+    password: '비밀번호',
+    face: '얼굴',
+    fingerprint: '지문',
+  },
+  unlockResults: {
+    open: '열림',
+    deny: '거부됨',
+  },
+  cardKinds: {
+    masterCard: '마스터 카드',
+    buildingCard: '건물 카드',
+    floorCard: '층 카드',
+    guestCard: '투숙객 카드',
+    universalCard: '공용 카드',
+    superCard: '슈퍼 카드',
+  },
+  refusals: {
+    unsignedCard: '유효한 서명이 없는 카드',
+    deleted: '삭제된 카드',
+    superseded: '새 카드로 대체됨',
+    expired: '만료됨',
+    passwordUnknown: '알 수 없는 비밀번호',
+    faceUnknown: '알 수 없는 얼굴',
+    fingerUnknown: '알 수 없는 지문',
+  },
+  stayStatus: {
+    reserved: '예약됨',
+    cancelled: '취소됨',
+  },
 };

@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Portuguese (pt): Brazilian usage (celular, senha, gravar o cartão). */
 export const ptErrors: ErrorTexts = {
@@ -181,4 +182,39 @@ export const ptErrors: ErrorTexts = {
   REFUND_TOO_LARGE: 'Deste pedido ainda podem ser reembolsados no máximo {max} yuans',
   ORDER_NOT_REFUNDABLE: 'Apenas diárias de quarto e cauções podem ser reembolsadas',
   CASH_DATA_REQUIRED: 'Defina primeiro a conta bancária para saques',
+};
+
+/** Words the console and the server's exports both show, in Portuguese. */
+export const ptWords: SharedWords = {
+  unlockTypes: {
+    card: 'Cartão',
+    password: 'Senha',
+    face: 'Rosto',
+    fingerprint: 'Impressão digital',
+  },
+  unlockResults: {
+    open: 'Aberta',
+    deny: 'Recusada',
+  },
+  cardKinds: {
+    masterCard: 'Cartão mestre',
+    buildingCard: 'Cartão de edifício',
+    floorCard: 'Cartão de andar',
+    guestCard: 'Cartão de hóspede',
+    universalCard: 'Cartão universal',
+    superCard: 'Supercartão',
+  },
+  refusals: {
+    unsignedCard: 'Cartão sem assinatura válida',
+    deleted: 'Cartão excluído',
+    superseded: 'Substituído por um cartão mais novo',
+    expired: 'Expirado',
+    passwordUnknown: 'Senha desconhecida',
+    faceUnknown: 'Rosto desconhecido',
+    fingerUnknown: 'Impressão digital desconhecida',
+  },
+  stayStatus: {
+    reserved: 'Reservada',
+    cancelled: 'Cancelada',
+  },
 };

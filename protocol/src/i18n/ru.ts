@@ -1,4 +1,5 @@
 import type { ErrorTexts } from '../errors.js';
+import type { SharedWords } from './words.js';
 
 /** Russian (ru, ru-RU): neutral imperative of software messages ('проверьте', 'повторите попытку'). */
 export const ruErrors: ErrorTexts = {
@@ -183,4 +184,39 @@ export const ruErrors: ErrorTexts = {
   REFUND_TOO_LARGE: 'По этому заказу ещё можно вернуть не более {max} юаня',
   ORDER_NOT_REFUNDABLE: 'Вернуть можно только оплату номера и залог',
   CASH_DATA_REQUIRED: 'Сначала укажите банковский счёт для вывода средств',
+};
+
+/** Words the console and the server's exports both show, in Russian. */
+export const ruWords: SharedWords = {
+  unlockTypes: {
+    card: 'Карта',
+    password: 'Пароль',
+    face: 'Лицо',
+    fingerprint: 'Отпечаток пальца',
+  },
+  unlockResults: {
+    open: 'Открыто',
+    deny: 'Отказано',
+  },
+  cardKinds: {
+    masterCard: 'Мастер-карта',
+    buildingCard: 'Карта здания',
+    floorCard: 'Карта этажа',
+    guestCard: 'Карта гостя',
+    universalCard: 'Универсальная карта',
+    superCard: 'Суперкарта',
+  },
+  refusals: {
+    unsignedCard: 'Карта без действительной подписи',
+    deleted: 'Удалённая карта',
+    superseded: 'Заменена более новой картой',
+    expired: 'Срок истёк',
+    passwordUnknown: 'Неизвестный пароль',
+    faceUnknown: 'Неизвестное лицо',
+    fingerUnknown: 'Неизвестный отпечаток',
+  },
+  stayStatus: {
+    reserved: 'Забронировано',
+    cancelled: 'Отменено',
+  },
 };

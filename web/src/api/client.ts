@@ -161,7 +161,7 @@ function askToLogInAgain(): void {
     title: t('request.confirmTitle'),
     content: errorMessage('LOGIN_EXPIRED'),
     okText: t('request.reLogin'),
-    cancelText: t('request.cancel'),
+    cancelText: t('cancel'),
     onOk: () => {
       setTimeout(() => {
         reloginAsked = false;

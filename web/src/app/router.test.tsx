@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo } from '../api/session.ts';
+import common from '../i18n/common/en.ts';
 import en from '../i18n/locales/en.ts';
 import { isNotBuilt, ROUTES } from '../routes.tsx';
 import { fakeServer } from '../test/fakeServer.ts';
@@ -114,7 +115,7 @@ describe('routes and guards in the console', () => {
       const failed = await screen.findByTestId('page-load-failed', {}, SLOW);
       expect(failed.textContent).toContain(en.pageLoad.failed);
       expect(screen.getByTestId('console-layout')).toBeTruthy();
-      fireEvent.click(screen.getByRole('button', { name: en.pageLoad.retry }));
+      fireEvent.click(screen.getByRole('button', { name: common.tryAgain }));
       expect(await screen.findByTestId('not-built', {}, SLOW)).toBeTruthy();
       expect(screen.queryByTestId('page-load-failed')).toBeNull();
       expect(calls).toBe(2);

@@ -131,7 +131,7 @@ function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
         title={t('pageLoad.failed')}
         extra={
           <Button type="primary" onClick={onRetry}>
-            {t('pageLoad.retry')}
+            {t('tryAgain')}
           </Button>
         }
       />

@@ -1,9 +1,9 @@
 import { Alert, Button, Space, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { cardServiceTexts, useCardServiceTexts } from '../i18n/namespaces.ts';
 import type { CardServiceError } from './errors.ts';
 import type { CardWriteState } from './hooks.ts';
 import { cardErrorText } from './messages.ts';
-import { cardServiceTexts, useCardServiceTexts } from './texts.ts';
 import { WRITE_STEPS, type WriteProgress, type WriteStep } from './types.ts';
 
 export interface CardWriteStepsProps {
@@ -61,7 +61,7 @@ export function CardWriteSteps(props: CardWriteStepsProps) {
       ) : null}
       {running && cancel ? (
         <Button onClick={cancel} data-testid="card-write-cancel">
-          {t('steps.cancel')}
+          {t('cancel')}
         </Button>
       ) : null}
       {error ? (

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPLOY } from '../config/deploy.ts';
 import { errorMessage } from '../i18n/index.ts';
+import { cardServiceTexts, useCardServiceTexts } from '../i18n/namespaces.ts';
 import { useCardService } from './hooks.ts';
 import { ReaderStatus } from './ReaderStatus.tsx';
 import { type CardService, readerTypeName } from './service.ts';
-import { cardServiceTexts, useCardServiceTexts } from './texts.ts';
 import { READER_KINDS, type ReaderKind } from './types.ts';
 
 /**

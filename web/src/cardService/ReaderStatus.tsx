@@ -4,9 +4,9 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../i18n/index.ts';
+import { cardServiceTexts, useCardServiceTexts } from '../i18n/namespaces.ts';
 import { useCardService } from './hooks.ts';
 import { type CardService, readerTypeName } from './service.ts';
-import { cardServiceTexts, useCardServiceTexts } from './texts.ts';
 
 /** How often the status asks the reader again. */
 export const STATUS_REFRESH_MS = 30_000;

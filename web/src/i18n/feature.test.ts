@@ -68,3 +68,19 @@ describe('feature texts', () => {
     expect(i18next.t('hello', { ns: 'flaky', lng: 'de' })).toBe('Hallo');
   });
 });
+
+describe('the one loader of the features’ texts', () => {
+  it("finds a feature's namespace by its folder and loads the current language's file", async () => {
+    const { featureTexts } = await import('./feature.ts');
+    const stays = featureTexts('stays');
+    expect(featureTexts('stays')).toBe(stays);
+    await stays.load('de');
+    expect(i18next.t('feature', { ns: 'stays', lng: 'de' })).toBe('Aufenthalte');
+    expect(i18next.hasResourceBundle('fr', 'stays')).toBe(false);
+  });
+
+  it('refuses a namespace that has no locale files', async () => {
+    const { featureTexts } = await import('./feature.ts');
+    expect(() => featureTexts('nowhere')).toThrow('nowhere');
+  });
+});

@@ -9,12 +9,18 @@ import { applyHeaderPluralRules, pluralCategories } from './plurals.ts';
  * it as `key_one` and `key_other`, each language as its own plural categories (Intl.PluralRules of its header:
  * Russian one/few/many/other, Chinese other only), i18next's v4 suffixes.
  */
-const FILES = import.meta.glob<{ default: object }>('../features/*/locales/*.ts', { eager: true });
+const FILES = {
+  ...import.meta.glob<{ default: object }>('../features/*/locales/*.ts', { eager: true }),
+  ...import.meta.glob<{ default: object }>('../cardService/locales/*.ts', { eager: true }),
+  ...import.meta.glob<{ default: object }>('./common/*.ts', { eager: true }),
+};
 
 /** Texts that may equal the English one, as '<feature>.<key>': words the language itself uses unchanged. */
 const SAME_AS_ENGLISH: Record<string, readonly LanguageCode[]> = {
   // Italian says "password" (la password) itself.
   'equipment.credential.password': ['it'],
+  // Spanish 'Error' is the English word.
+  'cardService.log.error': ['es'],
 };
 
 function flatten(messages: object, prefix = ''): Map<string, unknown> {
@@ -58,16 +64,52 @@ const withoutCount = (names: (string | undefined)[]) => names.filter((n) => n !=
 
 const features = new Map<string, Map<string, object>>();
 for (const [file, module] of Object.entries(FILES)) {
-  const m = /features\/([^/]+)\/locales\/([^/]+)\.ts$/.exec(file);
-  if (!m?.[1] || !m[2]) continue;
-  const byLanguage = features.get(m[1]) ?? new Map<string, object>();
-  byLanguage.set(m[2], module.default);
-  features.set(m[1], byLanguage);
+  const m = /(?:features\/([^/]+)\/locales|(cardService)\/locales|i18n\/(common))\/([^/]+)\.ts$/.exec(
+    file.replace(/^\.\//, 'i18n/'),
+  );
+  const ns = m?.[1] ?? m?.[2] ?? m?.[3];
+  if (!ns || !m?.[4]) continue;
+  const byLanguage = features.get(ns) ?? new Map<string, object>();
+  byLanguage.set(m[4], module.default);
+  features.set(ns, byLanguage);
 }
 
 describe('feature texts in the 12 languages', () => {
   it('finds the feature namespaces', () => {
     expect(features.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it("no feature repeats a common word: a text equal to one of 'common' in all 12 languages is left to it", () => {
+    const common = features.get('common');
+    const twelve = (byLanguage: Map<string, object>) => {
+      const texts = LANGUAGE_CODES.map((code) => flatten(byLanguage.get(code) ?? {}));
+      const out = new Map<string, string>();
+      for (const key of texts[0]?.keys() ?? [])
+        out.set(key, texts.map((t) => String(t.get(key))).join('\u0001'));
+      return out;
+    };
+    const words = new Map([...twelve(common ?? new Map())].map(([key, all]) => [all, key]));
+    const repeats: string[] = [];
+    for (const [feature, byLanguage] of features) {
+      if (feature === 'common') continue;
+      for (const [key, all] of twelve(byLanguage)) {
+        const word = words.get(all);
+        if (word) repeats.push(`${feature}:${key} (common:${word})`);
+      }
+    }
+    expect(repeats).toEqual([]);
+  });
+
+  it("no namespace hides a common word: i18next falls back to 'common' only for a key the namespace lacks", () => {
+    const words = Object.keys(features.get('common')?.get('en') ?? {});
+    const hidden: string[] = [];
+    for (const [feature, byLanguage] of features) {
+      if (feature === 'common') continue;
+      for (const key of flatten(byLanguage.get('en') ?? {}).keys())
+        for (const word of words)
+          if (key === word || key.startsWith(`${word}.`)) hidden.push(`${feature}:${key}`);
+    }
+    expect(hidden).toEqual([]);
   });
 
   for (const [feature, byLanguage] of features) {

@@ -2,6 +2,7 @@ import { type ErrorCode, type LanguageCode, languageHeader } from '@lockdesk/pro
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { currentLanguage } from '../app/storage.ts';
+import { COMMON_NS, commonTextsOf } from './common.ts';
 import { errorTextIn, loadErrorTexts } from './errors.ts';
 import type { Messages } from './locales/en.ts';
 import { applyHeaderPluralRules } from './plurals.ts';
@@ -27,11 +28,16 @@ const MESSAGES: Record<LanguageCode, () => Promise<{ default: Messages }>> = {
 
 /** Loads a language's texts (the console's own and the error catalogue's) and starts i18next with it. */
 export async function setupI18n(code: LanguageCode): Promise<typeof i18next> {
-  const [{ default: messages }] = await Promise.all([MESSAGES[code](), loadErrorTexts(code)]);
+  const [{ default: messages }, common] = await Promise.all([
+    MESSAGES[code](),
+    commonTextsOf(code),
+    loadErrorTexts(code),
+  ]);
   await i18next.use(initReactI18next).init({
     lng: code,
     fallbackLng: false,
-    resources: { [code]: { translation: messages } },
+    fallbackNS: COMMON_NS,
+    resources: { [code]: { translation: messages, [COMMON_NS]: common } },
     interpolation: { escapeValue: false },
   });
   applyHeaderPluralRules(i18next);
@@ -40,10 +46,12 @@ export async function setupI18n(code: LanguageCode): Promise<typeof i18next> {
 
 /** Starts i18next with texts already at hand (tests). */
 export async function setupI18nWith(code: LanguageCode, messages: Messages): Promise<typeof i18next> {
+  const common = await commonTextsOf(code);
   await i18next.use(initReactI18next).init({
     lng: code,
     fallbackLng: false,
-    resources: { [code]: { translation: messages } },
+    fallbackNS: COMMON_NS,
+    resources: { [code]: { translation: messages, [COMMON_NS]: common } },
     interpolation: { escapeValue: false },
   });
   applyHeaderPluralRules(i18next);

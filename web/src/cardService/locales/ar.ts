@@ -35,7 +35,6 @@ const ar: Texts = {
     confirm: 'تسجيل البطاقة',
     done: 'تم',
     blocks: 'الكتلة {{done}} من {{total}}',
-    cancel: 'إلغاء',
     cancelled: 'أُلغيت الكتابة؛ لم تُصدر أي بطاقة',
     failed: 'لم تُصدر البطاقة',
     putCard: 'ضع البطاقة على جهاز الترميز',

@@ -35,7 +35,6 @@ const chs: Texts = {
     confirm: '登记卡片',
     done: '完成',
     blocks: '第 {{done}} / {{total}} 块',
-    cancel: '取消',
     cancelled: '写卡已取消，未发出任何卡',
     failed: '卡片未发出',
     putCard: '请将卡片放在发卡器上',

@@ -35,7 +35,6 @@ const chsTW: Texts = {
     confirm: '登記卡片',
     done: '完成',
     blocks: '第 {{done}} / {{total}} 區塊',
-    cancel: '取消',
     cancelled: '寫卡已取消，沒有發出任何卡',
     failed: '卡片未發出',
     putCard: '請將卡片放在發卡機上',

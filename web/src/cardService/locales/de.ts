@@ -35,7 +35,6 @@ const de: Texts = {
     confirm: 'Karte erfassen',
     done: 'Fertig',
     blocks: 'Block {{done}} von {{total}}',
-    cancel: 'Abbrechen',
     cancelled: 'Das Beschreiben wurde abgebrochen; es wurde keine Karte ausgegeben',
     failed: 'Die Karte wurde nicht ausgegeben',
     putCard: 'Legen Sie die Karte auf den Kodierer',

@@ -36,7 +36,6 @@ const en = {
     confirm: 'Record the card',
     done: 'Done',
     blocks: '{{done}} of {{total}} blocks',
-    cancel: 'Cancel',
     cancelled: 'The write was cancelled; nothing was issued',
     failed: 'The card was not issued',
     putCard: 'Put the card on the encoder',

@@ -35,7 +35,6 @@ const es: Texts = {
     confirm: 'Registrar la tarjeta',
     done: 'Terminado',
     blocks: 'Bloque {{done}} de {{total}}',
-    cancel: 'Cancelar',
     cancelled: 'Se canceló la grabación; no se emitió ninguna tarjeta',
     failed: 'La tarjeta no se emitió',
     putCard: 'Coloque la tarjeta sobre el codificador',

@@ -35,7 +35,6 @@ const fr: Texts = {
     confirm: 'Enregistrement de la carte',
     done: 'Terminé',
     blocks: 'Bloc {{done}} sur {{total}}',
-    cancel: 'Annuler',
     cancelled: 'L’écriture a été annulée ; aucune carte n’a été émise',
     failed: 'La carte n’a pas été émise',
     putCard: 'Posez la carte sur l’encodeur',

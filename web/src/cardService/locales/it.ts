@@ -35,7 +35,6 @@ const it: Texts = {
     confirm: 'Registrazione della tessera',
     done: 'Fatto',
     blocks: 'Blocco {{done}} di {{total}}',
-    cancel: 'Annulla',
     cancelled: 'La scrittura è stata annullata; nessuna tessera è stata emessa',
     failed: 'La tessera non è stata emessa',
     putCard: 'Appoggia la tessera sull’encoder',

@@ -36,7 +36,6 @@ const ja: Texts = {
     confirm: 'カードを登録',
     done: '完了',
     blocks: '{{total}}ブロック中{{done}}ブロック',
-    cancel: 'キャンセル',
     cancelled: '書き込みをキャンセルしました。カードは発行されていません',
     failed: 'カードは発行されませんでした',
     putCard: 'カードをエンコーダーに置いてください',

@@ -35,7 +35,6 @@ const ko: Texts = {
     confirm: '카드 등록',
     done: '완료',
     blocks: '{{total}}개 블록 중 {{done}}개',
-    cancel: '취소',
     cancelled: '기록이 취소되었습니다. 발급된 카드는 없습니다',
     failed: '카드가 발급되지 않았습니다',
     putCard: '카드를 카드 발급기에 올려 주세요',

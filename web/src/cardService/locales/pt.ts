@@ -35,7 +35,6 @@ const pt: Texts = {
     confirm: 'Registrar o cartão',
     done: 'Concluído',
     blocks: 'Bloco {{done}} de {{total}}',
-    cancel: 'Cancelar',
     cancelled: 'A gravação foi cancelada; nenhum cartão foi emitido',
     failed: 'O cartão não foi emitido',
     putCard: 'Coloque o cartão sobre o codificador',

@@ -35,7 +35,6 @@ const ru: Texts = {
     confirm: 'Регистрация карты',
     done: 'Готово',
     blocks: 'Блок {{done}} из {{total}}',
-    cancel: 'Отмена',
     cancelled: 'Запись отменена; карта не выдана',
     failed: 'Карта не выдана',
     putCard: 'Положите карту на кодер',

@@ -96,7 +96,7 @@ function UploadFirmware({ onClose }: { onClose: () => void }) {
       open
       title={t('firmware.form.title')}
       okText={t('firmware.form.submit')}
-      cancelText={t('firmware.form.cancel')}
+      cancelText={t('cancel')}
       onOk={() => {
         if (!file && !fileError) setFileError(t('firmware.form.fileRequired'));
         form.submit();

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accessControlTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import type { Firmware } from './api.ts';
 import EquipmentPage from './EquipmentPage.tsx';
 import { firmwareFileProblem, readEquipment, writeEquipment } from './listParams.ts';
-import { accessControlTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 const PATH = '/equipmentManagement/roomList';

@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { accessControlTexts } from './texts.ts';
+import { accessControlTexts } from '../../i18n/namespaces.ts';
 
 const equipment = accessControlTexts.page(() => import('./EquipmentPage.tsx'));
 

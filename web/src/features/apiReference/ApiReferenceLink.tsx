@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/storage.ts';
-import { apiReferenceTexts } from './texts.ts';
+import { apiReferenceTexts } from '../../i18n/namespaces.ts';
 
 /** The server's browsable API reference (server/API.md §19), on the console's own origin. */
 export const API_DOCS_URL = '/api-docs/';

@@ -102,7 +102,7 @@ export default function BillPage() {
             data-testid="bill-search"
           />
           <Button icon={<ReloadOutlined />} onClick={() => orders.refetch()} loading={orders.isFetching}>
-            {t('common.refresh')}
+            {t('refresh')}
           </Button>
         </Space>
         {orders.data && (
@@ -125,7 +125,7 @@ export default function BillPage() {
             data-testid="bill-error"
             action={
               <Button size="small" onClick={() => orders.refetch()}>
-                {t('common.retry')}
+                {t('tryAgain')}
               </Button>
             }
           />
@@ -169,7 +169,7 @@ export default function BillPage() {
             columns={[
               {
                 key: 'time',
-                title: t('orders.time'),
+                title: t('time'),
                 dataIndex: 'create_time',
                 width: 150,
                 sorter: true,
@@ -231,7 +231,7 @@ export default function BillPage() {
               { key: 'operator', title: t('orders.operator'), dataIndex: 'operator', width: 120 },
               {
                 key: 'actions',
-                title: t('orders.actions'),
+                title: t('actionsColumn'),
                 width: 100,
                 fixed: 'right',
                 render: (_v, o) =>

@@ -65,7 +65,7 @@ export default function BusinessPage() {
             title={t('common.loadFailed')}
             action={
               <Button size="small" onClick={() => stats.refetch()}>
-                {t('common.retry')}
+                {t('tryAgain')}
               </Button>
             }
           />

@@ -190,7 +190,7 @@ export function BankDataButton({ account }: { account: MerchantAccount | undefin
       <Modal
         open={open}
         title={t('bank.title')}
-        okText={t('bank.save')}
+        okText={t('save')}
         confirmLoading={save.isPending}
         onCancel={() => setOpen(false)}
         onOk={() => form.submit()}

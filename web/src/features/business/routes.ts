@@ -1,6 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
-import { businessTexts } from './texts.ts';
+import { businessTexts, unlockRecordsTexts } from '../../i18n/namespaces.ts';
 
 // The bill page's room filter is the unlock records' one: its texts come along.
 const business = businessTexts.page(() => import('./BusinessPage.tsx'));

@@ -6,13 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Notifier, setNotifier } from '../../api/notifier.ts';
 import en from '../../i18n/locales/en.ts';
+import { cardReadingTexts } from '../../i18n/namespaces.ts';
 import { fakeServer } from '../../test/fakeServer.ts';
 import { CardReadingButton } from './CardReadingButton.tsx';
 import { DeviceProvider } from './DeviceContext.tsx';
 import type { CardDevice } from './device.ts';
 import { BLANK_CARD, type CardBlocks, fakeWorld, guestCardBlocks } from './fakes.ts';
 import { createReadLockout } from './lockout.ts';
-import { cardReadingTexts } from './texts.ts';
 
 const START = 1_764_000_000;
 const END = START + 86_400;

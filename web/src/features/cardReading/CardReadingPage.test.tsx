@@ -6,12 +6,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Notifier, setNotifier } from '../../api/notifier.ts';
 import { setUserInfo } from '../../api/session.ts';
+import { cardReadingTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import CardReadingPage from './CardReadingPage.tsx';
 import { DeviceProvider } from './DeviceContext.tsx';
 import type { CardDevice, DeviceLogEntry, SectorScanResult } from './device.ts';
 import { type CardBlocks, fakeWorld, guestCardBlocks } from './fakes.ts';
-import { cardReadingTexts } from './texts.ts';
 
 const START = 1_764_000_000;
 const END = START + 86_400;

@@ -56,7 +56,7 @@ export default function StayDetailsPage() {
         type="error"
         showIcon
         message={t('stayPage.loadFailed')}
-        action={<Button onClick={() => query.refetch()}>{t('stayPage.retry')}</Button>}
+        action={<Button onClick={() => query.refetch()}>{t('tryAgain')}</Button>}
       />
     );
   if (!query.data) return <Spin data-testid="stay-details-loading" />;

@@ -1,7 +1,5 @@
 import type { PageLoader, PagePrefetch, RouteEntry } from '../../app/routeTable.ts';
-import { roomsTexts } from '../rooms/texts.ts';
-import { staysTexts } from '../stays/texts.ts';
-import { cardReadingTexts } from './texts.ts';
+import { cardReadingTexts, roomsTexts, staysTexts } from '../../i18n/namespaces.ts';
 
 const stayDetails: PageLoader = () => import('./StayDetailsPage.tsx');
 const lockDetails: PageLoader = () => import('./LockDetailsPage.tsx');

@@ -55,8 +55,8 @@ function NoteModal({ card, onClose }: { card: Card; onClose: () => void }) {
     <Modal
       open
       title={t('actions.noteTitle', { card: card.card_id })}
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
+      okText={t('save')}
+      cancelText={t('cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={note.isPending}
@@ -216,7 +216,7 @@ export function CardActions({ card, compact = false }: { card: Card; compact?: b
         <Popconfirm
           title={t('actions.withdrawConfirm', { card: card.card_id })}
           okText={t('actions.withdraw')}
-          cancelText={t('actions.cancel')}
+          cancelText={t('cancel')}
           okButtonProps={{ danger: true, 'data-testid': 'card-withdraw-ok' }}
           onConfirm={() =>
             withdraw.mutateAsync({ card_id: card.card_id }).then(
@@ -276,8 +276,8 @@ export function CardActions({ card, compact = false }: { card: Card; compact?: b
         <Popconfirm
           title={t('actions.deleteConfirm', { card: card.card_id })}
           description={errorMessage('BLUETOOTH_SYNC_NEEDED')}
-          okText={t('actions.delete')}
-          cancelText={t('actions.cancel')}
+          okText={t('delete')}
+          cancelText={t('cancel')}
           okButtonProps={{ danger: true, 'data-testid': 'card-delete-ok' }}
           onConfirm={() =>
             remove.mutateAsync({ id: card.id }).then(
@@ -289,14 +289,8 @@ export function CardActions({ card, compact = false }: { card: Card; compact?: b
             )
           }
         >
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            title={t('actions.delete')}
-            data-testid="card-delete"
-          >
-            {label(t('actions.delete'))}
+          <Button size="small" danger icon={<DeleteOutlined />} title={t('delete')} data-testid="card-delete">
+            {label(t('delete'))}
           </Button>
         </Popconfirm>
       )}

@@ -101,7 +101,7 @@ export function CardTable(props: {
     },
     {
       key: 'actions',
-      title: t('fields.actions'),
+      title: t('actionsColumn'),
       render: (_v, card) => <CardActions card={card} compact={mobile} />,
     },
   ];

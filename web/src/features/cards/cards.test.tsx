@@ -10,15 +10,14 @@ import { setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { CardServiceError } from '../../cardService/errors.ts';
 import { FakeReader } from '../../cardService/testing/fakeReader.ts';
-import { cardServiceTexts } from '../../cardService/texts.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { cardServiceTexts, cardsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import AddCardPage, { issuableTypes, mayOpenEveryLock, planCall } from './AddCardPage.tsx';
 import type { Card, WritePlan } from './api.ts';
 import { CardActions, cardActionsOf } from './CardActions.tsx';
 import { cardFiltersOf } from './CardListPage.tsx';
 import { GuestCardWriter } from './GuestCardWriter.tsx';
-import { cardsTexts } from './texts.ts';
 import { erasePlan } from './writeParts.tsx';
 
 // The console's card service is the real one (its writeCard: find, plan, write, verify, confirm) over a fake

@@ -1,6 +1,5 @@
 import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
-import { doorTexts } from '../door/texts.ts';
-import { cardsTexts } from './texts.ts';
+import { cardsTexts, doorTexts } from '../../i18n/namespaces.ts';
 
 const cardList: PageLoader = () => import('./CardListPage.tsx');
 const addCard: PageLoader = () => import('./AddCardPage.tsx');

@@ -71,7 +71,7 @@ function ManagerCard() {
       {manager.isPending ? (
         <Skeleton active />
       ) : manager.isError ? (
-        <ListLoadError title={t('loadFailed')} retryText={t('retry')} onRetry={() => manager.refetch()} />
+        <ListLoadError title={t('loadFailed')} retryText={t('tryAgain')} onRetry={() => manager.refetch()} />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
@@ -227,7 +227,7 @@ function ClientsCard() {
         </Button>
       </Space>
       {clients.isError && !clients.data ? (
-        <ListLoadError title={t('loadFailed')} retryText={t('retry')} onRetry={() => clients.refetch()} />
+        <ListLoadError title={t('loadFailed')} retryText={t('tryAgain')} onRetry={() => clients.refetch()} />
       ) : (
         <Table<Client>
           rowKey="id"
@@ -273,7 +273,7 @@ function ClientsCard() {
             { key: 'state', title: t('clients.state'), width: 150, render: (_v, c) => <ServiceTag s={c} /> },
             {
               key: 'actions',
-              title: t('clients.actions'),
+              title: t('actionsColumn'),
               width: 110,
               render: (_v, c) => (
                 <Popconfirm

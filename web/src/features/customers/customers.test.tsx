@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { PATHS } from '../../app/paths.ts';
+import { customersTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import type { Client } from './api.ts';
 import CustomersPage from './CustomersPage.tsx';
-import { customersTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 const AT = Date.UTC(2026, 10, 25, 6) / 1000;

@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { customersTexts } from './texts.ts';
+import { customersTexts } from '../../i18n/namespaces.ts';
 
 const page = customersTexts.page(() => import('./CustomersPage.tsx'));
 

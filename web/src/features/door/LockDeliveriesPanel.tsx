@@ -64,7 +64,7 @@ export function LockDeliveriesPanel({ room }: { room: DoorRoom }) {
           onClick={() => deliveries.refetch()}
           data-testid="door-refresh"
         >
-          {t('panel.refresh')}
+          {t('refresh')}
         </Button>
       }
     >
@@ -78,7 +78,7 @@ export function LockDeliveriesPanel({ room }: { room: DoorRoom }) {
             data-testid="door-error"
             action={
               <Button size="small" onClick={() => deliveries.refetch()}>
-                {t('panel.retry')}
+                {t('tryAgain')}
               </Button>
             }
           />

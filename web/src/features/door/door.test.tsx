@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { doorTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import type { Delivery, LockDeliveries } from './api.ts';
 import { CardDeliveryPopover } from './CardDeliveryPopover.tsx';
@@ -15,7 +16,6 @@ import { deliveryItem } from './format.ts';
 import { LockDeliveriesPanel } from './LockDeliveriesPanel.tsx';
 import { RoomLockMark } from './RoomLockMark.tsx';
 import { setSimulator, simulatorClient } from './simulator.ts';
-import { doorTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 const MAC = 'A0B0C0010106';

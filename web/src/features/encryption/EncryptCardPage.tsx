@@ -12,10 +12,10 @@ import { ReaderStatus } from '../../cardService/ReaderStatus.tsx';
 import { cardService } from '../../cardService/service.ts';
 import type { CardReader, SectorScan, WriteProgress } from '../../cardService/types.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { encryptionTexts } from '../../i18n/namespaces.ts';
 import { type EncryptionCalls, encryptionCalls, useEncryptionState, useInvalidateEncryption } from './api.ts';
 import { type EncryptionOutcome, isPreciseFailure, runEncryption } from './encryptCard.ts';
 import { ENCRYPTION_PATHS } from './links.ts';
-import { encryptionTexts } from './texts.ts';
 
 type Mode = 'encrypt' | 'decrypt';
 const STEPS = ['connect', 'findCard', 'allocate', 'write', 'verify', 'confirm', 'done'] as const;
@@ -185,7 +185,7 @@ export default function EncryptCardPage({ deps = DEFAULT_DEPS }: { deps?: Encryp
             </Button>
             {running ? (
               <Button danger icon={<StopOutlined />} onClick={cancel} data-testid="encrypt-cancel">
-                {t('card.cancel')}
+                {t('cancel')}
               </Button>
             ) : null}
           </Space>

@@ -3,9 +3,9 @@ import { Button, Card, Empty, Input, Result, Segmented, Space, Table, Tag } from
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { encryptionTexts } from '../../i18n/namespaces.ts';
 import { type EncryptionCard, useEncryptionState } from './api.ts';
 import { cardPageUrl, ENCRYPTION_PATHS } from './links.ts';
-import { encryptionTexts } from './texts.ts';
 
 type Show = 'encrypted' | 'all';
 
@@ -53,7 +53,7 @@ export default function EncryptedCardsPage() {
       <Result
         status="warning"
         title={t('cards.loadFailed')}
-        extra={<Button onClick={() => state.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => state.refetch()}>{t('tryAgain')}</Button>}
       />
     );
 

@@ -3,9 +3,9 @@ import { Alert, App, Button, Card, Descriptions, Popconfirm, Result, Skeleton, S
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../i18n/index.ts';
+import { encryptionTexts } from '../../i18n/namespaces.ts';
 import { useDisableEncryption, useEncryptionState } from './api.ts';
 import { cardPageUrl, ENCRYPTION_PATHS } from './links.ts';
-import { encryptionTexts } from './texts.ts';
 import { mayManageEncryption } from './who.ts';
 
 /** The sectors as the pages show them: '1, 5, 13'. */
@@ -31,7 +31,7 @@ export default function EncryptionSettingsPage() {
       <Result
         status="warning"
         title={t('settings.loadFailed')}
-        extra={<Button onClick={() => state.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => state.refetch()}>{t('tryAgain')}</Button>}
       />
     );
   const { enabled, sectors, encrypted_cards } = state.data;
@@ -105,7 +105,7 @@ export default function EncryptionSettingsPage() {
                 title={t('settings.turnOffConfirm')}
                 description={t('settings.turnOffHint')}
                 okText={t('actions.confirm')}
-                cancelText={t('actions.cancel')}
+                cancelText={t('cancel')}
                 onConfirm={() => {
                   void turnOff();
                 }}

@@ -6,10 +6,10 @@ import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { encryptionTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import EncryptionSettingsPage from './EncryptionSettingsPage.tsx';
 import SelectSectorsPage from './SelectSectorsPage.tsx';
-import { encryptionTexts } from './texts.ts';
 
 let seen: SeenCall[];
 let state: { enabled: boolean; sectors: number[] };

@@ -3,10 +3,10 @@ import { Alert, App, Button, Card, Checkbox, Result, Skeleton, Space, Typography
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { encryptionTexts } from '../../i18n/namespaces.ts';
 import { useEnableEncryption, useEncryptionState } from './api.ts';
 import { ENCRYPTION_PATHS } from './links.ts';
 import { ALL_SECTORS, ALWAYS_ENCRYPTED, normaliseSectors, storedEncryptedSectors } from './sectors.ts';
-import { encryptionTexts } from './texts.ts';
 import { mayManageEncryption } from './who.ts';
 
 /**
@@ -36,7 +36,7 @@ export default function SelectSectorsPage() {
       <Result
         status="warning"
         title={t('settings.loadFailed')}
-        extra={<Button onClick={() => state.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => state.refetch()}>{t('tryAgain')}</Button>}
       />
     );
 
@@ -89,7 +89,7 @@ export default function SelectSectorsPage() {
           <Button type="primary" onClick={save} loading={enable.isPending} data-testid="save-sectors">
             {state.data.enabled ? t('sectors.save') : t('sectors.saveAndTurnOn')}
           </Button>
-          <Button onClick={() => navigate(ENCRYPTION_PATHS.settings)}>{t('actions.cancel')}</Button>
+          <Button onClick={() => navigate(ENCRYPTION_PATHS.settings)}>{t('cancel')}</Button>
         </Space>
       ) : (
         <Alert type="warning" showIcon title={t('settings.superOnly')} />

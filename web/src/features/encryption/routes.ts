@@ -1,5 +1,5 @@
 import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
-import { encryptionTexts } from './texts.ts';
+import { encryptionTexts } from '../../i18n/namespaces.ts';
 
 const settings: PageLoader = () => import('./EncryptionSettingsPage.tsx');
 const sectors: PageLoader = () => import('./SelectSectorsPage.tsx');

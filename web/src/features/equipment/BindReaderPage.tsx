@@ -4,10 +4,10 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { getUserInfo } from '../../api/session.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { useBindReader, useDispenserList, useStaff } from './api.ts';
 import { boundUserText } from './CardSenderPage.tsx';
 import { MyReaderPanel } from './MyReaderPanel.tsx';
-import { equipmentTexts } from './texts.ts';
 
 interface BindForm {
   mac_id?: string;
@@ -144,7 +144,7 @@ export default function BindReaderPage() {
             <Popconfirm
               title={t('bind.unbindConfirm')}
               okText={t('actions.confirm')}
-              cancelText={t('actions.cancel')}
+              cancelText={t('cancel')}
               disabled={!current?.bound_user}
               onConfirm={() => {
                 if (macId) void run(macId, 0);

@@ -2,8 +2,8 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { type GatewayCredential, useGatewayCredential } from './api.ts';
-import { equipmentTexts } from './texts.ts';
 
 /**
  * A reader's "Broker credential" action (administrators): after a confirmation (issuing again stops the old one),
@@ -21,7 +21,7 @@ export function BrokerCredentialButton({ macId }: { macId: string }) {
       title: t('credential.confirmTitle', { mac: macId }),
       content: t('credential.confirmText'),
       okText: t('credential.issue'),
-      cancelText: t('actions.cancel'),
+      cancelText: t('cancel'),
       onOk: async () => {
         try {
           setShown(await issue.mutateAsync(macId));

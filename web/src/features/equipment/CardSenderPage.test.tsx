@@ -7,11 +7,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import type { Dispenser } from './api.ts';
 import CardSenderPage from './CardSenderPage.tsx';
 import { MyReaderPanel } from './MyReaderPanel.tsx';
-import { equipmentTexts } from './texts.ts';
 
 let seen: SeenCall[];
 let readers: Dispenser[];

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getUserInfo } from '../../api/session.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { type Dispenser, type DispenserType, useAddDispenser, useDispenserList } from './api.ts';
 import { BrokerCredentialButton } from './BrokerCredentialButton.tsx';
 import { DISPENSER_OPTIONS, dispenserModel } from './dispenserTypes.ts';
 import { EQUIPMENT_PATHS, readerUrl } from './links.ts';
 import { ReaderStatusTag } from './ReaderStatusTag.tsx';
-import { equipmentTexts } from './texts.ts';
 
 interface AddForm {
   mac_id: string;
@@ -146,7 +146,7 @@ export default function CardSenderPage() {
           <Result
             status="warning"
             title={t('sender.loadFailed')}
-            extra={<Button onClick={() => list.refetch()}>{t('actions.retry')}</Button>}
+            extra={<Button onClick={() => list.refetch()}>{t('tryAgain')}</Button>}
           />
         ) : (
           <Table<Dispenser>

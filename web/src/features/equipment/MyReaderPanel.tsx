@@ -1,8 +1,8 @@
 import { App, Card, Descriptions, Select, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { type DispenserType, useMyDispenserType, useMyReader, useSetMyDispenserType } from './api.ts';
 import { DISPENSER_OPTIONS } from './dispenserTypes.ts';
-import { equipmentTexts } from './texts.ts';
 
 /**
  * The signed-in operator's own reader: the one bound to them (`cardDispenser/getUserBind`, kept as `cardSenderID`

@@ -15,8 +15,8 @@ import { cardErrorText } from '../../cardService/messages.ts';
 import { cardService } from '../../cardService/service.ts';
 import type { CardReader, LogEntry } from '../../cardService/types.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { EncoderError, enrollFinger, type FingerStep } from '../fingerprints/encoder.ts';
-import { equipmentTexts } from './texts.ts';
 
 export interface ReaderTestProps {
   /** The reader to test (the card service's current one); tests pass a fake. */
@@ -252,7 +252,7 @@ export default function ReaderTestPage({ reader, enrol = enrollFinger }: ReaderT
               onClick={() => running.current?.abort()}
               data-testid="test-cancel"
             >
-              {t('test.cancel')}
+              {t('cancel')}
             </Button>
           ) : null}
           {outcome ? (

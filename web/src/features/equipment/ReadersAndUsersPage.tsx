@@ -2,12 +2,12 @@ import { UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result, Segmented, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { type Dispenser, useDispenserList } from './api.ts';
 import { dispenserModel } from './dispenserTypes.ts';
 import { EQUIPMENT_PATHS, readerUrl } from './links.ts';
 import { MyReaderPanel } from './MyReaderPanel.tsx';
 import { ReaderStatusTag } from './ReaderStatusTag.tsx';
-import { equipmentTexts } from './texts.ts';
 
 type Show = 'all' | 'bound' | 'unbound';
 
@@ -62,7 +62,7 @@ export default function ReadersAndUsersPage() {
           <Result
             status="warning"
             title={t('sender.loadFailed')}
-            extra={<Button onClick={() => list.refetch()}>{t('actions.retry')}</Button>}
+            extra={<Button onClick={() => list.refetch()}>{t('tryAgain')}</Button>}
           />
         ) : (
           <Table<Dispenser>

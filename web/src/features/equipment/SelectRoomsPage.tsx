@@ -23,10 +23,10 @@ import { type LockRoom, lockRoomsQuery } from '../../api/locks.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import { remoteReaderFor } from '../../cardService/service.ts';
 import type { CardReader, WriteProgress } from '../../cardService/types.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { useDispenserList, useMyReader } from './api.ts';
 import { EQUIPMENT_PATHS } from './links.ts';
 import { ISSUE_DEPS, type IssueDeps, type IssueResult, issueRoomCard } from './remoteIssue.ts';
-import { equipmentTexts } from './texts.ts';
 
 const STEPS = ['connect', 'findCard', 'allocate', 'write', 'verify', 'confirm', 'done'] as const;
 
@@ -201,7 +201,7 @@ export default function SelectRoomsPage({ readerFor = remoteReader, deps = ISSUE
             <Result
               status="warning"
               title={t('rooms.loadFailed')}
-              extra={<Button onClick={() => rooms.refetch()}>{t('actions.retry')}</Button>}
+              extra={<Button onClick={() => rooms.refetch()}>{t('tryAgain')}</Button>}
             />
           ) : (
             <Table<LockRoom>

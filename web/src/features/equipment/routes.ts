@@ -1,5 +1,5 @@
 import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
-import { equipmentTexts } from './texts.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 
 const cardSender: PageLoader = () => import('./CardSenderPage.tsx');
 const readers: PageLoader = () => import('./ReadersAndUsersPage.tsx');

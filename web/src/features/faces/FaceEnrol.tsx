@@ -5,11 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/upload.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { facesTexts } from '../../i18n/namespaces.ts';
 import { ruleOf } from '../account/rules.ts';
 import { type Face, useCreateFace } from './api.ts';
 import { CameraCapture } from './CameraCapture.tsx';
 import { RoomStayFields } from './RoomStayFields.tsx';
-import { facesTexts } from './texts.ts';
 import { WithTexts } from './WithTexts.tsx';
 
 /** The image types the upload service takes for a face (contract C). */

@@ -86,12 +86,12 @@ export function FaceGrantsDialog({ face, onClose }: { face: Face; onClose: () =>
     },
     {
       key: 'actions',
-      title: t('fields.actions'),
+      title: t('actionsColumn'),
       render: (_, g) => (
         <ConfirmedButton
           confirm={t('grants.revokeConfirm', { room: g.room_name })}
           label={t('grants.revoke')}
-          cancelText={t('actions.cancel')}
+          cancelText={t('cancel')}
           done={t('grants.revoked')}
           onConfirm={() => revoke.mutateAsync({ id: g.id, face: face.id })}
           testId="face-grant-revoke"

@@ -5,10 +5,10 @@ import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { facesTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import type { Face } from './api.ts';
 import FaceHistoryPage from './FaceHistoryPage.tsx';
-import { facesTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 

@@ -47,8 +47,8 @@ function EditNotes({ face, onClose }: { face: Face; onClose: () => void }) {
     <Modal
       open
       title={t('edit.title', { faceId: face.face_id })}
-      okText={t('actions.saveNotes')}
-      cancelText={t('actions.cancel')}
+      okText={t('save')}
+      cancelText={t('cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={note.isPending || lockNote.isPending}
@@ -119,7 +119,7 @@ export default function FaceHistoryPage() {
     },
     {
       key: 'actions',
-      title: t('fields.actions'),
+      title: t('actionsColumn'),
       // Kept in view when a narrow screen scrolls the table sideways (the end follows the reading direction).
       fixed: 'end',
       render: (_, face) => (
@@ -144,8 +144,8 @@ export default function FaceHistoryPage() {
           </Button>
           <ConfirmedButton
             confirm={t('messages.deleteConfirm', { faceId: face.face_id })}
-            label={t('actions.delete')}
-            cancelText={t('actions.cancel')}
+            label={t('delete')}
+            cancelText={t('cancel')}
             done={t('messages.deleted')}
             onConfirm={() => remove.mutateAsync(face.id)}
             testId="face-delete"
@@ -160,7 +160,7 @@ export default function FaceHistoryPage() {
   const body = faces.isError ? (
     <LoadFailed
       title={t('list.loadFailed')}
-      retryText={t('actions.retry')}
+      retryText={t('tryAgain')}
       onRetry={() => faces.refetch()}
       testId="face-list-error"
     />

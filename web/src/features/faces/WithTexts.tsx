@@ -38,7 +38,7 @@ export function WithTexts({ texts, children }: { texts: readonly FeatureTexts[];
         title={t('pageLoad.failed')}
         action={
           <Button size="small" onClick={load}>
-            {t('pageLoad.retry')}
+            {t('tryAgain')}
           </Button>
         }
       />

@@ -1,5 +1,5 @@
 import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
-import { facesTexts } from './texts.ts';
+import { facesTexts } from '../../i18n/namespaces.ts';
 
 const faceHistory: PageLoader = () => import('./FaceHistoryPage.tsx');
 const buildFace: PageLoader = () => import('./BuildFacePage.tsx');

@@ -4,12 +4,11 @@ import { Alert, App, Button, Flex, Form, Input, Steps, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/index.ts';
+import { facesTexts, fingerprintsTexts } from '../../i18n/namespaces.ts';
 import { RoomStayFields } from '../faces/RoomStayFields.tsx';
-import { facesTexts } from '../faces/texts.ts';
 import { WithTexts } from '../faces/WithTexts.tsx';
 import { type Fingerprint, useAddFingerprint } from './api.ts';
 import { EncoderError, type EncoderInfo, encoderHealth, enrollFinger, type FingerStep } from './encoder.ts';
-import { fingerprintsTexts } from './texts.ts';
 
 export interface FingerprintEnrolProps {
   /** The room whose lock gets the fingerprint; without it the form offers a room picker (or none: library only). */
@@ -261,7 +260,7 @@ function EnrolFormView({ roomId, stayId, onDone, encoder = DEFAULT_ENCODER }: Fi
       <Flex gap={8} wrap>
         {busy ? (
           <Button danger icon={<StopOutlined />} onClick={cancel} data-testid="finger-cancel">
-            {t('actions.cancel')}
+            {t('cancel')}
           </Button>
         ) : phase === 'saveFailed' && kept.current ? (
           <>

@@ -5,11 +5,10 @@ import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { facesTexts, fingerprintsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import { facesTexts } from '../faces/texts.ts';
 import type { Delivery, Fingerprint } from './api.ts';
 import FingerprintsHistoryPage from './FingerprintsHistoryPage.tsx';
-import { fingerprintsTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 const FINGER: Fingerprint = {

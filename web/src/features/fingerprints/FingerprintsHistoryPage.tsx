@@ -56,7 +56,7 @@ function SendToLock({ fingerprint, onClose }: { fingerprint: Fingerprint; onClos
       open
       title={t('send.title', { fingerId: fingerprint.finger_id })}
       okText={t('actions.send')}
-      cancelText={t('actions.cancel')}
+      cancelText={t('cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={send.isPending}
@@ -124,7 +124,7 @@ export default function FingerprintsHistoryPage() {
     },
     {
       key: 'actions',
-      title: t('fields.actions'),
+      title: t('actionsColumn'),
       fixed: 'end',
       render: (_, f) => (
         <Flex gap={4} wrap>
@@ -139,8 +139,8 @@ export default function FingerprintsHistoryPage() {
           </Button>
           <ConfirmedButton
             confirm={t('messages.deleteConfirm', { fingerId: f.finger_id })}
-            label={t('actions.delete')}
-            cancelText={t('actions.cancel')}
+            label={t('delete')}
+            cancelText={t('cancel')}
             done={t('messages.deleted')}
             onConfirm={() => removeFingerprint.mutateAsync(f.id)}
             testId="finger-delete"
@@ -170,14 +170,14 @@ export default function FingerprintsHistoryPage() {
     },
     {
       key: 'actions',
-      title: t('fields.actions'),
+      title: t('actionsColumn'),
       fixed: 'end',
       render: (_, d) =>
         d.status === 'deleted' ? null : (
           <ConfirmedButton
             confirm={t('messages.withdrawConfirm', { fingerId: fingerOf(d), room: d.room_name })}
             label={t('actions.withdraw')}
-            cancelText={t('actions.cancel')}
+            cancelText={t('cancel')}
             done={t('messages.withdrawn')}
             onConfirm={() => removeDelivery.mutateAsync(d.id)}
             testId="delivery-delete"
@@ -187,7 +187,7 @@ export default function FingerprintsHistoryPage() {
   ];
 
   const failed = (retry: () => void, testId: string) => (
-    <LoadFailed title={t('list.loadFailed')} retryText={t('actions.retry')} onRetry={retry} testId={testId} />
+    <LoadFailed title={t('list.loadFailed')} retryText={t('tryAgain')} onRetry={retry} testId={testId} />
   );
   const filtered = Boolean(params.keyword || params.room_id);
 

@@ -1,6 +1,5 @@
 import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
-import { facesTexts } from '../faces/texts.ts';
-import { fingerprintsTexts } from './texts.ts';
+import { facesTexts, fingerprintsTexts } from '../../i18n/namespaces.ts';
 
 const fingerprintsHistory: PageLoader = () => import('./FingerprintsHistoryPage.tsx');
 

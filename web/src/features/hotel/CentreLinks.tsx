@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import { can } from '../../app/permissions.ts';
 import { routeAllowed } from '../../app/routeTable.ts';
-import { hotelTexts } from './texts.ts';
+import { hotelTexts } from '../../i18n/namespaces.ts';
 
 /**
  * The personal centre's pages that open on their own (spec §2 /center is a hidden section: its pages have no menu

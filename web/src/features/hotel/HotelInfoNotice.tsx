@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { hotelInfoUrl } from '../../api/client.ts';
 import { getUserInfo } from '../../api/session.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { hotelTexts } from './texts.ts';
+import { hotelTexts } from '../../i18n/namespaces.ts';
 
 /**
  * The login answer's `hotelInfo: false` as a banner: saving prices, check-ins and moves wait for the merchant or

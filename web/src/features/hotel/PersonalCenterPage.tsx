@@ -37,6 +37,7 @@ import { safeRedirect } from '../../app/guards.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ReaderSelect } from '../../cardService/ReaderSelect.tsx';
 import { errorMessage } from '../../i18n/index.ts';
+import { hotelTexts } from '../../i18n/namespaces.ts';
 import { ApiReferenceCard } from '../apiReference/ApiReferenceLink.tsx';
 import { useMyReader } from '../equipment/api.ts';
 import {
@@ -58,7 +59,6 @@ import {
   NAME_MAX,
   openStreetMapUrl,
 } from './rules.ts';
-import { hotelTexts } from './texts.ts';
 
 /** An antd rule from a check that names its field in the catalogue message. */
 function fieldRule(
@@ -310,7 +310,7 @@ function HotelInfoCard({ back }: { back: string }) {
         <Result
           status="warning"
           title={t('info.loadFailed')}
-          extra={<Button onClick={() => void info.refetch()}>{t('actions.retry')}</Button>}
+          extra={<Button onClick={() => void info.refetch()}>{t('tryAgain')}</Button>}
         />
       ) : (
         <Form<InfoFields>
@@ -472,7 +472,7 @@ function BreakfastCard() {
         <Result
           status="warning"
           title={t('breakfast.loadFailed')}
-          extra={<Button onClick={() => void breakfast.refetch()}>{t('actions.retry')}</Button>}
+          extra={<Button onClick={() => void breakfast.refetch()}>{t('tryAgain')}</Button>}
         />
       ) : (
         <Form<BreakfastFields>

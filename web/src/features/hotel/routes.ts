@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { hotelTexts } from './texts.ts';
+import { hotelTexts } from '../../i18n/namespaces.ts';
 
 const personalCenter = hotelTexts.page(() => import('./PersonalCenterPage.tsx'));
 

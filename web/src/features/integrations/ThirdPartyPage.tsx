@@ -146,7 +146,7 @@ function KeysCard() {
           data-testid="apikey-filter"
         />
         <Button icon={<ReloadOutlined />} onClick={() => keys.refetch()} loading={keys.isFetching}>
-          {t('keys.refresh')}
+          {t('refresh')}
         </Button>
       </Space>
       {keys.isError && !keys.data ? (
@@ -216,7 +216,7 @@ function KeysCard() {
                   <Popconfirm
                     title={t('keys.revokeConfirm', { name: k.name })}
                     okText={t('keys.revoke')}
-                    cancelText={t('keys.cancel')}
+                    cancelText={t('cancel')}
                     okButtonProps={{ danger: true, ...({ 'data-testid': 'apikey-revoke-ok' } as object) }}
                     onConfirm={() =>
                       revoke.mutateAsync(k.id).then(
@@ -238,7 +238,7 @@ function KeysCard() {
         open={creating}
         title={t('keys.create')}
         okText={t('keys.createOk')}
-        cancelText={t('keys.cancel')}
+        cancelText={t('cancel')}
         onOk={submit}
         confirmLoading={create.isPending}
         onCancel={() => setCreating(false)}
@@ -494,7 +494,7 @@ function TryItCard() {
                       <Popconfirm
                         title={t('tryIt.deleteConfirm', { card: r.card_id })}
                         okText={t('tryIt.delete')}
-                        cancelText={t('keys.cancel')}
+                        cancelText={t('cancel')}
                         okButtonProps={{
                           danger: true,
                           ...({ 'data-testid': 'service-delete-ok' } as object),

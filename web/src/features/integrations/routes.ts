@@ -1,6 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { apiReferenceTexts } from '../apiReference/texts.ts';
-import { integrationsTexts } from './texts.ts';
+import { apiReferenceTexts, integrationsTexts } from '../../i18n/namespaces.ts';
 
 const page = integrationsTexts.page(() => import('./ThirdPartyPage.tsx'), apiReferenceTexts);
 

@@ -93,7 +93,7 @@ export default function MessageListPage() {
           <span>{t('filter.unreadOnly')}</span>
         </Space>
         <Button icon={<ReloadOutlined />} onClick={() => messages.refetch()} loading={messages.isFetching}>
-          {t('action.refresh')}
+          {t('refresh')}
         </Button>
         <Button
           icon={<CheckOutlined />}
@@ -111,8 +111,8 @@ export default function MessageListPage() {
         </Button>
         <Popconfirm
           title={t('action.deleteSelectedConfirm', { count: selected.length })}
-          okText={t('action.delete')}
-          cancelText={t('action.cancel')}
+          okText={t('delete')}
+          cancelText={t('cancel')}
           okButtonProps={{ danger: true, ...({ 'data-testid': 'message-delete-selected-ok' } as object) }}
           disabled={selected.length === 0}
           onConfirm={() => deleteIds(selected)}
@@ -130,7 +130,7 @@ export default function MessageListPage() {
       {messages.isError && !messages.data ? (
         <ListLoadError
           title={t('list.loadFailed')}
-          retryText={t('action.retry')}
+          retryText={t('tryAgain')}
           onRetry={() => messages.refetch()}
           testId="message-error"
         />
@@ -201,14 +201,14 @@ export default function MessageListPage() {
             },
             {
               key: 'time',
-              title: t('column.time'),
+              title: t('time'),
               dataIndex: 'created_at',
               width: 150,
               render: (v: number) => formatHotelTime(v),
             },
             {
               key: 'actions',
-              title: t('column.actions'),
+              title: t('actionsColumn'),
               width: 260,
               render: (_v, m) => (
                 <Space size={4} wrap>
@@ -229,13 +229,13 @@ export default function MessageListPage() {
                   )}
                   <Popconfirm
                     title={t('action.deleteConfirm')}
-                    okText={t('action.delete')}
-                    cancelText={t('action.cancel')}
+                    okText={t('delete')}
+                    cancelText={t('cancel')}
                     okButtonProps={{ danger: true, ...({ 'data-testid': 'message-delete-ok' } as object) }}
                     onConfirm={() => deleteIds([m.id])}
                   >
                     <Button size="small" type="link" danger data-testid="message-delete">
-                      {t('action.delete')}
+                      {t('delete')}
                     </Button>
                   </Popconfirm>
                 </Space>

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messagesTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import type { Message } from './api.ts';
 import { messageQuery, readMessageList, writeMessageList } from './listParams.ts';
 import MessageListPage from './MessageListPage.tsx';
 import { messageText } from './messageText.ts';
-import { messagesTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 const AT = Date.UTC(2026, 10, 25, 6) / 1000;

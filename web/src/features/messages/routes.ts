@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { messagesTexts } from './texts.ts';
+import { messagesTexts } from '../../i18n/namespaces.ts';
 
 const list = messagesTexts.page(() => import('./MessageListPage.tsx'));
 

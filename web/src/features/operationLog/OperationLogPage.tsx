@@ -94,7 +94,7 @@ export default function OperationLogPage() {
           value={state.result}
           onChange={(result) => change({ result: result ?? undefined })}
           placeholder={t('filters.allResults')}
-          aria-label={t('filters.result')}
+          aria-label={t('resultLabel')}
           options={OPERATION_RESULTS.map((r) => ({ value: r, label: t(`results.${r}`) }))}
           style={{ minWidth: 140 }}
           data-testid="oplog-result"
@@ -107,7 +107,7 @@ export default function OperationLogPage() {
       {log.isError && !log.data ? (
         <ListLoadError
           title={t('loadFailed')}
-          retryText={t('retry')}
+          retryText={t('tryAgain')}
           onRetry={() => log.refetch()}
           testId="oplog-error"
         />
@@ -136,7 +136,7 @@ export default function OperationLogPage() {
           columns={[
             {
               key: 'time',
-              title: t('columns.time'),
+              title: t('time'),
               dataIndex: 'time',
               width: 150,
               render: (v: number) => formatHotelTime(v, 'YYYY-MM-DD HH:mm:ss') || NONE,
@@ -197,7 +197,7 @@ export default function OperationLogPage() {
             },
             {
               key: 'result',
-              title: t('columns.result'),
+              title: t('resultLabel'),
               width: 200,
               render: (_v, e) =>
                 e.errno === 0 ? (

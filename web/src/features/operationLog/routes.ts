@@ -1,6 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
-import { operationLogTexts } from './texts.ts';
+import { operationLogTexts, unlockRecordsTexts } from '../../i18n/namespaces.ts';
 
 // The export button's texts live in the unlock-records namespace.
 const page = operationLogTexts.page(() => import('./OperationLogPage.tsx'), unlockRecordsTexts);

@@ -4,9 +4,9 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hotelNow } from '../../app/time.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { ruleOf } from '../account/rules.ts';
 import { type DatePrice, dayKey, withDayPrice } from './api.ts';
-import { pricesTexts } from './texts.ts';
 
 export interface DatePriceCalendarProps {
   value: DatePrice[];
@@ -106,7 +106,7 @@ export function DatePriceCalendar({ value, onChange, usualPrice, disabled }: Dat
                 {t('calendar.clear')}
               </Button>
             ) : null}
-            <Button onClick={close}>{t('actions.cancel')}</Button>
+            <Button onClick={close}>{t('cancel')}</Button>
             <Button type="primary" onClick={() => void set()} data-testid="day-price-set">
               {t('calendar.set')}
             </Button>

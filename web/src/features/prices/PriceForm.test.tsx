@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hotelNow } from '../../app/time.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { renderWithAntd } from '../../test/render.tsx';
 import { dayKey } from './api.ts';
 import { PriceForm, type PriceFormValues } from './PriceForm.tsx';
-import { pricesTexts } from './texts.ts';
 
 const errorsShown = () =>
   [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent).filter(Boolean);

@@ -2,6 +2,7 @@ import { Alert, App, Button, Card, Empty, Popconfirm, Select, Space, Tabs, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { HotelInfoNotice } from '../hotel/HotelInfoNotice.tsx';
 import {
   MAX_ROOMS_PER_SAVE,
@@ -16,7 +17,6 @@ import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 import { RoomPriceEditor } from './RoomPriceEditor.tsx';
 import { ignoreShown, TemplatesTab } from './TemplatesTab.tsx';
-import { pricesTexts } from './texts.ts';
 
 const MANY_INITIAL: PriceFormInitial = { deposit: 0 };
 
@@ -80,7 +80,7 @@ function RoomsTab() {
         type="error"
         showIcon
         title={t('picker.loadFailed')}
-        action={<Button onClick={() => void rooms.refetch()}>{t('actions.retry')}</Button>}
+        action={<Button onClick={() => void rooms.refetch()}>{t('tryAgain')}</Button>}
       />
     );
 
@@ -177,7 +177,7 @@ function ApplyTemplateToPicked({ ids }: { ids: number[] }) {
           title={t('templates.applyConfirm', { name: chosen?.name ?? '', count: ids.length })}
           description={t('templates.applyWarning')}
           okText={t('templates.apply')}
-          cancelText={t('actions.cancel')}
+          cancelText={t('cancel')}
           disabled={!chosen}
           onConfirm={() =>
             chosen

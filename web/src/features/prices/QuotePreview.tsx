@@ -3,8 +3,8 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hotelNow } from '../../app/time.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { type QuoteNight, useQuote } from './api.ts';
-import { pricesTexts } from './texts.ts';
 
 /** Check-in and check-out hour of a quoted period (hotel time), as the demo's stays. */
 const STAY_HOUR = '12:00';

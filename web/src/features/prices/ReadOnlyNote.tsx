@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../app/permissions.ts';
-import { pricesTexts } from './texts.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 
 /** May the signed-in account change prices and templates? (The server refuses a save otherwise.) */
 export const canManagePrices = (): boolean => can('price.manage');

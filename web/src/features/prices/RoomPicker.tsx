@@ -1,8 +1,8 @@
 import { Button, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { type RoomGroup, type RoomOption, roomsOfGroup } from './api.ts';
-import { pricesTexts } from './texts.ts';
 
 export interface RoomPickerProps {
   rooms: RoomOption[];

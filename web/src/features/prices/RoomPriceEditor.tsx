@@ -1,11 +1,11 @@
 import { Alert, App, Button, Card, Result, Skeleton, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { useRoomPrices, useSavePrices } from './api.ts';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { QuotePreview } from './QuotePreview.tsx';
 import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
-import { pricesTexts } from './texts.ts';
 
 /**
  * One room's prices (room/priceInfo): the editor (room/setPrice, room/setRenew) and what a stay would cost. Any
@@ -38,7 +38,7 @@ export function RoomPriceEditor({ roomId, name }: { roomId: number; name?: strin
       <Result
         status="warning"
         title={t('room.loadFailed')}
-        extra={<Button onClick={() => void prices.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => void prices.refetch()}>{t('tryAgain')}</Button>}
         data-testid="room-price-failed"
       />
     );

@@ -20,6 +20,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatHotelTime } from '../../app/time.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import {
   type PriceTemplate,
   useApplyTemplate,
@@ -33,7 +34,6 @@ import {
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
-import { pricesTexts } from './texts.ts';
 
 const PAGE_SIZE = 10;
 
@@ -96,8 +96,8 @@ export function TemplatesTab() {
         </Button>
         <Popconfirm
           title={t('templates.deleteConfirm', { name: r.name })}
-          okText={t('actions.delete')}
-          cancelText={t('actions.cancel')}
+          okText={t('delete')}
+          cancelText={t('cancel')}
           okButtonProps={{ danger: true, ...testId('template-delete-ok') }}
           onConfirm={() =>
             remove.mutateAsync(r.id).then(() => {
@@ -110,8 +110,8 @@ export function TemplatesTab() {
             size="small"
             danger
             icon={<DeleteOutlined />}
-            aria-label={t('actions.delete')}
-            title={t('actions.delete')}
+            aria-label={t('delete')}
+            title={t('delete')}
             data-testid="template-delete"
           />
         </Popconfirm>
@@ -123,7 +123,7 @@ export function TemplatesTab() {
       <Result
         status="warning"
         title={t('templates.loadFailed')}
-        extra={<Button onClick={() => void templates.refetch()}>{t('actions.retry')}</Button>}
+        extra={<Button onClick={() => void templates.refetch()}>{t('tryAgain')}</Button>}
       />
     );
 
@@ -300,7 +300,7 @@ function ApplyModal({ template, onClose }: { template: PriceTemplate; onClose: (
       title: t('templates.applyConfirm', { name: template.name, count: ids.length }),
       content: t('templates.applyWarning'),
       okText: t('templates.apply'),
-      cancelText: t('actions.cancel'),
+      cancelText: t('cancel'),
       onOk: () =>
         apply.mutateAsync({ id: template.id, roomIds: ids }).then((r) => {
           void message.success(t('templates.applied', { count: r.count }));
@@ -314,7 +314,7 @@ function ApplyModal({ template, onClose }: { template: PriceTemplate; onClose: (
       onCancel={onClose}
       width={640}
       okText={t('templates.apply')}
-      cancelText={t('actions.cancel')}
+      cancelText={t('cancel')}
       okButtonProps={{ disabled: ids.length === 0, loading: apply.isPending, ...testId('apply-ok') }}
       onOk={confirm}
       destroyOnHidden

@@ -1,6 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { hotelTexts } from '../hotel/texts.ts';
-import { pricesTexts } from './texts.ts';
+import { hotelTexts, pricesTexts } from '../../i18n/namespaces.ts';
 
 const priceSet = pricesTexts.page(() => import('./PriceSetPage.tsx'), hotelTexts);
 

@@ -52,7 +52,7 @@ export function AddRoomModal({ open, onClose }: { open: boolean; onClose: () => 
       onCancel={onClose}
       onOk={() => form.submit()}
       okText={t('add.submit')}
-      cancelText={t('common.cancel')}
+      cancelText={t('cancel')}
       confirmLoading={add.isPending}
       okButtonProps={{ 'data-testid': 'add-room-submit' } as ButtonProps}
       destroyOnHidden

@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
-import { cardsTexts } from '../cards/texts.ts';
+import { cardsTexts } from '../../i18n/namespaces.ts';
 import { WithTexts } from '../faces/WithTexts.tsx';
 import type { Room } from './api.ts';
 

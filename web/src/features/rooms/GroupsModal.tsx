@@ -57,7 +57,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
             title={t('groups.loadFailed')}
             action={
               <Button size="small" onClick={() => groups.refetch()}>
-                {t('common.retry')}
+                {t('tryAgain')}
               </Button>
             }
           />
@@ -79,7 +79,7 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
                 { title: t('groups.sort'), dataIndex: 'sort', width: 90 },
                 { title: t('groups.rooms'), dataIndex: 'room_count', width: 90 },
                 {
-                  title: t('common.actions'),
+                  title: t('actionsColumn'),
                   key: 'actions',
                   width: 110,
                   render: (_v, g) => (
@@ -97,8 +97,8 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
                         description={
                           g.room_count > 0 ? t('groups.notEmptyHint', { count: g.room_count }) : undefined
                         }
-                        okText={t('common.delete')}
-                        cancelText={t('common.cancel')}
+                        okText={t('delete')}
+                        cancelText={t('cancel')}
                         okButtonProps={{ danger: true, 'data-testid': 'group-delete-ok' } as ButtonProps}
                         onConfirm={() =>
                           remove.mutateAsync(g.id).then(
@@ -111,8 +111,8 @@ export function GroupsModal({ open, onClose }: { open: boolean; onClose: () => v
                           size="small"
                           danger
                           icon={<DeleteOutlined />}
-                          aria-label={t('common.delete')}
-                          title={t('common.delete')}
+                          aria-label={t('delete')}
+                          title={t('delete')}
                           data-testid="group-delete"
                         />
                       </Popconfirm>
@@ -165,8 +165,8 @@ function GroupFormModal({
       title={group ? t('groups.edit') : t('groups.add')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('save')}
+      cancelText={t('cancel')}
       confirmLoading={save.isPending}
       okButtonProps={{ 'data-testid': 'group-save' } as ButtonProps}
       destroyOnHidden

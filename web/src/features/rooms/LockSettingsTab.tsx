@@ -127,9 +127,9 @@ export function LockSettingsTab({ room }: { room: Room }) {
     modal.confirm({
       title: t('lock.deleteTitle', { name: room.name }),
       content: t('lock.deleteText'),
-      okText: t('common.delete'),
+      okText: t('delete'),
       okButtonProps: { danger: true, 'data-testid': 'room-delete-ok' } as ButtonProps,
-      cancelText: t('common.cancel'),
+      cancelText: t('cancel'),
       onOk: () =>
         remove.mutateAsync(room.id).then(
           () => {
@@ -309,7 +309,7 @@ export function LockSettingsTab({ room }: { room: Room }) {
         </Row>
         <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="lock-save">
-            {t('common.save')}
+            {t('save')}
           </Button>
           {admin ? (
             <Button

@@ -62,7 +62,7 @@ export default function RoomDetailPage() {
           title={t('detail.loadFailed')}
           action={
             <Button size="small" icon={<ReloadOutlined />} onClick={() => room.refetch()}>
-              {t('common.retry')}
+              {t('tryAgain')}
             </Button>
           }
         />

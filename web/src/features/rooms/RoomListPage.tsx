@@ -162,7 +162,7 @@ export default function RoomListPage() {
         title={t('list.loadFailed')}
         action={
           <Button size="small" onClick={() => rooms.refetch()}>
-            {t('common.retry')}
+            {t('tryAgain')}
           </Button>
         }
       />
@@ -338,7 +338,7 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
           render: (_v, room) => <RoomLockMark room={room} />,
         },
         {
-          title: t('common.actions'),
+          title: t('actionsColumn'),
           key: 'actions',
           render: (_v, room) =>
             offersCheckIn(room.status) ? (

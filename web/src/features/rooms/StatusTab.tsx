@@ -36,7 +36,7 @@ export function StatusTab({ room }: { room: Room }) {
         title: t('statusTab.confirmTitle'),
         content: t('statusTab.confirmGuest', { status: t(`status.${choice}`) }),
         okText: t('statusTab.apply'),
-        cancelText: t('common.cancel'),
+        cancelText: t('cancel'),
         okButtonProps: { 'data-testid': 'status-confirm-ok' } as ButtonProps,
         onOk: run,
       });

@@ -6,10 +6,9 @@ import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { roomsTexts, unlockRecordsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import type { UnlockRecord } from '../unlockRecords/api.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
-import { roomsTexts } from './texts.ts';
 import { UnlockRecordsTab } from './UnlockRecordsTab.tsx';
 
 const SLOW = { timeout: 60_000 };

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
+import { roomsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
 import type { Room } from './api.ts';
-import { roomsTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 const at = (router: { state: { location: { pathname: string; search: string } } }) =>

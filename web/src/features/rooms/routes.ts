@@ -1,9 +1,5 @@
 import type { PagePrefetch, RouteEntry } from '../../app/routeTable.ts';
-import { doorTexts } from '../door/texts.ts';
-import { pricesTexts } from '../prices/texts.ts';
-import { staysTexts } from '../stays/texts.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
-import { roomsTexts } from './texts.ts';
+import { doorTexts, pricesTexts, roomsTexts, staysTexts, unlockRecordsTexts } from '../../i18n/namespaces.ts';
 
 const roomList = roomsTexts.page(() => import('./RoomListPage.tsx'), doorTexts);
 // The landing page's rooms are asked for while its code loads, not after (issue 8 §5: first page within 1 s).

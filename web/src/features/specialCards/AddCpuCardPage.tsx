@@ -126,7 +126,7 @@ export default function AddCpuCardPage() {
         </Form.Item>
         <Flex gap={8} wrap>
           <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="cpu-save">
-            {t('actions.save')}
+            {t('save')}
           </Button>
           <Button disabled={false} onClick={() => navigate(PATHS.cpuCard)}>
             {t('actions.back')}

@@ -169,7 +169,7 @@ export function CardTable(props: {
       ? [
           {
             key: 'actions',
-            title: t('fields.actions'),
+            title: t('actionsColumn'),
             fixed: 'end' as const,
             render: (_: unknown, card: SpecialCard) =>
               // A withdrawn card (returned, or replaced by a new validity) can still be deleted (room/delcard).
@@ -189,8 +189,8 @@ export function CardTable(props: {
                   ) : null}
                   <ConfirmedButton
                     confirm={t('messages.deleteConfirm', { cardNumber: card.card_id })}
-                    label={t('actions.delete')}
-                    cancelText={t('actions.cancel')}
+                    label={t('delete')}
+                    cancelText={t('cancel')}
                     done={t('messages.deleted', { cardNumber: card.card_id })}
                     onConfirm={() =>
                       props.onDelete(card).then((answer) => {

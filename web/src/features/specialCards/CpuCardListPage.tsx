@@ -41,7 +41,7 @@ function SendModal({ card, onClose }: { card: CpuCard; onClose: () => void }) {
       open
       title={`${t('actions.send')} · ${card.serial}`}
       okText={t('actions.send')}
-      cancelText={t('actions.cancel')}
+      cancelText={t('cancel')}
       okButtonProps={{ disabled: !macId, ...({ 'data-testid': 'cpu-send-ok' } as object) }}
       confirmLoading={send.isPending || dispensing}
       onCancel={onClose}
@@ -138,7 +138,7 @@ export default function CpuCardListPage() {
       ? [
           {
             key: 'actions',
-            title: t('fields.actions'),
+            title: t('actionsColumn'),
             fixed: 'end' as const,
             render: (_: unknown, c: CpuCard) => (
               <Flex gap={4} wrap>
@@ -154,8 +154,8 @@ export default function CpuCardListPage() {
                 </Button>
                 <ConfirmedButton
                   confirm={t('messages.cpuDeleteConfirm', { serial: c.serial })}
-                  label={t('actions.delete')}
-                  cancelText={t('actions.cancel')}
+                  label={t('delete')}
+                  cancelText={t('cancel')}
                   done={t('messages.cpuDeleted', { serial: c.serial })}
                   onConfirm={() => remove.mutateAsync(c.id)}
                   testId="cpu-delete"

@@ -1,6 +1,5 @@
 import { cpuDispenser, type PageLoader, type RouteEntry } from '../../app/routeTable.ts';
-import { doorTexts } from '../door/texts.ts';
-import { specialCardsTexts } from './texts.ts';
+import { doorTexts, specialCardsTexts } from '../../i18n/namespaces.ts';
 
 const list = (name: 'MasterCardsPage' | 'BuildingCardsPage' | 'FloorCardsPage'): PageLoader =>
   specialCardsTexts.page(

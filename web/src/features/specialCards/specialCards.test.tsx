@@ -11,12 +11,12 @@ import { hotelNow } from '../../app/time.ts';
 import { CardServiceError } from '../../cardService/errors.ts';
 import type { ReaderInfo } from '../../cardService/types.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { specialCardsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import type { Card } from '../cards/api.ts';
 import { expiryRule } from './ExpiryField.tsx';
 import { type FakeEncoder, fakeCardService, fakeEncoder, planFor } from './fakeEncoder.ts';
 import { buildingsOf, floorsOf } from './scope.ts';
-import { specialCardsTexts } from './texts.ts';
 
 const encoder: { current: FakeEncoder } = { current: fakeEncoder() };
 const service = { current: fakeCardService(encoder.current) };

@@ -121,7 +121,7 @@ export default function AuthorityPage() {
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="authority-submit">
-              {t('authority.submit')}
+              {t('save')}
             </Button>
             <Typography.Text type="secondary">{t('authority.roomsNext')}</Typography.Text>
           </Space>

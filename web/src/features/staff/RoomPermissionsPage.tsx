@@ -116,7 +116,7 @@ export default function RoomPermissionsPage() {
           ]}
         />
         <Button icon={<ReloadOutlined />} onClick={() => rooms.refetch()} loading={rooms.isFetching}>
-          {t('common.refresh')}
+          {t('refresh')}
         </Button>
       </Space>
       <Space wrap>
@@ -141,7 +141,7 @@ export default function RoomPermissionsPage() {
         <Popconfirm
           title={t('rooms.grantMatchingConfirm', { count: total })}
           okText={t('rooms.grant')}
-          cancelText={t('common.cancel')}
+          cancelText={t('cancel')}
           disabled={total === 0}
           onConfirm={() => run('add', 'matching').catch(() => undefined)}
         >
@@ -153,7 +153,7 @@ export default function RoomPermissionsPage() {
           title={t('rooms.revokeMatchingConfirm', { count: total })}
           okText={t('rooms.revoke')}
           okButtonProps={{ danger: true }}
-          cancelText={t('common.cancel')}
+          cancelText={t('cancel')}
           disabled={total === 0}
           onConfirm={() => run('remove', 'matching').catch(() => undefined)}
         >
@@ -170,7 +170,7 @@ export default function RoomPermissionsPage() {
           data-testid="picker-error"
           action={
             <Button size="small" onClick={() => rooms.refetch()}>
-              {t('common.retry')}
+              {t('tryAgain')}
             </Button>
           }
         />

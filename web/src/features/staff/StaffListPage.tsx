@@ -93,7 +93,7 @@ export default function StaffListPage() {
           data-testid="staff-search"
         />
         <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} loading={list.isFetching}>
-          {t('common.refresh')}
+          {t('refresh')}
         </Button>
         {role === 'staff' ? (
           <Button
@@ -115,7 +115,7 @@ export default function StaffListPage() {
       {list.isError && !list.data ? (
         <ListLoadError
           title={t('list.loadFailed')}
-          retryText={t('common.retry')}
+          retryText={t('tryAgain')}
           onRetry={() => list.refetch()}
           testId="staff-error"
         />
@@ -204,7 +204,7 @@ export default function StaffListPage() {
             },
             {
               key: 'actions',
-              title: t('list.actions'),
+              title: t('actionsColumn'),
               width: 220,
               render: (_v, m) => (
                 <Space size={4} wrap>
@@ -218,8 +218,8 @@ export default function StaffListPage() {
                   ) : (
                     <Popconfirm
                       title={t('list.deleteConfirm', { name: m.nickname || m.mobile })}
-                      okText={t('common.delete')}
-                      cancelText={t('common.cancel')}
+                      okText={t('delete')}
+                      cancelText={t('cancel')}
                       okButtonProps={{ danger: true, 'data-testid': 'staff-delete-ok' } as ButtonProps}
                       onConfirm={() =>
                         remove.mutateAsync(m.id).then(() => {
@@ -228,7 +228,7 @@ export default function StaffListPage() {
                       }
                     >
                       <Button type="link" danger size="small" data-testid="staff-delete">
-                        {t('common.delete')}
+                        {t('delete')}
                       </Button>
                     </Popconfirm>
                   )}
@@ -261,7 +261,7 @@ function AddStaffModal({ open, onClose }: { open: boolean; onClose: () => void }
       open={open}
       title={t('add.title')}
       okText={t('add.submit')}
-      cancelText={t('common.cancel')}
+      cancelText={t('cancel')}
       confirmLoading={add.isPending}
       onOk={() => submit().catch(() => undefined)}
       onCancel={onClose}

@@ -1,6 +1,6 @@
 import { PATHS } from '../../app/paths.ts';
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { staffTexts } from './texts.ts';
+import { staffTexts } from '../../i18n/namespaces.ts';
 
 const list = staffTexts.page(() => import('./StaffListPage.tsx'));
 const rooms = staffTexts.page(() => import('./RoomPermissionsPage.tsx'));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
+import { staffTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type Handler, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import AuthorityPage from './AuthorityPage.tsx';
@@ -10,7 +11,6 @@ import type { PickerRoom, StaffMember } from './api.ts';
 import { pickerQuery, readPicker, readStaffList, writePicker, writeStaffList } from './listParams.ts';
 import RoomPermissionsPage from './RoomPermissionsPage.tsx';
 import StaffListPage from './StaffListPage.tsx';
-import { staffTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 const member = (id: number, over: Partial<StaffMember> = {}): StaffMember => ({

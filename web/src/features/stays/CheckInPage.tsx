@@ -218,7 +218,7 @@ export default function CheckInPage() {
                       onClick={() => makePassword(stay, choice)}
                       data-testid="checkin-password-retry"
                     >
-                      {t('common.retry')}
+                      {t('tryAgain')}
                     </Button>
                   }
                 />

@@ -19,6 +19,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useStaysTexts } from '../../i18n/namespaces.ts';
 import {
   type CreatedPassword,
   PASSWORD_STATUSES,
@@ -37,7 +38,6 @@ import {
   PasswordShownOnce,
   passwordFieldsOf,
 } from './PasswordOnce.tsx';
-import { useStaysTexts } from './texts.ts';
 
 const STATUS_COLOURS: Record<RoomPassword['status'], string> = {
   active: 'green',
@@ -140,14 +140,14 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
     },
     {
       key: 'actions',
-      title: t('common.actions'),
+      title: t('actionsColumn'),
       render: (_v, p) => (
         <Space size={0} wrap>
           {p.status === 'active' && (
             <Popconfirm
               title={t('password.withdrawText')}
               okText={t('password.withdraw')}
-              cancelText={t('common.cancel')}
+              cancelText={t('cancel')}
               okButtonProps={{ danger: true, 'data-testid': 'password-withdraw-ok' }}
               onConfirm={() =>
                 withdraw
@@ -163,8 +163,8 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
           )}
           <Popconfirm
             title={p.status === 'active' ? t('password.deleteActiveText') : t('password.deleteText')}
-            okText={t('password.delete')}
-            cancelText={t('common.cancel')}
+            okText={t('delete')}
+            cancelText={t('cancel')}
             okButtonProps={{ danger: true, 'data-testid': 'password-delete-ok' }}
             onConfirm={() =>
               remove
@@ -174,7 +174,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
             }
           >
             <Button type="link" size="small" danger data-testid="password-delete">
-              {t('password.delete')}
+              {t('delete')}
             </Button>
           </Popconfirm>
         </Space>
@@ -223,7 +223,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
         <Result
           status="warning"
           title={t('password.loadFailed')}
-          extra={<Button onClick={() => void shown.refetch()}>{t('common.retry')}</Button>}
+          extra={<Button onClick={() => void shown.refetch()}>{t('tryAgain')}</Button>}
         />
       ) : (
         <Table<RoomPassword>
@@ -249,7 +249,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
         open={adding}
         title={t('password.new')}
         okText={t('password.create')}
-        cancelText={t('common.cancel')}
+        cancelText={t('cancel')}
         onOk={() => form.submit()}
         onCancel={() => setAdding(false)}
         confirmLoading={create.isPending}

@@ -61,8 +61,8 @@ export function ExpirationModal({
     <Modal
       open
       title={mode === 'renew' ? t('renew.title') : t('renew.validityTitle')}
-      okText={mode === 'renew' ? t('renew.confirm') : t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={mode === 'renew' ? t('renew.confirm') : t('save')}
+      cancelText={t('cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={setExpiration.isPending}
@@ -124,7 +124,7 @@ export function MoveModal({ stay, onClose }: { stay: Stay; onClose: () => void }
         to: nameOf(target),
       }),
       okText: t('move.confirm'),
-      cancelText: t('common.cancel'),
+      cancelText: t('cancel'),
       okButtonProps: { 'data-testid': 'move-confirm-ok' },
       onOk: () =>
         move
@@ -142,7 +142,7 @@ export function MoveModal({ stay, onClose }: { stay: Stay; onClose: () => void }
       open
       title={t('move.title')}
       okText={t('move.next')}
-      cancelText={t('common.cancel')}
+      cancelText={t('cancel')}
       onOk={ask}
       onCancel={onClose}
       okButtonProps={{ disabled: target === undefined, 'data-testid': 'move-next' }}
@@ -175,8 +175,8 @@ export function AddFellowModal({ stay, onClose }: { stay: Stay; onClose: () => v
     <Modal
       open
       title={t('fellow.addTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('save')}
+      cancelText={t('cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={add.isPending}

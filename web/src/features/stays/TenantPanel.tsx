@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
+import { useStaysTexts } from '../../i18n/namespaces.ts';
 import {
   type CheckInKind,
   type Stay,
@@ -36,7 +37,6 @@ import {
 import { breakfastLabel } from './breakfast.ts';
 import { formatDuration, formatMoney, hotelTimeText } from './format.ts';
 import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
-import { useStaysTexts } from './texts.ts';
 
 /** Stays per page of the panel; the page is kept in the URL (`stayPage`). */
 const STAYS_PER_PAGE = 5;
@@ -112,7 +112,7 @@ function TenantPanelBody({ roomId }: { roomId: number }) {
           title={t('tenant.loadFailed')}
           extra={
             <Button onClick={() => void stays.refetch()} data-testid="tenant-retry">
-              {t('common.retry')}
+              {t('tryAgain')}
             </Button>
           }
         />
@@ -172,7 +172,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
       content: t(stay.state === 'upcoming' ? 'checkOut.cancelText' : 'checkOut.text', { guest }),
       okText: stay.state === 'upcoming' ? t('checkOut.cancelConfirm') : t('checkOut.confirm'),
       okButtonProps: { danger: true, 'data-testid': 'checkout-confirm-ok' },
-      cancelText: t('common.cancel'),
+      cancelText: t('cancel'),
       onOk: () =>
         checkOut
           .mutateAsync({ room_id: stay.room_id, stay_id: stay.stay_id })
@@ -187,7 +187,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
       content: t('arrive.text', { guest, end: hotelTimeText(stay.end_time) }),
       okText: t('arrive.confirm'),
       okButtonProps: { 'data-testid': 'arrive-confirm-ok' },
-      cancelText: t('common.cancel'),
+      cancelText: t('cancel'),
       onOk: () =>
         arrive
           .mutateAsync({
@@ -219,7 +219,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
       content: t(stay.frozen ? 'freeze.unfreezeText' : 'freeze.freezeText', { guest }),
       okText: stay.frozen ? t('freeze.unfreeze') : t('freeze.freeze'),
       okButtonProps: { 'data-testid': 'freeze-confirm-ok' },
-      cancelText: t('common.cancel'),
+      cancelText: t('cancel'),
       onOk: () =>
         freeze
           .mutateAsync({ stay_id: stay.stay_id, frozen: !stay.frozen })
@@ -232,7 +232,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
       title: stay.password_limited ? t('limit.allowTitle') : t('limit.limitTitle'),
       content: t(stay.password_limited ? 'limit.allowText' : 'limit.limitText', { guest }),
       okText: stay.password_limited ? t('limit.allow') : t('limit.limit'),
-      cancelText: t('common.cancel'),
+      cancelText: t('cancel'),
       onOk: () =>
         limit
           .mutateAsync({ stay_id: stay.stay_id, limit: !stay.password_limited })
@@ -387,7 +387,7 @@ function StayCard({ stay, onDialog }: { stay: Stay; onDialog: (d: Dialog) => voi
                         key="remove"
                         title={t('fellow.removeText', { guest: f.nickname || f.mobile })}
                         okText={t('fellow.remove')}
-                        cancelText={t('common.cancel')}
+                        cancelText={t('cancel')}
                         okButtonProps={{ danger: true }}
                         onConfirm={() =>
                           removeFellow

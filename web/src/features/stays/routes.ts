@@ -1,6 +1,5 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { cardsTexts } from '../cards/texts.ts';
-import { staysTexts } from './texts.ts';
+import { cardsTexts, staysTexts } from '../../i18n/namespaces.ts';
 
 /** The 'stays' feature's routes (children of their section in src/routes.tsx). */
 export const stayRoutes: RouteEntry[] = [

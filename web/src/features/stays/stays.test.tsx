@@ -8,13 +8,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { staysTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
 import type { LockRoom, Stay } from './api.ts';
 import { PasswordPanel } from './PasswordPanel.tsx';
 import { searchRooms } from './RoomPicker.tsx';
 import { TenantPanel } from './TenantPanel.tsx';
-import { staysTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };
 const NOW = Math.floor(Date.now() / 1000);

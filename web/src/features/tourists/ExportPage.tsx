@@ -167,7 +167,7 @@ export default function ExportPage() {
                     data-testid="export-type"
                   />
                 </Form.Item>
-                <Form.Item name="result" label={t('export.result')}>
+                <Form.Item name="result" label={t('resultLabel')}>
                   <Select<UnlockResult>
                     allowClear
                     placeholder={t('export.allResults')}

@@ -70,7 +70,7 @@ export default function InHousePage() {
           data-testid="in-house-search"
         />
         <Button icon={<ReloadOutlined />} onClick={() => guests.refetch()} loading={guests.isFetching}>
-          {t('common.refresh')}
+          {t('refresh')}
         </Button>
       </Space>
       {guests.isError && !guests.data ? (
@@ -80,7 +80,7 @@ export default function InHousePage() {
           title={t('list.loadFailed')}
           action={
             <Button size="small" onClick={() => guests.refetch()}>
-              {t('common.retry')}
+              {t('tryAgain')}
             </Button>
           }
         />

@@ -228,7 +228,7 @@ export default function TouristDetailsPage() {
           title={t('detail.loadFailed')}
           action={
             <Button size="small" onClick={() => guest.refetch()}>
-              {t('common.retry')}
+              {t('tryAgain')}
             </Button>
           }
         />

@@ -88,14 +88,14 @@ export default function TouristsListPage() {
           data-testid="guest-dates"
         />
         <Button icon={<ReloadOutlined />} onClick={() => guests.refetch()} loading={guests.isFetching}>
-          {t('common.refresh')}
+          {t('refresh')}
         </Button>
         <ExportButton kind="guests" filters={exportFilters(query)} testId="guest-export" />
       </Space>
       {guests.isError && !guests.data ? (
         <ListLoadError
           title={t('list.loadFailed')}
-          retryText={t('common.retry')}
+          retryText={t('tryAgain')}
           onRetry={() => guests.refetch()}
           testId="guest-error"
         />

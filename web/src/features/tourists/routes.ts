@@ -1,7 +1,6 @@
 import { PATHS } from '../../app/paths.ts';
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
-import { touristsTexts } from './texts.ts';
+import { touristsTexts, unlockRecordsTexts } from '../../i18n/namespaces.ts';
 
 // Every guest page may show unlock records or an export button: the shared table's texts come with each.
 const list = touristsTexts.page(() => import('./TouristsListPage.tsx'), unlockRecordsTexts);

@@ -6,10 +6,10 @@ import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { unlockRecordsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { exportDownload, exportFilters, type UnlockRecord } from './api.ts';
 import { RECORD_REASONS, reasonKey } from './reasons.ts';
-import { unlockRecordsTexts } from './texts.ts';
 import {
   paramName,
   readTableFilters,

@@ -221,7 +221,7 @@ export function UnlockRecordTable({
   const allColumns: Record<UnlockColumnName, ColumnsType<UnlockRecord>[number]> = {
     time: {
       key: 'time',
-      title: t('columns.time'),
+      title: t('time'),
       dataIndex: 'time',
       width: 170,
       render: (v: number) => formatHotelTime(v, 'YYYY-MM-DD HH:mm:ss'),
@@ -243,7 +243,7 @@ export function UnlockRecordTable({
     },
     result: {
       key: 'result',
-      title: t('columns.result'),
+      title: t('resultLabel'),
       width: 240,
       render: (_v, r) => {
         const opened = r.opened !== false;
@@ -377,7 +377,7 @@ export function UnlockRecordTable({
               { value: 'all', label: t('result.all') },
               ...UNLOCK_RESULTS.map((k) => ({ value: k, label: t(`result.${k}`) })),
             ]}
-            aria-label={t('filters.result')}
+            aria-label={t('resultLabel')}
             data-testid="unlock-filter-result"
           />
         ) : null}
@@ -413,7 +413,7 @@ export function UnlockRecordTable({
           />
         ) : null}
         <Button icon={<ReloadOutlined />} onClick={() => records.refetch()} loading={records.isFetching}>
-          {t('table.refresh')}
+          {t('refresh')}
         </Button>
         {exportable ? <ExportButton kind="unlock_records" filters={request} testId="unlock-export" /> : null}
       </Space>
@@ -425,7 +425,7 @@ export function UnlockRecordTable({
           data-testid="unlock-error"
           action={
             <Button size="small" onClick={() => records.refetch()}>
-              {t('table.retry')}
+              {t('tryAgain')}
             </Button>
           }
         />

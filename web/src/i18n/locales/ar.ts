@@ -105,12 +105,10 @@ const ar: Messages = {
   },
   request: {
     reLogin: 'إعادة تسجيل الدخول',
-    cancel: 'إلغاء',
     confirmTitle: 'يرجى التأكيد',
   },
   pageLoad: {
     failed: 'تعذّر تحميل الصفحة. تحقّق من اتصال الشبكة ثم أعد المحاولة.',
-    retry: 'إعادة المحاولة',
   },
   noAccess: {
     title: 'لا صلاحية للوصول',

@@ -105,12 +105,10 @@ const chs: Messages = {
   },
   request: {
     reLogin: '重新登录',
-    cancel: '取消',
     confirmTitle: '确认',
   },
   pageLoad: {
     failed: '页面加载失败，请检查网络连接后重试。',
-    retry: '重试',
   },
   noAccess: {
     title: '无权访问',

@@ -105,12 +105,10 @@ const chsTW: Messages = {
   },
   request: {
     reLogin: '重新登入',
-    cancel: '取消',
     confirmTitle: '確認',
   },
   pageLoad: {
     failed: '頁面載入失敗，請檢查網路連線後重試。',
-    retry: '重試',
   },
   noAccess: {
     title: '無權存取',

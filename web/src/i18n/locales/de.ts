@@ -105,13 +105,11 @@ const de: Messages = {
   },
   request: {
     reLogin: 'Erneut anmelden',
-    cancel: 'Abbrechen',
     confirmTitle: 'Bitte bestätigen',
   },
   pageLoad: {
     failed:
       'Die Seite konnte nicht geladen werden. Prüfen Sie die Netzwerkverbindung und versuchen Sie es erneut.',
-    retry: 'Erneut versuchen',
   },
   noAccess: {
     title: 'Kein Zugriff',

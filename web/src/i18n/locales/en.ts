@@ -103,12 +103,10 @@ const en = {
   },
   request: {
     reLogin: 'Sign in again',
-    cancel: 'Cancel',
     confirmTitle: 'Please confirm',
   },
   pageLoad: {
     failed: 'This page could not be loaded. Check the network connection and try again.',
-    retry: 'Try again',
   },
   noAccess: {
     title: 'No access',

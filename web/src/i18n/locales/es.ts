@@ -105,12 +105,10 @@ const es: Messages = {
   },
   request: {
     reLogin: 'Volver a iniciar sesión',
-    cancel: 'Cancelar',
     confirmTitle: 'Confirme, por favor',
   },
   pageLoad: {
     failed: 'No se pudo cargar la página. Compruebe la conexión de red e inténtelo de nuevo.',
-    retry: 'Reintentar',
   },
   noAccess: {
     title: 'Sin acceso',

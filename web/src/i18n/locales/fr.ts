@@ -105,12 +105,10 @@ const fr: Messages = {
   },
   request: {
     reLogin: 'Se reconnecter',
-    cancel: 'Annuler',
     confirmTitle: 'Veuillez confirmer',
   },
   pageLoad: {
     failed: 'Impossible de charger la page. Vérifiez la connexion réseau et réessayez.',
-    retry: 'Réessayer',
   },
   noAccess: {
     title: 'Accès refusé',

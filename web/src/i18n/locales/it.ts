@@ -105,12 +105,10 @@ const it: Messages = {
   },
   request: {
     reLogin: 'Accedi di nuovo',
-    cancel: 'Annulla',
     confirmTitle: 'Conferma',
   },
   pageLoad: {
     failed: 'Impossibile caricare la pagina. Controlla la connessione di rete e riprova.',
-    retry: 'Riprova',
   },
   noAccess: {
     title: 'Accesso negato',

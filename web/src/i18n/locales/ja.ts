@@ -105,12 +105,10 @@ const ja: Messages = {
   },
   request: {
     reLogin: '再ログイン',
-    cancel: 'キャンセル',
     confirmTitle: '確認',
   },
   pageLoad: {
     failed: 'ページを読み込めませんでした。ネットワーク接続を確認してから、もう一度お試しください。',
-    retry: '再試行',
   },
   noAccess: {
     title: 'アクセス権がありません',

@@ -105,12 +105,10 @@ const ko: Messages = {
   },
   request: {
     reLogin: '다시 로그인',
-    cancel: '취소',
     confirmTitle: '확인',
   },
   pageLoad: {
     failed: '페이지를 불러오지 못했습니다. 네트워크 연결을 확인한 후 다시 시도하세요.',
-    retry: '다시 시도',
   },
   noAccess: {
     title: '접근 권한 없음',

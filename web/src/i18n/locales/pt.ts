@@ -105,12 +105,10 @@ const pt: Messages = {
   },
   request: {
     reLogin: 'Entrar novamente',
-    cancel: 'Cancelar',
     confirmTitle: 'Confirme, por favor',
   },
   pageLoad: {
     failed: 'Não foi possível carregar a página. Verifique a conexão de rede e tente novamente.',
-    retry: 'Tentar novamente',
   },
   noAccess: {
     title: 'Sem acesso',

@@ -105,12 +105,10 @@ const ru: Messages = {
   },
   request: {
     reLogin: 'Войти снова',
-    cancel: 'Отмена',
     confirmTitle: 'Подтверждение',
   },
   pageLoad: {
     failed: 'Не удалось загрузить страницу. Проверьте подключение к сети и повторите попытку.',
-    retry: 'Повторить',
   },
   noAccess: {
     title: 'Нет доступа',

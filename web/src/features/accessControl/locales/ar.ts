@@ -68,7 +68,6 @@ const ar: Texts = {
       roomsRequired: 'يرجى اختيار غرف أقفالك المشمولة',
       allRooms: 'كل الأقفال',
       submit: 'رفع',
-      cancel: 'إلغاء',
       saved: 'تم رفع البرنامج الثابت {{name}} {{version}}',
     },
   },

@@ -66,7 +66,6 @@ const chs: Texts = {
       roomsRequired: '请选择此固件适用的门锁所在房间',
       allRooms: '全部门锁',
       submit: '上传',
-      cancel: '取消',
       saved: '固件 {{name}} {{version}} 已上传',
     },
   },

@@ -66,7 +66,6 @@ const chsTW: Texts = {
       roomsRequired: '請選擇此韌體適用的門鎖所在房間',
       allRooms: '全部門鎖',
       submit: '上傳',
-      cancel: '取消',
       saved: '韌體 {{name}} {{version}} 已上傳',
     },
   },

@@ -70,7 +70,6 @@ const de: Texts = {
       roomsRequired: 'Bitte wählen Sie die Zimmer Ihrer Schlösser, für die sie gilt',
       allRooms: 'Alle Schlösser',
       submit: 'Hochladen',
-      cancel: 'Abbrechen',
       saved: 'Firmware {{name}} {{version}} hochgeladen',
     },
   },

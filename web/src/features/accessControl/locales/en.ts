@@ -68,7 +68,6 @@ const en = {
       roomsRequired: 'Please choose the rooms of your locks it applies to',
       allRooms: 'Every lock',
       submit: 'Upload',
-      cancel: 'Cancel',
       saved: 'Firmware {{name}} {{version}} uploaded',
     },
   },

@@ -70,7 +70,6 @@ const es: Texts = {
       roomsRequired: 'Elija las habitaciones de sus cerraduras a las que se aplica',
       allRooms: 'Todas las cerraduras',
       submit: 'Subir',
-      cancel: 'Cancelar',
       saved: 'Firmware {{name}} {{version}} subido',
     },
   },

@@ -70,7 +70,6 @@ const fr: Texts = {
       roomsRequired: 'Veuillez choisir les chambres de vos serrures concernées',
       allRooms: 'Toutes les serrures',
       submit: 'Envoyer',
-      cancel: 'Annuler',
       saved: 'Firmware {{name}} {{version}} envoyé',
     },
   },

@@ -69,7 +69,6 @@ const it: Texts = {
       roomsRequired: 'Scegli le camere delle tue serrature a cui si applica',
       allRooms: 'Tutte le serrature',
       submit: 'Carica',
-      cancel: 'Annulla',
       saved: 'Firmware {{name}} {{version}} caricato',
     },
   },

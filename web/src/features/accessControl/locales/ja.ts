@@ -69,7 +69,6 @@ const ja: Texts = {
       roomsRequired: 'このファームウェアを適用するドアロックの客室を選択してください',
       allRooms: 'すべてのドアロック',
       submit: 'アップロード',
-      cancel: 'キャンセル',
       saved: 'ファームウェア {{name}} {{version}} をアップロードしました',
     },
   },

@@ -68,7 +68,6 @@ const ko: Texts = {
       roomsRequired: '이 펌웨어를 적용할 도어락의 객실을 선택하세요',
       allRooms: '모든 도어락',
       submit: '업로드',
-      cancel: '취소',
       saved: '펌웨어 {{name}} {{version}}을(를) 업로드했습니다',
     },
   },

@@ -69,7 +69,6 @@ const pt: Texts = {
       roomsRequired: 'Escolha os quartos das suas fechaduras a que se aplica',
       allRooms: 'Todas as fechaduras',
       submit: 'Enviar',
-      cancel: 'Cancelar',
       saved: 'Firmware {{name}} {{version}} enviado',
     },
   },

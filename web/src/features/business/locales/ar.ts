@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Arabic texts of the 'business' feature. */
 const ar: Texts = {
   common: {
-    refresh: 'تحديث',
-    retry: 'إعادة المحاولة',
     loadFailed: 'تعذّر التحميل؛ تحقّق من الاتصال وأعد المحاولة',
   },
   account: {
@@ -46,7 +44,6 @@ const ar: Texts = {
     set: 'تحديد الحساب المصرفي',
     change: 'تغيير الحساب المصرفي',
     title: 'الحساب المصرفي للسحب',
-    save: 'حفظ',
     holder: 'صاحب الحساب',
     holderRequired: 'أدخل صاحب الحساب',
     holderInvalid: 'صاحب الحساب اسم: حروف أو مسافات أو نقاط أو شرطات',
@@ -72,7 +69,6 @@ const ar: Texts = {
     clearFilters: 'مسح عوامل التصفية',
     empty: 'لا توجد طلبات بعد: تظهر هنا تسجيلات الوصول والشحن والاسترداد والسحب',
     total: 'الطلبات: {{count}}',
-    time: 'الوقت',
     amount: 'المبلغ',
     refundable: 'القابل للاسترداد',
     status: 'الحالة',
@@ -80,7 +76,6 @@ const ar: Texts = {
     detail: 'التفاصيل',
     refundOf: 'استرداد للطلب {{id}}',
     operator: 'المشغّل',
-    actions: 'الإجراءات',
   },
   kind: {
     room: 'أجرة الغرفة',

@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Simplified Chinese texts of the 'business' feature. */
 const chs: Texts = {
   common: {
-    refresh: '刷新',
-    retry: '重试',
     loadFailed: '加载失败，请检查网络后重试',
   },
   account: {
@@ -46,7 +44,6 @@ const chs: Texts = {
     set: '设置银行账户',
     change: '修改银行账户',
     title: '提现银行账户',
-    save: '保存',
     holder: '开户人',
     holderRequired: '请输入开户人',
     holderInvalid: '开户人应为姓名：字母、汉字、空格、点或连字符',
@@ -72,7 +69,6 @@ const chs: Texts = {
     clearFilters: '清除筛选',
     empty: '暂无订单：入住、充值、退款和提现会显示在这里',
     total: '共 {{count}} 笔订单',
-    time: '时间',
     amount: '金额',
     refundable: '可退金额',
     status: '状态',
@@ -80,7 +76,6 @@ const chs: Texts = {
     detail: '详情',
     refundOf: '订单 {{id}} 的退款',
     operator: '操作人',
-    actions: '操作',
   },
   kind: {
     room: '房费',

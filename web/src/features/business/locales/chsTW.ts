@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Traditional Chinese texts of the 'business' feature. */
 const chsTW: Texts = {
   common: {
-    refresh: '重新整理',
-    retry: '重試',
     loadFailed: '載入失敗，請檢查網路後重試',
   },
   account: {
@@ -46,7 +44,6 @@ const chsTW: Texts = {
     set: '設定銀行帳戶',
     change: '修改銀行帳戶',
     title: '提領銀行帳戶',
-    save: '儲存',
     holder: '戶名',
     holderRequired: '請輸入戶名',
     holderInvalid: '戶名應為姓名：字母、漢字、空格、點或連字號',
@@ -72,7 +69,6 @@ const chsTW: Texts = {
     clearFilters: '清除篩選',
     empty: '尚無訂單：入住、儲值、退款和提領會顯示在這裡',
     total: '共 {{count}} 筆訂單',
-    time: '時間',
     amount: '金額',
     refundable: '可退金額',
     status: '狀態',
@@ -80,7 +76,6 @@ const chsTW: Texts = {
     detail: '詳情',
     refundOf: '訂單 {{id}} 的退款',
     operator: '操作人',
-    actions: '操作',
   },
   kind: {
     room: '房費',

@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** German texts of the 'business' feature. */
 const de: Texts = {
   common: {
-    refresh: 'Aktualisieren',
-    retry: 'Erneut versuchen',
     loadFailed: 'Laden fehlgeschlagen; Verbindung prüfen und erneut versuchen',
   },
   account: {
@@ -46,7 +44,6 @@ const de: Texts = {
     set: 'Bankkonto festlegen',
     change: 'Bankkonto ändern',
     title: 'Bankkonto für Auszahlungen',
-    save: 'Speichern',
     holder: 'Kontoinhaber',
     holderRequired: 'Kontoinhaber eingeben',
     holderInvalid: 'Der Inhaber ist ein Name: Buchstaben, Leerzeichen, Punkte oder Bindestriche',
@@ -72,7 +69,6 @@ const de: Texts = {
     clearFilters: 'Filter zurücksetzen',
     empty: 'Noch keine Bestellungen: Check-ins, Aufladungen, Erstattungen und Auszahlungen erscheinen hier',
     total: 'Bestellungen: {{count}}',
-    time: 'Zeit',
     amount: 'Betrag',
     refundable: 'Erstattbar',
     status: 'Bestellstatus',
@@ -80,7 +76,6 @@ const de: Texts = {
     detail: 'Einzelheiten',
     refundOf: 'Erstattung zu Bestellung {{id}}',
     operator: 'Bearbeiter',
-    actions: 'Aktionen',
   },
   kind: {
     room: 'Zimmerpreis',

@@ -3,8 +3,6 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 /** English texts of the 'business' feature (business information, bill centre): the reference every other language matches. */
 const en = {
   common: {
-    refresh: 'Refresh',
-    retry: 'Try again',
     loadFailed: 'Could not load; check the connection and try again',
   },
   account: {
@@ -46,7 +44,6 @@ const en = {
     set: 'Set bank account',
     change: 'Change bank account',
     title: 'Bank account for withdrawals',
-    save: 'Save',
     holder: 'Account holder',
     holderRequired: 'Enter the account holder',
     holderInvalid: 'The holder is a name: letters, spaces, dots or hyphens',
@@ -72,7 +69,6 @@ const en = {
     clearFilters: 'Clear filters',
     empty: 'No orders yet: check-ins, recharges, refunds and withdrawals appear here',
     total: 'Orders: {{count}}',
-    time: 'Time',
     amount: 'Amount',
     refundable: 'Refundable',
     status: 'Order status',
@@ -80,7 +76,6 @@ const en = {
     detail: 'Details',
     refundOf: 'Refund of order {{id}}',
     operator: 'Operator',
-    actions: 'Actions',
   },
   kind: {
     room: 'Room charge',

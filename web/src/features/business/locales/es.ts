@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Spanish texts of the 'business' feature. */
 const es: Texts = {
   common: {
-    refresh: 'Actualizar',
-    retry: 'Reintentar',
     loadFailed: 'No se pudo cargar; compruebe la conexión y vuelva a intentarlo',
   },
   account: {
@@ -46,7 +44,6 @@ const es: Texts = {
     set: 'Configurar cuenta bancaria',
     change: 'Cambiar cuenta bancaria',
     title: 'Cuenta bancaria para retiros',
-    save: 'Guardar',
     holder: 'Titular',
     holderRequired: 'Introduzca el titular',
     holderInvalid: 'El titular es un nombre: letras, espacios, puntos o guiones',
@@ -72,7 +69,6 @@ const es: Texts = {
     clearFilters: 'Borrar filtros',
     empty: 'Aún no hay pedidos: aquí aparecen check-ins, recargas, reembolsos y retiros',
     total: 'Pedidos: {{count}}',
-    time: 'Hora',
     amount: 'Importe',
     refundable: 'Reembolsable',
     status: 'Estado',
@@ -80,7 +76,6 @@ const es: Texts = {
     detail: 'Detalles',
     refundOf: 'Reembolso del pedido {{id}}',
     operator: 'Operador',
-    actions: 'Acciones',
   },
   kind: {
     room: 'Cargo de habitación',

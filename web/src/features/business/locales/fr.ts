@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** French texts of the 'business' feature. */
 const fr: Texts = {
   common: {
-    refresh: 'Actualiser',
-    retry: 'Réessayer',
     loadFailed: 'Chargement impossible ; vérifiez la connexion et réessayez',
   },
   account: {
@@ -46,7 +44,6 @@ const fr: Texts = {
     set: 'Définir le compte bancaire',
     change: 'Modifier le compte bancaire',
     title: 'Compte bancaire pour les retraits',
-    save: 'Enregistrer',
     holder: 'Titulaire',
     holderRequired: 'Saisissez le titulaire',
     holderInvalid: 'Le titulaire est un nom : lettres, espaces, points ou traits d’union',
@@ -72,7 +69,6 @@ const fr: Texts = {
     clearFilters: 'Effacer les filtres',
     empty: 'Pas encore de commandes : arrivées, recharges, remboursements et retraits apparaissent ici',
     total: 'Commandes : {{count}}',
-    time: 'Heure',
     amount: 'Montant',
     refundable: 'Remboursable',
     status: 'Statut',
@@ -80,7 +76,6 @@ const fr: Texts = {
     detail: 'Détails',
     refundOf: 'Remboursement de la commande {{id}}',
     operator: 'Opérateur',
-    actions: 'Opérations',
   },
   kind: {
     room: 'Prix de la chambre',

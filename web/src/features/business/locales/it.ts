@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Italian texts of the 'business' feature. */
 const it: Texts = {
   common: {
-    refresh: 'Aggiorna',
-    retry: 'Riprova',
     loadFailed: 'Caricamento non riuscito; controlla la connessione e riprova',
   },
   account: {
@@ -46,7 +44,6 @@ const it: Texts = {
     set: 'Imposta conto bancario',
     change: 'Cambia conto bancario',
     title: 'Conto bancario per i prelievi',
-    save: 'Salva',
     holder: 'Intestatario',
     holderRequired: 'Inserisci l’intestatario',
     holderInvalid: 'L’intestatario è un nome: lettere, spazi, punti o trattini',
@@ -72,7 +69,6 @@ const it: Texts = {
     clearFilters: 'Azzera filtri',
     empty: 'Ancora nessun ordine: check-in, ricariche, rimborsi e prelievi compaiono qui',
     total: 'Ordini: {{count}}',
-    time: 'Ora',
     amount: 'Importo',
     refundable: 'Rimborsabile',
     status: 'Stato',
@@ -80,7 +76,6 @@ const it: Texts = {
     detail: 'Dettagli',
     refundOf: 'Rimborso dell’ordine {{id}}',
     operator: 'Operatore',
-    actions: 'Azioni',
   },
   kind: {
     room: 'Tariffa camera',

@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Japanese texts of the 'business' feature. */
 const ja: Texts = {
   common: {
-    refresh: '更新',
-    retry: '再試行',
     loadFailed: '読み込めませんでした。接続を確認して再試行してください',
   },
   account: {
@@ -46,7 +44,6 @@ const ja: Texts = {
     set: '銀行口座を設定',
     change: '銀行口座を変更',
     title: '出金先銀行口座',
-    save: '保存',
     holder: '口座名義',
     holderRequired: '口座名義を入力してください',
     holderInvalid: '名義は氏名です：文字、空白、ピリオド、ハイフン',
@@ -72,7 +69,6 @@ const ja: Texts = {
     clearFilters: '条件をクリア',
     empty: '注文はまだありません：チェックイン、チャージ、返金、出金がここに表示されます',
     total: '注文：{{count}} 件',
-    time: '日時',
     amount: '金額',
     refundable: '返金可能額',
     status: '状態',
@@ -80,7 +76,6 @@ const ja: Texts = {
     detail: '詳細',
     refundOf: '注文 {{id}} の返金',
     operator: '担当者',
-    actions: '操作',
   },
   kind: {
     room: '宿泊料金',

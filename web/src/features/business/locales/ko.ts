@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Korean texts of the 'business' feature. */
 const ko: Texts = {
   common: {
-    refresh: '새로 고침',
-    retry: '다시 시도',
     loadFailed: '불러오지 못했습니다. 연결을 확인하고 다시 시도하세요',
   },
   account: {
@@ -46,7 +44,6 @@ const ko: Texts = {
     set: '은행 계좌 설정',
     change: '은행 계좌 변경',
     title: '출금 은행 계좌',
-    save: '저장',
     holder: '예금주',
     holderRequired: '예금주를 입력하세요',
     holderInvalid: '예금주는 이름이어야 합니다: 문자, 공백, 점 또는 하이픈',
@@ -72,7 +69,6 @@ const ko: Texts = {
     clearFilters: '필터 지우기',
     empty: '아직 주문이 없습니다: 체크인, 충전, 환불, 출금이 여기에 표시됩니다',
     total: '주문: {{count}}건',
-    time: '시간',
     amount: '금액',
     refundable: '환불 가능',
     status: '상태',
@@ -80,7 +76,6 @@ const ko: Texts = {
     detail: '상세',
     refundOf: '주문 {{id}}의 환불',
     operator: '처리자',
-    actions: '작업',
   },
   kind: {
     room: '객실 요금',

@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Portuguese texts of the 'business' feature. */
 const pt: Texts = {
   common: {
-    refresh: 'Atualizar',
-    retry: 'Tentar novamente',
     loadFailed: 'Não foi possível carregar; verifique a conexão e tente novamente',
   },
   account: {
@@ -46,7 +44,6 @@ const pt: Texts = {
     set: 'Definir conta bancária',
     change: 'Alterar conta bancária',
     title: 'Conta bancária para saques',
-    save: 'Salvar',
     holder: 'Titular',
     holderRequired: 'Digite o nome do titular',
     holderInvalid: 'O titular é um nome: letras, espaços, pontos ou hífenes',
@@ -72,7 +69,6 @@ const pt: Texts = {
     clearFilters: 'Limpar filtros',
     empty: 'Ainda não há pedidos: check-ins, recargas, reembolsos e saques aparecem aqui',
     total: 'Pedidos: {{count}}',
-    time: 'Hora',
     amount: 'Valor',
     refundable: 'Reembolsável',
     status: 'Status',
@@ -80,7 +76,6 @@ const pt: Texts = {
     detail: 'Detalhes',
     refundOf: 'Reembolso do pedido {{id}}',
     operator: 'Operador',
-    actions: 'Ações',
   },
   kind: {
     room: 'Diária do quarto',

@@ -3,8 +3,6 @@ import type { Texts } from './en.ts';
 /** Russian texts of the 'business' feature. */
 const ru: Texts = {
   common: {
-    refresh: 'Обновить',
-    retry: 'Повторить',
     loadFailed: 'Не удалось загрузить; проверьте соединение и повторите',
   },
   account: {
@@ -46,7 +44,6 @@ const ru: Texts = {
     set: 'Указать банковский счёт',
     change: 'Изменить банковский счёт',
     title: 'Банковский счёт для вывода',
-    save: 'Сохранить',
     holder: 'Владелец счёта',
     holderRequired: 'Введите владельца счёта',
     holderInvalid: 'Владелец — это имя: буквы, пробелы, точки или дефисы',
@@ -72,7 +69,6 @@ const ru: Texts = {
     clearFilters: 'Сбросить фильтры',
     empty: 'Заказов пока нет: здесь появятся заселения, пополнения, возвраты и выводы',
     total: 'Заказов: {{count}}',
-    time: 'Время',
     amount: 'Сумма',
     refundable: 'Можно вернуть',
     status: 'Статус',
@@ -80,7 +76,6 @@ const ru: Texts = {
     detail: 'Подробности',
     refundOf: 'Возврат по заказу {{id}}',
     operator: 'Оператор',
-    actions: 'Действия',
   },
   kind: {
     room: 'Оплата номера',

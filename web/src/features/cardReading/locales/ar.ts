@@ -65,7 +65,6 @@ const ar: Texts = {
     roomDetail: 'فتح الغرفة',
     notFound: 'تعذّر العثور على هذه الإقامة',
     loadFailed: 'تعذّر تحميل الإقامة',
-    retry: 'إعادة المحاولة',
     none: 'لا يوجد',
   },
   lockPage: {

@@ -65,7 +65,6 @@ const chs: Texts = {
     roomDetail: '打开房间',
     notFound: '找不到此入住记录',
     loadFailed: '入住记录加载失败',
-    retry: '重试',
     none: '无',
   },
   lockPage: {

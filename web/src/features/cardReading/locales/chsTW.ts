@@ -65,7 +65,6 @@ const chsTW: Texts = {
     roomDetail: '開啟房間',
     notFound: '找不到此入住紀錄',
     loadFailed: '入住紀錄載入失敗',
-    retry: '重試',
     none: '無',
   },
   lockPage: {

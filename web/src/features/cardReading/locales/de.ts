@@ -65,7 +65,6 @@ const de: Texts = {
     roomDetail: 'Zimmer öffnen',
     notFound: 'Dieser Aufenthalt wurde nicht gefunden',
     loadFailed: 'Der Aufenthalt konnte nicht geladen werden',
-    retry: 'Erneut versuchen',
     none: 'Keine',
   },
   lockPage: {

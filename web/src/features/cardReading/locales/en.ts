@@ -66,7 +66,6 @@ const en = {
     roomDetail: 'Open the room',
     notFound: 'This stay could not be found',
     loadFailed: 'The stay could not be loaded',
-    retry: 'Try again',
     none: 'None',
   },
   lockPage: {

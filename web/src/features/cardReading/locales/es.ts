@@ -65,7 +65,6 @@ const es: Texts = {
     roomDetail: 'Abrir la habitación',
     notFound: 'No se encontró esta estancia',
     loadFailed: 'No se pudo cargar la estancia',
-    retry: 'Reintentar',
     none: 'Ninguno',
   },
   lockPage: {

@@ -65,7 +65,6 @@ const fr: Texts = {
     roomDetail: 'Ouvrir la chambre',
     notFound: 'Ce séjour est introuvable',
     loadFailed: 'Le séjour n’a pas pu être chargé',
-    retry: 'Réessayer',
     none: 'Aucun',
   },
   lockPage: {

@@ -65,7 +65,6 @@ const it: Texts = {
     roomDetail: 'Apri la camera',
     notFound: 'Soggiorno non trovato',
     loadFailed: 'Impossibile caricare il soggiorno',
-    retry: 'Riprova',
     none: 'Nessuno',
   },
   lockPage: {

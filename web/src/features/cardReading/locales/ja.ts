@@ -65,7 +65,6 @@ const ja: Texts = {
     roomDetail: '客室を開く',
     notFound: 'この宿泊が見つかりません',
     loadFailed: '宿泊を読み込めませんでした',
-    retry: '再試行',
     none: 'なし',
   },
   lockPage: {

@@ -65,7 +65,6 @@ const ko: Texts = {
     roomDetail: '객실 열기',
     notFound: '이 투숙을 찾을 수 없습니다',
     loadFailed: '투숙 정보를 불러오지 못했습니다',
-    retry: '다시 시도',
     none: '없음',
   },
   lockPage: {

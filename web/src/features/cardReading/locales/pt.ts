@@ -65,7 +65,6 @@ const pt: Texts = {
     roomDetail: 'Abrir o quarto',
     notFound: 'Esta estadia não foi encontrada',
     loadFailed: 'Não foi possível carregar a estadia',
-    retry: 'Tentar novamente',
     none: 'Nenhum',
   },
   lockPage: {

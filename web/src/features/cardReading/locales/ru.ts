@@ -65,7 +65,6 @@ const ru: Texts = {
     roomDetail: 'Открыть номер',
     notFound: 'Проживание не найдено',
     loadFailed: 'Не удалось загрузить проживание',
-    retry: 'Повторить',
     none: 'Нет',
   },
   lockPage: {

@@ -31,7 +31,6 @@ const ar: Texts = {
     floor: 'الطابق',
     accessControls: 'بوابات التحكم في الدخول',
     rooms: 'الأقفال التي تفتحها',
-    actions: 'الإجراءات',
   },
   values: {
     encrypted: 'مشفّرة',
@@ -99,7 +98,6 @@ const ar: Texts = {
     erase: 'مسح البطاقة',
     erased: 'مُسحت البطاقة {{card}} ويمكن كتابتها من جديد',
     notNow: 'ليس الآن',
-    delete: 'حذف',
     deleteConfirm: 'حذف البطاقة {{card}}؟',
     deleted: 'حُذفت البطاقة {{card}}',
     encrypt: 'تشفير',
@@ -113,8 +111,6 @@ const ar: Texts = {
     noteTitle: 'ملاحظة البطاقة {{card}}',
     noteSaved: 'حُفظت الملاحظة',
     noteTooLong: 'الملاحظة 64 حرفًا على الأكثر',
-    save: 'حفظ',
-    cancel: 'إلغاء',
     close: 'إغلاق',
   },
   addCard: {

@@ -31,7 +31,6 @@ const chs: Texts = {
     floor: '楼层',
     accessControls: '门禁',
     rooms: '可开的门锁',
-    actions: '操作',
   },
   values: {
     encrypted: '已加密',
@@ -93,7 +92,6 @@ const chs: Texts = {
     erase: '清空卡片',
     erased: '卡 {{card}} 已清空，可以重新写卡',
     notNow: '暂不',
-    delete: '删除',
     deleteConfirm: '确定删除卡 {{card}} 吗？',
     deleted: '卡 {{card}} 已删除',
     encrypt: '加密',
@@ -107,8 +105,6 @@ const chs: Texts = {
     noteTitle: '卡 {{card}} 的备注',
     noteSaved: '备注已保存',
     noteTooLong: '备注最多 64 个字符',
-    save: '保存',
-    cancel: '取消',
     close: '关闭',
   },
   addCard: {

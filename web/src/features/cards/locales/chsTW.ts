@@ -31,7 +31,6 @@ const chsTW: Texts = {
     floor: '樓層',
     accessControls: '門禁',
     rooms: '可開的門鎖',
-    actions: '操作',
   },
   values: {
     encrypted: '已加密',
@@ -93,7 +92,6 @@ const chsTW: Texts = {
     erase: '清空卡片',
     erased: '卡 {{card}} 已清空，可以重新寫卡',
     notNow: '暫不',
-    delete: '刪除',
     deleteConfirm: '確定刪除卡 {{card}} 嗎？',
     deleted: '卡 {{card}} 已刪除',
     encrypt: '加密',
@@ -107,8 +105,6 @@ const chsTW: Texts = {
     noteTitle: '卡 {{card}} 的備註',
     noteSaved: '備註已儲存',
     noteTooLong: '備註最多 64 個字元',
-    save: '儲存',
-    cancel: '取消',
     close: '關閉',
   },
   addCard: {

@@ -31,7 +31,6 @@ const de: Texts = {
     floor: 'Etage',
     accessControls: 'Zutrittskontrollen',
     rooms: 'Öffnet diese Schlösser',
-    actions: 'Aktionen',
   },
   values: {
     encrypted: 'Verschlüsselt',
@@ -99,7 +98,6 @@ const de: Texts = {
     erase: 'Karte löschen',
     erased: 'Karte {{card}} ist gelöscht und kann neu beschrieben werden',
     notNow: 'Jetzt nicht',
-    delete: 'Löschen',
     deleteConfirm: 'Karte {{card}} löschen?',
     deleted: 'Karte {{card}} ist gelöscht',
     encrypt: 'Verschlüsseln',
@@ -113,8 +111,6 @@ const de: Texts = {
     noteTitle: 'Notiz zu Karte {{card}}',
     noteSaved: 'Die Notiz ist gespeichert',
     noteTooLong: 'Eine Notiz hat höchstens 64 Zeichen',
-    save: 'Speichern',
-    cancel: 'Abbrechen',
     close: 'Schließen',
   },
   addCard: {

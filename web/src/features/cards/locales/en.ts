@@ -32,7 +32,6 @@ const en = {
     floor: 'Floor',
     accessControls: 'Access controls',
     rooms: 'Locks it opens',
-    actions: 'Actions',
   },
   values: {
     encrypted: 'Encrypted',
@@ -96,7 +95,6 @@ const en = {
     erase: 'Erase the card',
     erased: 'Card {{card}} is erased and can be written again',
     notNow: 'Not now',
-    delete: 'Delete',
     deleteConfirm: 'Delete card {{card}}?',
     deleted: 'Card {{card}} is deleted',
     encrypt: 'Encrypt',
@@ -110,8 +108,6 @@ const en = {
     noteTitle: 'Note of card {{card}}',
     noteSaved: 'The note is saved',
     noteTooLong: 'A note has at most 64 characters',
-    save: 'Save',
-    cancel: 'Cancel',
     close: 'Close',
   },
   addCard: {

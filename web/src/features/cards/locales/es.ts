@@ -31,7 +31,6 @@ const es: Texts = {
     floor: 'Planta',
     accessControls: 'Controles de acceso',
     rooms: 'Cerraduras que abre',
-    actions: 'Acciones',
   },
   values: {
     encrypted: 'Cifrada',
@@ -98,7 +97,6 @@ const es: Texts = {
     erase: 'Borrar la tarjeta',
     erased: 'La tarjeta {{card}} está borrada y se puede volver a grabar',
     notNow: 'Ahora no',
-    delete: 'Eliminar',
     deleteConfirm: '¿Eliminar la tarjeta {{card}}?',
     deleted: 'La tarjeta {{card}} está eliminada',
     encrypt: 'Cifrar',
@@ -112,8 +110,6 @@ const es: Texts = {
     noteTitle: 'Nota de la tarjeta {{card}}',
     noteSaved: 'La nota está guardada',
     noteTooLong: 'Una nota tiene como máximo 64 caracteres',
-    save: 'Guardar',
-    cancel: 'Cancelar',
     close: 'Cerrar',
   },
   addCard: {

@@ -31,7 +31,6 @@ const fr: Texts = {
     floor: 'Étage',
     accessControls: "Contrôles d'accès",
     rooms: 'Serrures ouvertes',
-    actions: 'Opérations',
   },
   values: {
     encrypted: 'Chiffrée',
@@ -98,7 +97,6 @@ const fr: Texts = {
     erase: 'Effacer la carte',
     erased: 'La carte {{card}} est effacée et peut être réécrite',
     notNow: 'Pas maintenant',
-    delete: 'Supprimer',
     deleteConfirm: 'Supprimer la carte {{card}} ?',
     deleted: 'La carte {{card}} est supprimée',
     encrypt: 'Chiffrer',
@@ -112,8 +110,6 @@ const fr: Texts = {
     noteTitle: 'Remarque de la carte {{card}}',
     noteSaved: 'La remarque est enregistrée',
     noteTooLong: 'Une remarque compte au plus 64 caractères',
-    save: 'Enregistrer',
-    cancel: 'Annuler',
     close: 'Fermer',
   },
   addCard: {

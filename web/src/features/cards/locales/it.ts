@@ -31,7 +31,6 @@ const it: Texts = {
     floor: 'Piano',
     accessControls: 'Controlli di accesso',
     rooms: 'Serrature che apre',
-    actions: 'Azioni',
   },
   values: {
     encrypted: 'Crittografata',
@@ -98,7 +97,6 @@ const it: Texts = {
     erase: 'Cancella la tessera',
     erased: 'La tessera {{card}} è cancellata e si può riscrivere',
     notNow: 'Non ora',
-    delete: 'Elimina',
     deleteConfirm: 'Eliminare la tessera {{card}}?',
     deleted: 'La tessera {{card}} è eliminata',
     encrypt: 'Crittografa',
@@ -112,8 +110,6 @@ const it: Texts = {
     noteTitle: 'Nota della tessera {{card}}',
     noteSaved: 'La nota è salvata',
     noteTooLong: 'Una nota ha al massimo 64 caratteri',
-    save: 'Salva',
-    cancel: 'Annulla',
     close: 'Chiudi',
   },
   addCard: {

@@ -31,7 +31,6 @@ const ja: Texts = {
     floor: 'フロア',
     accessControls: '入退室ゲート',
     rooms: '開けられる錠',
-    actions: '操作',
   },
   values: {
     encrypted: '暗号化済み',
@@ -95,7 +94,6 @@ const ja: Texts = {
     erase: 'カードを消去',
     erased: 'カード {{card}} を消去しました。再び書き込めます',
     notNow: '今はしない',
-    delete: '削除',
     deleteConfirm: 'カード {{card}} を削除しますか？',
     deleted: 'カード {{card}} を削除しました',
     encrypt: '暗号化',
@@ -109,8 +107,6 @@ const ja: Texts = {
     noteTitle: 'カード {{card}} のメモ',
     noteSaved: 'メモを保存しました',
     noteTooLong: 'メモは 64 文字までです',
-    save: '保存',
-    cancel: 'キャンセル',
     close: '閉じる',
   },
   addCard: {

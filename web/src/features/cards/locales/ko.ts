@@ -31,7 +31,6 @@ const ko: Texts = {
     floor: '층',
     accessControls: '출입 통제문',
     rooms: '열 수 있는 도어락',
-    actions: '작업',
   },
   values: {
     encrypted: '암호화됨',
@@ -94,7 +93,6 @@ const ko: Texts = {
     erase: '카드 지우기',
     erased: '카드 {{card}}을(를) 지웠습니다. 다시 기록할 수 있습니다',
     notNow: '나중에',
-    delete: '삭제',
     deleteConfirm: '카드 {{card}}을(를) 삭제할까요?',
     deleted: '카드 {{card}}이(가) 삭제되었습니다',
     encrypt: '암호화',
@@ -108,8 +106,6 @@ const ko: Texts = {
     noteTitle: '카드 {{card}}의 메모',
     noteSaved: '메모를 저장했습니다',
     noteTooLong: '메모는 최대 64자입니다',
-    save: '저장',
-    cancel: '취소',
     close: '닫기',
   },
   addCard: {

@@ -31,7 +31,6 @@ const pt: Texts = {
     floor: 'Andar',
     accessControls: 'Controles de acesso',
     rooms: 'Fechaduras que abre',
-    actions: 'Ações',
   },
   values: {
     encrypted: 'Criptografado',
@@ -98,7 +97,6 @@ const pt: Texts = {
     erase: 'Apagar o cartão',
     erased: 'O cartão {{card}} foi apagado e pode ser gravado de novo',
     notNow: 'Agora não',
-    delete: 'Excluir',
     deleteConfirm: 'Excluir o cartão {{card}}?',
     deleted: 'O cartão {{card}} foi excluído',
     encrypt: 'Criptografar',
@@ -112,8 +110,6 @@ const pt: Texts = {
     noteTitle: 'Observação do cartão {{card}}',
     noteSaved: 'A observação foi salva',
     noteTooLong: 'Uma observação tem no máximo 64 caracteres',
-    save: 'Salvar',
-    cancel: 'Cancelar',
     close: 'Fechar',
   },
   addCard: {

@@ -31,7 +31,6 @@ const ru: Texts = {
     floor: 'Этаж',
     accessControls: 'Точки доступа',
     rooms: 'Открывает замки',
-    actions: 'Действия',
   },
   values: {
     encrypted: 'Зашифрована',
@@ -99,7 +98,6 @@ const ru: Texts = {
     erase: 'Стереть карту',
     erased: 'Карта {{card}} стёрта, её можно записать снова',
     notNow: 'Не сейчас',
-    delete: 'Удалить',
     deleteConfirm: 'Удалить карту {{card}}?',
     deleted: 'Карта {{card}} удалена',
     encrypt: 'Зашифровать',
@@ -113,8 +111,6 @@ const ru: Texts = {
     noteTitle: 'Примечание к карте {{card}}',
     noteSaved: 'Примечание сохранено',
     noteTooLong: 'Примечание — не более 64 символов',
-    save: 'Сохранить',
-    cancel: 'Отмена',
     close: 'Закрыть',
   },
   addCard: {

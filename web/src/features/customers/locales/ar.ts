@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const ar: Texts = {
-  refresh: 'تحديث',
-  retry: 'إعادة المحاولة',
   remove: 'إزالة',
-  cancel: 'إلغاء',
   loadFailed: 'تعذّر تحميل معلومات العملاء.',
   total: 'الإجمالي: {{count}}',
   service: {
@@ -39,7 +36,6 @@ const ar: Texts = {
     hotel: 'الفندق',
     unnamed: 'فندق بلا اسم',
     admin: 'المدير الأعلى',
-    actions: 'الإجراءات',
     empty: 'لا يوجد لديك عملاء بعد.',
     emptyFiltered: 'لا يوجد عملاء يطابقون عوامل التصفية هذه.',
     removeConfirm: 'التوقف عن متابعة {{hotel}}؟',

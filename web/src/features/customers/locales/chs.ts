@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const chs: Texts = {
-  refresh: '刷新',
-  retry: '重试',
   remove: '移除',
-  cancel: '取消',
   loadFailed: '客户信息加载失败。',
   total: '共 {{count}} 条',
   service: {
@@ -39,7 +36,6 @@ const chs: Texts = {
     hotel: '酒店',
     unnamed: '未命名酒店',
     admin: '超级管理员',
-    actions: '操作',
     empty: '暂无客户。',
     emptyFiltered: '没有符合筛选条件的客户。',
     removeConfirm: '确定不再负责 {{hotel}}？',

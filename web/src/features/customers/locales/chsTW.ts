@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
-  refresh: '重新整理',
-  retry: '重試',
   remove: '移除',
-  cancel: '取消',
   loadFailed: '客戶資訊載入失敗。',
   total: '共 {{count}} 筆',
   service: {
@@ -39,7 +36,6 @@ const chsTW: Texts = {
     hotel: '飯店',
     unnamed: '未命名飯店',
     admin: '超級管理員',
-    actions: '操作',
     empty: '尚無客戶。',
     emptyFiltered: '沒有符合篩選條件的客戶。',
     removeConfirm: '確定不再負責 {{hotel}}？',

@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const de: Texts = {
-  refresh: 'Aktualisieren',
-  retry: 'Erneut versuchen',
   remove: 'Entfernen',
-  cancel: 'Abbrechen',
   loadFailed: 'Die Kundendaten konnten nicht geladen werden.',
   total: 'Gesamt: {{count}}',
   service: {
@@ -39,7 +36,6 @@ const de: Texts = {
     hotel: 'Hotelname',
     unnamed: 'Unbenanntes Hotel',
     admin: 'Hauptadministrator',
-    actions: 'Aktionen',
     empty: 'Sie haben noch keine Kunden.',
     emptyFiltered: 'Keine Kunden entsprechen diesen Filtern.',
     removeConfirm: '{{hotel}} nicht mehr betreuen?',

@@ -2,10 +2,7 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 
 /** English texts of the 'customers' feature: the reference every other language matches. */
 const en = {
-  refresh: 'Refresh',
-  retry: 'Try again',
   remove: 'Remove',
-  cancel: 'Cancel',
   loadFailed: 'The customer information could not be loaded.',
   total: 'Total: {{count}}',
   service: {
@@ -40,7 +37,6 @@ const en = {
     hotel: 'Hotel',
     unnamed: 'Unnamed hotel',
     admin: 'Super administrator',
-    actions: 'Actions',
     empty: 'You have no clients yet.',
     emptyFiltered: 'No clients match these filters.',
     removeConfirm: 'Stop looking after {{hotel}}?',

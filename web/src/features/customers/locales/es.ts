@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const es: Texts = {
-  refresh: 'Actualizar',
-  retry: 'Reintentar',
   remove: 'Quitar',
-  cancel: 'Cancelar',
   loadFailed: 'No se pudo cargar la información de clientes.',
   total: 'En total: {{count}}',
   service: {
@@ -39,7 +36,6 @@ const es: Texts = {
     hotel: 'Nombre del hotel',
     unnamed: 'Hotel sin nombre',
     admin: 'Superadministrador',
-    actions: 'Acciones',
     empty: 'Todavía no tiene clientes.',
     emptyFiltered: 'Ningún cliente coincide con estos filtros.',
     removeConfirm: '¿Dejar de gestionar {{hotel}}?',

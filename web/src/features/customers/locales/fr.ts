@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const fr: Texts = {
-  refresh: 'Actualiser',
-  retry: 'Réessayer',
   remove: 'Retirer',
-  cancel: 'Annuler',
   loadFailed: "Les informations clients n'ont pas pu être chargées.",
   total: 'Total : {{count}}',
   service: {
@@ -39,7 +36,6 @@ const fr: Texts = {
     hotel: 'Hôtel',
     unnamed: 'Hôtel sans nom',
     admin: 'Super administrateur',
-    actions: 'Opérations',
     empty: "Vous n'avez pas encore de clients.",
     emptyFiltered: 'Aucun client ne correspond à ces filtres.',
     removeConfirm: 'Ne plus suivre {{hotel}} ?',

@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const it: Texts = {
-  refresh: 'Aggiorna',
-  retry: 'Riprova',
   remove: 'Rimuovi',
-  cancel: 'Annulla',
   loadFailed: 'Impossibile caricare le informazioni sui clienti.',
   total: 'Totale: {{count}}',
   service: {
@@ -40,7 +37,6 @@ const it: Texts = {
     hotel: 'Nome dell’hotel',
     unnamed: 'Hotel senza nome',
     admin: 'Amministratore principale',
-    actions: 'Azioni',
     empty: 'Non hai ancora clienti.',
     emptyFiltered: 'Nessun cliente corrisponde a questi filtri.',
     removeConfirm: 'Smettere di seguire {{hotel}}?',

@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const ja: Texts = {
-  refresh: '更新',
-  retry: '再試行',
   remove: '削除',
-  cancel: 'キャンセル',
   loadFailed: '顧客情報を読み込めませんでした。',
   total: '合計 {{count}} 件',
   service: {
@@ -39,7 +36,6 @@ const ja: Texts = {
     hotel: 'ホテル',
     unnamed: '名称未設定のホテル',
     admin: 'スーパー管理者',
-    actions: '操作',
     empty: '担当顧客はまだいません。',
     emptyFiltered: 'この条件に一致する顧客はいません。',
     removeConfirm: '{{hotel}} の担当をやめますか？',

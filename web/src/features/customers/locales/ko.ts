@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const ko: Texts = {
-  refresh: '새로 고침',
-  retry: '다시 시도',
   remove: '제거',
-  cancel: '취소',
   loadFailed: '고객 정보를 불러오지 못했습니다.',
   total: '총 {{count}}건',
   service: {
@@ -39,7 +36,6 @@ const ko: Texts = {
     hotel: '호텔',
     unnamed: '이름 없는 호텔',
     admin: '최고 관리자',
-    actions: '작업',
     empty: '아직 고객이 없습니다.',
     emptyFiltered: '필터와 일치하는 고객이 없습니다.',
     removeConfirm: '{{hotel}} 관리를 중단할까요?',

@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const pt: Texts = {
-  refresh: 'Atualizar',
-  retry: 'Tentar novamente',
   remove: 'Remover',
-  cancel: 'Cancelar',
   loadFailed: 'Não foi possível carregar as informações dos clientes.',
   total: 'No total: {{count}}',
   service: {
@@ -39,7 +36,6 @@ const pt: Texts = {
     hotel: 'Nome do hotel',
     unnamed: 'Hotel sem nome',
     admin: 'Superadministrador',
-    actions: 'Ações',
     empty: 'Você ainda não tem clientes.',
     emptyFiltered: 'Nenhum cliente corresponde a estes filtros.',
     removeConfirm: 'Deixar de acompanhar {{hotel}}?',

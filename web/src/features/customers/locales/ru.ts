@@ -1,10 +1,7 @@
 import type { Texts } from './en.ts';
 
 const ru: Texts = {
-  refresh: 'Обновить',
-  retry: 'Повторить',
   remove: 'Удалить',
-  cancel: 'Отмена',
   loadFailed: 'Не удалось загрузить сведения о клиентах.',
   total: 'Всего: {{count}}',
   service: {
@@ -39,7 +36,6 @@ const ru: Texts = {
     hotel: 'Отель',
     unnamed: 'Отель без названия',
     admin: 'Главный администратор',
-    actions: 'Действия',
     empty: 'У вас пока нет клиентов.',
     emptyFiltered: 'Нет клиентов, подходящих под фильтры.',
     removeConfirm: 'Больше не вести {{hotel}}?',

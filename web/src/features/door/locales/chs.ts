@@ -11,8 +11,6 @@ const chs: Texts = {
     noLock: '该房间没有门锁（无 MAC 地址）：不会向门锁下发任何内容。',
     noSecret: '门锁还没有密钥，无法与 LockDesk 同步。',
     loadFailed: '无法加载门锁的下发状态。',
-    retry: '重试',
-    refresh: '刷新',
     deliveries: '下发内容',
     syncs: '最近同步',
     noDeliveries: '门锁没有需要学习的内容。',

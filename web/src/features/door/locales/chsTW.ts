@@ -11,8 +11,6 @@ const chsTW: Texts = {
     noLock: '此房間沒有門鎖（無 MAC 位址）：不會向門鎖下發任何內容。',
     noSecret: '門鎖尚未取得金鑰，無法與 LockDesk 同步。',
     loadFailed: '無法載入門鎖的下發狀態。',
-    retry: '重試',
-    refresh: '重新整理',
     deliveries: '下發內容',
     syncs: '最近同步',
     noDeliveries: '門鎖沒有需要學習的內容。',

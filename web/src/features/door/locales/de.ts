@@ -11,8 +11,6 @@ const de: Texts = {
     noLock: 'Dieses Zimmer hat kein Schloss (keine MAC-Adresse): an keine Tür wird etwas zugestellt.',
     noSecret: 'Das Schloss hat noch kein Geheimnis und kann sich daher nicht mit LockDesk abgleichen.',
     loadFailed: 'Die Zustellungen des Schlosses konnten nicht geladen werden.',
-    retry: 'Erneut versuchen',
-    refresh: 'Aktualisieren',
     deliveries: 'Zustellungen',
     syncs: 'Letzte Abgleiche',
     noDeliveries: 'Das Schloss muss nichts lernen.',

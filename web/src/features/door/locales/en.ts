@@ -12,8 +12,6 @@ const en = {
     noLock: 'This room has no lock (no MAC address): nothing is delivered to a door.',
     noSecret: 'The lock has no secret yet, so it cannot sync with LockDesk.',
     loadFailed: 'The lock’s deliveries could not be loaded.',
-    retry: 'Try again',
-    refresh: 'Refresh',
     deliveries: 'Deliveries',
     syncs: 'Last syncs',
     noDeliveries: 'Nothing for this lock to learn.',

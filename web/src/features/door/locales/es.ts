@@ -11,8 +11,6 @@ const es: Texts = {
     noLock: 'Esta habitación no tiene cerradura (sin dirección MAC): no se entrega nada a ninguna puerta.',
     noSecret: 'La cerradura aún no tiene secreto, así que no puede sincronizarse con LockDesk.',
     loadFailed: 'No se pudieron cargar las entregas de la cerradura.',
-    retry: 'Reintentar',
-    refresh: 'Actualizar',
     deliveries: 'Entregas',
     syncs: 'Últimas sincronizaciones',
     noDeliveries: 'La cerradura no tiene nada que aprender.',

@@ -11,8 +11,6 @@ const fr: Texts = {
     noLock: 'Cette chambre n’a pas de serrure (pas d’adresse MAC) : rien n’est transmis à une porte.',
     noSecret: 'La serrure n’a pas encore de secret : elle ne peut pas se synchroniser avec LockDesk.',
     loadFailed: 'Les transmissions de la serrure n’ont pas pu être chargées.',
-    retry: 'Réessayer',
-    refresh: 'Actualiser',
     deliveries: 'Transmissions',
     syncs: 'Dernières synchronisations',
     noDeliveries: 'La serrure n’a rien à apprendre.',

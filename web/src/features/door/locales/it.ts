@@ -12,8 +12,6 @@ const it: Texts = {
       'Questa camera non ha una serratura (nessun indirizzo MAC): a nessuna porta viene consegnato nulla.',
     noSecret: 'La serratura non ha ancora un segreto, quindi non può sincronizzarsi con LockDesk.',
     loadFailed: 'Impossibile caricare le consegne della serratura.',
-    retry: 'Riprova',
-    refresh: 'Aggiorna',
     deliveries: 'Consegne',
     syncs: 'Ultime sincronizzazioni',
     noDeliveries: 'La serratura non ha nulla da imparare.',

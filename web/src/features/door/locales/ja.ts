@@ -11,8 +11,6 @@ const ja: Texts = {
     noLock: 'この部屋にはドアロックがありません（MAC アドレスなし）。ドアに配信するものはありません。',
     noSecret: 'ドアロックにまだシークレットがないため、LockDesk と同期できません。',
     loadFailed: 'ドアロックの配信状況を読み込めませんでした。',
-    retry: '再試行',
-    refresh: '更新',
     deliveries: '配信内容',
     syncs: '最近の同期',
     noDeliveries: 'このドアロックが覚えるものはありません。',

@@ -11,8 +11,6 @@ const ko: Texts = {
     noLock: '이 객실에는 도어락이 없습니다(MAC 주소 없음). 도어락에 전달되는 것이 없습니다.',
     noSecret: '도어락에 아직 비밀 키가 없어 LockDesk와 동기화할 수 없습니다.',
     loadFailed: '도어락의 전달 상태를 불러오지 못했습니다.',
-    retry: '다시 시도',
-    refresh: '새로 고침',
     deliveries: '전달 항목',
     syncs: '최근 동기화',
     noDeliveries: '이 도어락이 배울 것이 없습니다.',

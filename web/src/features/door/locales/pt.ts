@@ -11,8 +11,6 @@ const pt: Texts = {
     noLock: 'Este quarto não tem fechadura (sem endereço MAC): nada é entregue a uma porta.',
     noSecret: 'A fechadura ainda não tem segredo, então não consegue sincronizar com o LockDesk.',
     loadFailed: 'Não foi possível carregar as entregas da fechadura.',
-    retry: 'Tentar novamente',
-    refresh: 'Atualizar',
     deliveries: 'Entregas',
     syncs: 'Últimas sincronizações',
     noDeliveries: 'A fechadura não tem nada para aprender.',

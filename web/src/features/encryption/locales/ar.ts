@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const ar: Texts = {
   feature: 'تشفير البطاقات',
-  actions: { retry: 'إعادة المحاولة', confirm: 'تأكيد', cancel: 'إلغاء' },
+  actions: { confirm: 'تأكيد' },
   settings: {
     title: 'تشفير بطاقات الفندق',
     loadFailed: 'تعذّر تحميل إعدادات تشفير البطاقات',
@@ -45,7 +45,6 @@ const ar: Texts = {
     expected: 'البطاقة المتوقعة على جهاز الترميز: {{uid}}',
     start: 'ابدأ',
     startAgain: 'ابدأ من جديد',
-    cancel: 'إلغاء',
     notEnabled: 'تشفير البطاقات غير مفعّل في هذا الفندق.',
     openSettings: 'فتح إعدادات التشفير',
     steps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const chs: Texts = {
   feature: '卡片加密',
-  actions: { retry: '重试', confirm: '确定', cancel: '取消' },
+  actions: { confirm: '确定' },
   settings: {
     title: '酒店卡片加密',
     loadFailed: '无法加载卡片加密设置',
@@ -44,7 +44,6 @@ const chs: Texts = {
     expected: '发卡器上应放的卡：{{uid}}',
     start: '开始',
     startAgain: '重新开始',
-    cancel: '取消',
     notEnabled: '本酒店尚未开启卡片加密。',
     openSettings: '打开加密设置',
     steps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
   feature: '卡片加密',
-  actions: { retry: '重試', confirm: '確定', cancel: '取消' },
+  actions: { confirm: '確定' },
   settings: {
     title: '飯店卡片加密',
     loadFailed: '無法載入卡片加密設定',
@@ -44,7 +44,6 @@ const chsTW: Texts = {
     expected: '發卡機上應放的卡：{{uid}}',
     start: '開始',
     startAgain: '重新開始',
-    cancel: '取消',
     notEnabled: '本飯店尚未開啟卡片加密。',
     openSettings: '開啟加密設定',
     steps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const de: Texts = {
   feature: 'Kartenverschlüsselung',
-  actions: { retry: 'Erneut versuchen', confirm: 'Bestätigen', cancel: 'Abbrechen' },
+  actions: { confirm: 'Bestätigen' },
   settings: {
     title: 'Kartenverschlüsselung des Hotels',
     loadFailed: 'Die Einstellungen der Kartenverschlüsselung konnten nicht geladen werden',
@@ -48,7 +48,6 @@ const de: Texts = {
     expected: 'Erwartete Karte auf dem Kodierer: {{uid}}',
     start: 'Starten',
     startAgain: 'Erneut starten',
-    cancel: 'Abbrechen',
     notEnabled: 'Die Kartenverschlüsselung ist für dieses Hotel nicht eingeschaltet.',
     openSettings: 'Verschlüsselungseinstellungen öffnen',
     steps: {

@@ -4,9 +4,7 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 const en = {
   feature: 'Card encryption',
   actions: {
-    retry: 'Try again',
     confirm: 'Confirm',
-    cancel: 'Cancel',
   },
   settings: {
     title: 'Card encryption of the hotel',
@@ -52,7 +50,6 @@ const en = {
     expected: 'Card expected on the encoder: {{uid}}',
     start: 'Start',
     startAgain: 'Start again',
-    cancel: 'Cancel',
     notEnabled: 'Card encryption is not turned on for this hotel.',
     openSettings: 'Open the encryption settings',
     steps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const es: Texts = {
   feature: 'Cifrado de tarjetas',
-  actions: { retry: 'Reintentar', confirm: 'Confirmar', cancel: 'Cancelar' },
+  actions: { confirm: 'Confirmar' },
   settings: {
     title: 'Cifrado de las tarjetas del hotel',
     loadFailed: 'No se pudo cargar la configuración del cifrado de tarjetas',
@@ -47,7 +47,6 @@ const es: Texts = {
     expected: 'Tarjeta esperada en el codificador: {{uid}}',
     start: 'Empezar',
     startAgain: 'Empezar de nuevo',
-    cancel: 'Cancelar',
     notEnabled: 'El cifrado de tarjetas no está activado en este hotel.',
     openSettings: 'Abrir la configuración del cifrado',
     steps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const fr: Texts = {
   feature: 'Chiffrement des cartes',
-  actions: { retry: 'Réessayer', confirm: 'Confirmer', cancel: 'Annuler' },
+  actions: { confirm: 'Confirmer' },
   settings: {
     title: 'Chiffrement des cartes de l’hôtel',
     loadFailed: 'Les réglages du chiffrement des cartes n’ont pas pu être chargés',
@@ -47,7 +47,6 @@ const fr: Texts = {
     expected: 'Carte attendue sur l’encodeur : {{uid}}',
     start: 'Lancer',
     startAgain: 'Relancer',
-    cancel: 'Annuler',
     notEnabled: 'Le chiffrement des cartes n’est pas activé pour cet hôtel.',
     openSettings: 'Ouvrir les réglages du chiffrement',
     steps: {

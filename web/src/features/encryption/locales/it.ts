@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const it: Texts = {
   feature: 'Crittografia delle tessere',
-  actions: { retry: 'Riprova', confirm: 'Conferma', cancel: 'Annulla' },
+  actions: { confirm: 'Conferma' },
   settings: {
     title: 'Crittografia delle tessere dell’hotel',
     loadFailed: 'Non è stato possibile caricare le impostazioni della crittografia delle tessere',
@@ -47,7 +47,6 @@ const it: Texts = {
     expected: 'Tessera attesa sull’encoder: {{uid}}',
     start: 'Avvia',
     startAgain: 'Avvia di nuovo',
-    cancel: 'Annulla',
     notEnabled: 'La crittografia delle tessere non è attiva per questo hotel.',
     openSettings: 'Apri le impostazioni della crittografia',
     steps: {

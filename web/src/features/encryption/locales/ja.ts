@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const ja: Texts = {
   feature: 'カード暗号化',
-  actions: { retry: '再試行', confirm: '確認', cancel: 'キャンセル' },
+  actions: { confirm: '確認' },
   settings: {
     title: 'ホテルのカード暗号化',
     loadFailed: 'カード暗号化の設定を読み込めませんでした',
@@ -48,7 +48,6 @@ const ja: Texts = {
     expected: 'エンコーダーに置くカード：{{uid}}',
     start: '開始',
     startAgain: 'もう一度開始',
-    cancel: 'キャンセル',
     notEnabled: 'このホテルではカード暗号化がオンになっていません。',
     openSettings: '暗号化の設定を開く',
     steps: {

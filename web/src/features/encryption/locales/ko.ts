@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const ko: Texts = {
   feature: '카드 암호화',
-  actions: { retry: '다시 시도', confirm: '확인', cancel: '취소' },
+  actions: { confirm: '확인' },
   settings: {
     title: '호텔 카드 암호화',
     loadFailed: '카드 암호화 설정을 불러올 수 없습니다',
@@ -45,7 +45,6 @@ const ko: Texts = {
     expected: '카드 발급기에 있어야 할 카드: {{uid}}',
     start: '시작',
     startAgain: '다시 시작',
-    cancel: '취소',
     notEnabled: '이 호텔은 카드 암호화가 켜져 있지 않습니다.',
     openSettings: '암호화 설정 열기',
     steps: {

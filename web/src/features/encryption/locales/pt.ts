@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const pt: Texts = {
   feature: 'Criptografia de cartões',
-  actions: { retry: 'Tentar novamente', confirm: 'Confirmar', cancel: 'Cancelar' },
+  actions: { confirm: 'Confirmar' },
   settings: {
     title: 'Criptografia dos cartões do hotel',
     loadFailed: 'Não foi possível carregar as configurações de criptografia dos cartões',
@@ -47,7 +47,6 @@ const pt: Texts = {
     expected: 'Cartão esperado no codificador: {{uid}}',
     start: 'Começar',
     startAgain: 'Começar de novo',
-    cancel: 'Cancelar',
     notEnabled: 'A criptografia dos cartões não está ativada neste hotel.',
     openSettings: 'Abrir as configurações de criptografia',
     steps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const ru: Texts = {
   feature: 'Шифрование карт',
-  actions: { retry: 'Повторить', confirm: 'Подтвердить', cancel: 'Отмена' },
+  actions: { confirm: 'Подтвердить' },
   settings: {
     title: 'Шифрование карт отеля',
     loadFailed: 'Не удалось загрузить настройки шифрования карт',
@@ -47,7 +47,6 @@ const ru: Texts = {
     expected: 'Ожидаемая карта на кодере: {{uid}}',
     start: 'Начать',
     startAgain: 'Начать заново',
-    cancel: 'Отмена',
     notEnabled: 'Шифрование карт для этого отеля не включено.',
     openSettings: 'Открыть настройки шифрования',
     steps: {

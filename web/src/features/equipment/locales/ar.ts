@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const ar: Texts = {
   feature: 'قارئات البطاقات وموزّعاتها',
-  actions: { retry: 'إعادة المحاولة', confirm: 'تأكيد', cancel: 'إلغاء' },
+  actions: { confirm: 'تأكيد' },
   fields: {
     address: 'عنوان القارئ',
     addressHint: '12 رقمًا كما هي مطبوعة على القارئ',
@@ -144,7 +144,6 @@ const ar: Texts = {
     key: 'المفتاح (12 رمزًا ست عشريًا)',
     blockData: 'الكتلة {{block}}: {{data}}',
     done: 'تم',
-    cancel: 'إلغاء',
     fingerTitle: 'اختبار تسجيل البصمة',
     fingerStart: 'تسجيل إصبع',
     fingerSteps: {

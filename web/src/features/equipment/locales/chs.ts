@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const chs: Texts = {
   feature: '读卡器与发卡机',
-  actions: { retry: '重试', confirm: '确定', cancel: '取消' },
+  actions: { confirm: '确定' },
   fields: {
     address: '读卡器地址',
     addressHint: '12 位数字，印在读卡器上',
@@ -142,7 +142,6 @@ const chs: Texts = {
     key: '密钥（12 位十六进制）',
     blockData: '块 {{block}}：{{data}}',
     done: '完成',
-    cancel: '取消',
     fingerTitle: '指纹录入测试',
     fingerStart: '录入一枚指纹',
     fingerSteps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
   feature: '讀卡機與發卡機',
-  actions: { retry: '重試', confirm: '確定', cancel: '取消' },
+  actions: { confirm: '確定' },
   fields: {
     address: '讀卡機位址',
     addressHint: '12 位數字，印在讀卡機上',
@@ -143,7 +143,6 @@ const chsTW: Texts = {
     key: '金鑰（12 位十六進位）',
     blockData: '區塊 {{block}}：{{data}}',
     done: '完成',
-    cancel: '取消',
     fingerTitle: '指紋登錄測試',
     fingerStart: '登錄一枚指紋',
     fingerSteps: {

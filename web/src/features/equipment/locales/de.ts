@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const de: Texts = {
   feature: 'Kartenleser und Kartenspender',
-  actions: { retry: 'Erneut versuchen', confirm: 'Bestätigen', cancel: 'Abbrechen' },
+  actions: { confirm: 'Bestätigen' },
   fields: {
     address: 'Leseradresse',
     addressHint: '12 Ziffern, wie auf dem Leser aufgedruckt',
@@ -145,7 +145,6 @@ const de: Texts = {
     key: 'Schlüssel (12 Hex-Zeichen)',
     blockData: 'Block Nr. {{block}}: {{data}}',
     done: 'Erledigt',
-    cancel: 'Abbrechen',
     fingerTitle: 'Test der Fingerabdruckerfassung',
     fingerStart: 'Einen Finger erfassen',
     fingerSteps: {

@@ -4,9 +4,7 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 const en = {
   feature: 'Card readers and dispensers',
   actions: {
-    retry: 'Try again',
     confirm: 'Confirm',
-    cancel: 'Cancel',
   },
   fields: {
     address: 'Reader address',
@@ -152,7 +150,6 @@ const en = {
     key: 'Key (12 hex)',
     blockData: 'Block {{block}}: {{data}}',
     done: 'Done',
-    cancel: 'Cancel',
     fingerTitle: 'Fingerprint enrolment test',
     fingerStart: 'Enrol a finger',
     fingerSteps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const es: Texts = {
   feature: 'Lectores y dispensadores de tarjetas',
-  actions: { retry: 'Reintentar', confirm: 'Confirmar', cancel: 'Cancelar' },
+  actions: { confirm: 'Confirmar' },
   fields: {
     address: 'Dirección del lector',
     addressHint: '12 dígitos, como vienen impresos en el lector',
@@ -144,7 +144,6 @@ const es: Texts = {
     key: 'Clave (12 hexadecimales)',
     blockData: 'Bloque {{block}}: {{data}}',
     done: 'Hecho',
-    cancel: 'Cancelar',
     fingerTitle: 'Prueba de registro de huella',
     fingerStart: 'Registrar un dedo',
     fingerSteps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const fr: Texts = {
   feature: 'Lecteurs et distributeurs de cartes',
-  actions: { retry: 'Réessayer', confirm: 'Confirmer', cancel: 'Annuler' },
+  actions: { confirm: 'Confirmer' },
   fields: {
     address: 'Adresse du lecteur',
     addressHint: '12 chiffres, tels qu’imprimés sur le lecteur',
@@ -146,7 +146,6 @@ const fr: Texts = {
     key: 'Clé (12 caractères hexadécimaux)',
     blockData: 'Bloc {{block}} : {{data}}',
     done: 'Fait',
-    cancel: 'Annuler',
     fingerTitle: 'Test d’enregistrement d’empreinte',
     fingerStart: 'Enregistrer un doigt',
     fingerSteps: {

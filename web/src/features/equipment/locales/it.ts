@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const it: Texts = {
   feature: 'Lettori e distributori di tessere',
-  actions: { retry: 'Riprova', confirm: 'Conferma', cancel: 'Annulla' },
+  actions: { confirm: 'Conferma' },
   fields: {
     address: 'Indirizzo del lettore',
     addressHint: '12 cifre, come stampate sul lettore',
@@ -144,7 +144,6 @@ const it: Texts = {
     key: 'Chiave (12 caratteri esadecimali)',
     blockData: 'Blocco {{block}}: {{data}}',
     done: 'Fatto',
-    cancel: 'Annulla',
     fingerTitle: 'Prova di registrazione dell’impronta',
     fingerStart: 'Registra un dito',
     fingerSteps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const ja: Texts = {
   feature: 'カードリーダーとカードディスペンサー',
-  actions: { retry: '再試行', confirm: '確認', cancel: 'キャンセル' },
+  actions: { confirm: '確認' },
   fields: {
     address: 'リーダーのアドレス',
     addressHint: 'リーダーに印字された12桁の数字',
@@ -144,7 +144,6 @@ const ja: Texts = {
     key: 'キー（16進数12桁）',
     blockData: 'ブロック{{block}}：{{data}}',
     done: '完了',
-    cancel: 'キャンセル',
     fingerTitle: '指紋登録のテスト',
     fingerStart: '指紋を登録',
     fingerSteps: {

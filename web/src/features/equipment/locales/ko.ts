@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const ko: Texts = {
   feature: '카드 리더기와 디스펜서',
-  actions: { retry: '다시 시도', confirm: '확인', cancel: '취소' },
+  actions: { confirm: '확인' },
   fields: {
     address: '리더기 주소',
     addressHint: '리더기에 인쇄된 12자리 숫자',
@@ -144,7 +144,6 @@ const ko: Texts = {
     key: '키 (16진수 12자리)',
     blockData: '블록 {{block}}: {{data}}',
     done: '완료',
-    cancel: '취소',
     fingerTitle: '지문 등록 테스트',
     fingerStart: '지문 등록',
     fingerSteps: {

@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const pt: Texts = {
   feature: 'Leitores e dispensadores de cartões',
-  actions: { retry: 'Tentar novamente', confirm: 'Confirmar', cancel: 'Cancelar' },
+  actions: { confirm: 'Confirmar' },
   fields: {
     address: 'Endereço do leitor',
     addressHint: '12 dígitos, como impressos no leitor',
@@ -144,7 +144,6 @@ const pt: Texts = {
     key: 'Chave (12 hexadecimais)',
     blockData: 'Bloco {{block}}: {{data}}',
     done: 'Feito',
-    cancel: 'Cancelar',
     fingerTitle: 'Teste de cadastro de impressão digital',
     fingerStart: 'Cadastrar um dedo',
     fingerSteps: {

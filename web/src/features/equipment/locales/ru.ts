@@ -2,7 +2,7 @@ import type { Texts } from './en.ts';
 
 const ru: Texts = {
   feature: 'Считыватели и диспенсеры карт',
-  actions: { retry: 'Повторить', confirm: 'Подтвердить', cancel: 'Отмена' },
+  actions: { confirm: 'Подтвердить' },
   fields: {
     address: 'Адрес считывателя',
     addressHint: '12 цифр, как напечатано на считывателе',
@@ -145,7 +145,6 @@ const ru: Texts = {
     key: 'Ключ (12 hex-символов)',
     blockData: 'Блок {{block}}: {{data}}',
     done: 'Выполнено',
-    cancel: 'Отмена',
     fingerTitle: 'Проверка регистрации отпечатка',
     fingerStart: 'Зарегистрировать палец',
     fingerSteps: {

@@ -12,7 +12,6 @@ const ar: Texts = {
     room: 'الغرفة',
     stay: 'الإقامة',
     createdAt: 'تاريخ الإنشاء',
-    actions: 'الإجراءات',
   },
   placeholders: {
     // An isolate keeps the Latin id in one piece inside the right-to-left text.
@@ -47,10 +46,6 @@ const ar: Texts = {
     create: 'إنشاء وجه',
     library: 'مكتبة الوجوه',
     edit: 'تعديل الملاحظات',
-    saveNotes: 'حفظ',
-    delete: 'حذف',
-    cancel: 'إلغاء',
-    retry: 'إعادة المحاولة',
   },
   edit: {
     title: 'ملاحظات الوجه {{faceId}}',

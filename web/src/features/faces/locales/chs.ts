@@ -12,7 +12,6 @@ const chs: Texts = {
     room: '房间',
     stay: '入住',
     createdAt: '创建时间',
-    actions: '操作',
   },
   placeholders: {
     faceId: '例如 G-20261125-01',
@@ -46,10 +45,6 @@ const chs: Texts = {
     create: '创建人脸',
     library: '人脸库',
     edit: '编辑备注',
-    saveNotes: '保存',
-    delete: '删除',
-    cancel: '取消',
-    retry: '重试',
   },
   edit: {
     title: '人脸 {{faceId}} 的备注',

@@ -12,7 +12,6 @@ const chsTW: Texts = {
     room: '房間',
     stay: '入住',
     createdAt: '建立時間',
-    actions: '操作',
   },
   placeholders: {
     faceId: '例如 G-20261125-01',
@@ -46,10 +45,6 @@ const chsTW: Texts = {
     create: '建立人臉',
     library: '人臉庫',
     edit: '編輯備註',
-    saveNotes: '儲存',
-    delete: '刪除',
-    cancel: '取消',
-    retry: '重試',
   },
   edit: {
     title: '人臉 {{faceId}} 的備註',

@@ -12,7 +12,6 @@ const de: Texts = {
     room: 'Zimmer',
     stay: 'Aufenthalt',
     createdAt: 'Angelegt',
-    actions: 'Aktionen',
   },
   placeholders: {
     faceId: 'z. B. G-20261125-01',
@@ -46,10 +45,6 @@ const de: Texts = {
     create: 'Gesicht anlegen',
     library: 'Gesichtsbibliothek',
     edit: 'Notizen bearbeiten',
-    saveNotes: 'Speichern',
-    delete: 'Löschen',
-    cancel: 'Abbrechen',
-    retry: 'Erneut versuchen',
   },
   edit: {
     title: 'Notizen zu Gesicht {{faceId}}',

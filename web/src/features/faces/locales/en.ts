@@ -11,7 +11,6 @@ const en = {
     room: 'Room',
     stay: 'Stay',
     createdAt: 'Created',
-    actions: 'Actions',
   },
   placeholders: {
     faceId: 'e.g. G-20261125-01',
@@ -45,10 +44,6 @@ const en = {
     create: 'Create a face',
     library: 'Face library',
     edit: 'Edit notes',
-    saveNotes: 'Save',
-    delete: 'Delete',
-    cancel: 'Cancel',
-    retry: 'Try again',
   },
   edit: {
     title: 'Notes of face {{faceId}}',

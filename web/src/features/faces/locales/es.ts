@@ -12,7 +12,6 @@ const es: Texts = {
     room: 'Habitación',
     stay: 'Estancia',
     createdAt: 'Creado',
-    actions: 'Acciones',
   },
   placeholders: {
     faceId: 'p. ej. G-20261125-01',
@@ -46,10 +45,6 @@ const es: Texts = {
     create: 'Crear un rostro',
     library: 'Biblioteca de rostros',
     edit: 'Editar notas',
-    saveNotes: 'Guardar',
-    delete: 'Eliminar',
-    cancel: 'Cancelar',
-    retry: 'Reintentar',
   },
   edit: {
     title: 'Notas del rostro {{faceId}}',

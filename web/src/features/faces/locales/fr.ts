@@ -12,7 +12,6 @@ const fr: Texts = {
     room: 'Chambre',
     stay: 'Séjour',
     createdAt: 'Créé le',
-    actions: 'Opérations',
   },
   placeholders: {
     faceId: 'ex. G-20261125-01',
@@ -46,10 +45,6 @@ const fr: Texts = {
     create: 'Créer un visage',
     library: 'Bibliothèque de visages',
     edit: 'Modifier les notes',
-    saveNotes: 'Enregistrer',
-    delete: 'Supprimer',
-    cancel: 'Annuler',
-    retry: 'Réessayer',
   },
   edit: {
     title: 'Notes du visage {{faceId}}',

@@ -12,7 +12,6 @@ const it: Texts = {
     room: 'Camera',
     stay: 'Soggiorno',
     createdAt: 'Creato il',
-    actions: 'Azioni',
   },
   placeholders: {
     faceId: 'es. G-20261125-01',
@@ -46,10 +45,6 @@ const it: Texts = {
     create: 'Crea un volto',
     library: 'Archivio volti',
     edit: 'Modifica note',
-    saveNotes: 'Salva',
-    delete: 'Elimina',
-    cancel: 'Annulla',
-    retry: 'Riprova',
   },
   edit: {
     title: 'Note del volto {{faceId}}',

@@ -12,7 +12,6 @@ const ja: Texts = {
     room: '客室',
     stay: '滞在',
     createdAt: '登録日時',
-    actions: '操作',
   },
   placeholders: {
     faceId: '例：G-20261125-01',
@@ -46,10 +45,6 @@ const ja: Texts = {
     create: '顔を登録',
     library: '顔ライブラリ',
     edit: 'メモを編集',
-    saveNotes: '保存',
-    delete: '削除',
-    cancel: 'キャンセル',
-    retry: '再試行',
   },
   edit: {
     title: '顔 {{faceId}} のメモ',

@@ -12,7 +12,6 @@ const ko: Texts = {
     room: '객실',
     stay: '투숙',
     createdAt: '등록 시간',
-    actions: '작업',
   },
   placeholders: {
     faceId: '예: G-20261125-01',
@@ -46,10 +45,6 @@ const ko: Texts = {
     create: '얼굴 등록',
     library: '얼굴 라이브러리',
     edit: '메모 편집',
-    saveNotes: '저장',
-    delete: '삭제',
-    cancel: '취소',
-    retry: '다시 시도',
   },
   edit: {
     title: '얼굴 {{faceId}}의 메모',

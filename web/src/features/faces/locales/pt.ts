@@ -12,7 +12,6 @@ const pt: Texts = {
     room: 'Quarto',
     stay: 'Estadia',
     createdAt: 'Criado em',
-    actions: 'Ações',
   },
   placeholders: {
     faceId: 'ex.: G-20261125-01',
@@ -46,10 +45,6 @@ const pt: Texts = {
     create: 'Cadastrar um rosto',
     library: 'Biblioteca de rostos',
     edit: 'Editar notas',
-    saveNotes: 'Salvar',
-    delete: 'Excluir',
-    cancel: 'Cancelar',
-    retry: 'Tentar novamente',
   },
   edit: {
     title: 'Notas do rosto {{faceId}}',

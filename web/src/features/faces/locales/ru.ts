@@ -12,7 +12,6 @@ const ru: Texts = {
     room: 'Номер',
     stay: 'Проживание',
     createdAt: 'Создано',
-    actions: 'Действия',
   },
   placeholders: {
     faceId: 'например, G-20261125-01',
@@ -46,10 +45,6 @@ const ru: Texts = {
     create: 'Добавить лицо',
     library: 'Библиотека лиц',
     edit: 'Изменить примечания',
-    saveNotes: 'Сохранить',
-    delete: 'Удалить',
-    cancel: 'Отмена',
-    retry: 'Повторить',
   },
   edit: {
     title: 'Примечания к лицу {{faceId}}',

@@ -14,7 +14,6 @@ const ar: Texts = {
     status: 'الحالة',
     createdAt: 'تاريخ التسجيل',
     sentAt: 'تاريخ الإرسال',
-    actions: 'الإجراءات',
   },
   placeholders: {
     note: 'مثال: لي وي، الإبهام الأيمن',
@@ -55,11 +54,8 @@ const ar: Texts = {
     start: 'بدء التسجيل',
     again: 'التسجيل مرة أخرى',
     saveAgain: 'الحفظ مرة أخرى',
-    cancel: 'إلغاء',
     send: 'إرسال إلى قفل',
-    delete: 'حذف',
     withdraw: 'إزالة من القفل',
-    retry: 'إعادة المحاولة',
   },
   send: {
     title: 'إرسال البصمة {{fingerId}} إلى قفل',

@@ -14,7 +14,6 @@ const chs: Texts = {
     status: '状态',
     createdAt: '录入时间',
     sentAt: '下发时间',
-    actions: '操作',
   },
   placeholders: {
     note: '例如 李伟 右手拇指',
@@ -55,11 +54,8 @@ const chs: Texts = {
     start: '开始录入',
     again: '重新录入',
     saveAgain: '重新保存',
-    cancel: '取消',
     send: '下发到门锁',
-    delete: '删除',
     withdraw: '从门锁移除',
-    retry: '重试',
   },
   send: {
     title: '将指纹 {{fingerId}} 下发到门锁',

@@ -14,7 +14,6 @@ const chsTW: Texts = {
     status: '狀態',
     createdAt: '登錄時間',
     sentAt: '傳送時間',
-    actions: '操作',
   },
   placeholders: {
     note: '例如 李偉 右手拇指',
@@ -55,11 +54,8 @@ const chsTW: Texts = {
     start: '開始登錄',
     again: '重新登錄',
     saveAgain: '重新儲存',
-    cancel: '取消',
     send: '傳送到門鎖',
-    delete: '刪除',
     withdraw: '從門鎖移除',
-    retry: '重試',
   },
   send: {
     title: '將指紋 {{fingerId}} 傳送到門鎖',

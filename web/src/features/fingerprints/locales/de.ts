@@ -14,7 +14,6 @@ const de: Texts = {
     status: 'Zustand',
     createdAt: 'Erfasst',
     sentAt: 'Gesendet',
-    actions: 'Aktionen',
   },
   placeholders: {
     note: 'z. B. Li Wei, rechter Daumen',
@@ -56,11 +55,8 @@ const de: Texts = {
     start: 'Erfassung starten',
     again: 'Erneut erfassen',
     saveAgain: 'Erneut speichern',
-    cancel: 'Abbrechen',
     send: 'An ein Schloss senden',
-    delete: 'Löschen',
     withdraw: 'Vom Schloss entfernen',
-    retry: 'Erneut versuchen',
   },
   send: {
     title: 'Fingerabdruck {{fingerId}} an ein Schloss senden',

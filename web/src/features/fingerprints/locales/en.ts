@@ -13,7 +13,6 @@ const en = {
     status: 'Status',
     createdAt: 'Enrolled',
     sentAt: 'Sent',
-    actions: 'Actions',
   },
   placeholders: {
     note: 'e.g. Li Wei, right thumb',
@@ -55,11 +54,8 @@ const en = {
     start: 'Start enrolment',
     again: 'Enrol again',
     saveAgain: 'Save again',
-    cancel: 'Cancel',
     send: 'Send to a lock',
-    delete: 'Delete',
     withdraw: 'Remove from lock',
-    retry: 'Try again',
   },
   send: {
     title: 'Send fingerprint {{fingerId}} to a lock',

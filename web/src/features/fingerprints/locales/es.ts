@@ -14,7 +14,6 @@ const es: Texts = {
     status: 'Estado',
     createdAt: 'Registrada',
     sentAt: 'Enviada',
-    actions: 'Acciones',
   },
   placeholders: {
     note: 'p. ej. Li Wei, pulgar derecho',
@@ -56,11 +55,8 @@ const es: Texts = {
     start: 'Iniciar el registro',
     again: 'Registrar de nuevo',
     saveAgain: 'Guardar de nuevo',
-    cancel: 'Cancelar',
     send: 'Enviar a una cerradura',
-    delete: 'Eliminar',
     withdraw: 'Quitar de la cerradura',
-    retry: 'Reintentar',
   },
   send: {
     title: 'Enviar la huella {{fingerId}} a una cerradura',

@@ -14,7 +14,6 @@ const fr: Texts = {
     status: 'État',
     createdAt: 'Enregistrée le',
     sentAt: 'Envoyée le',
-    actions: 'Opérations',
   },
   placeholders: {
     note: 'ex. Li Wei, pouce droit',
@@ -56,11 +55,8 @@ const fr: Texts = {
     start: "Démarrer l'enregistrement",
     again: 'Enregistrer à nouveau',
     saveAgain: 'Enregistrer à nouveau',
-    cancel: 'Annuler',
     send: 'Envoyer à une serrure',
-    delete: 'Supprimer',
     withdraw: 'Retirer de la serrure',
-    retry: 'Réessayer',
   },
   send: {
     title: "Envoyer l'empreinte {{fingerId}} à une serrure",

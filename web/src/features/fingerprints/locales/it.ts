@@ -14,7 +14,6 @@ const it: Texts = {
     status: 'Stato',
     createdAt: 'Registrata il',
     sentAt: 'Inviata il',
-    actions: 'Azioni',
   },
   placeholders: {
     note: 'es. Li Wei, pollice destro',
@@ -56,11 +55,8 @@ const it: Texts = {
     start: 'Avvia la registrazione',
     again: 'Registra di nuovo',
     saveAgain: 'Salva di nuovo',
-    cancel: 'Annulla',
     send: 'Invia a una serratura',
-    delete: 'Elimina',
     withdraw: 'Rimuovi dalla serratura',
-    retry: 'Riprova',
   },
   send: {
     title: "Invia l'impronta {{fingerId}} a una serratura",

@@ -14,7 +14,6 @@ const ja: Texts = {
     status: '状態',
     createdAt: '登録日時',
     sentAt: '送信日時',
-    actions: '操作',
   },
   placeholders: {
     note: '例：李偉 右手の親指',
@@ -56,11 +55,8 @@ const ja: Texts = {
     start: '登録を開始',
     again: 'もう一度登録',
     saveAgain: 'もう一度保存',
-    cancel: 'キャンセル',
     send: 'ドアロックへ送信',
-    delete: '削除',
     withdraw: 'ドアロックから削除',
-    retry: '再試行',
   },
   send: {
     title: '指紋 {{fingerId}} をドアロックへ送信',

@@ -14,7 +14,6 @@ const ko: Texts = {
     status: '상태',
     createdAt: '등록 시간',
     sentAt: '전송 시간',
-    actions: '작업',
   },
   placeholders: {
     note: '예: 리웨이, 오른손 엄지',
@@ -56,11 +55,8 @@ const ko: Texts = {
     start: '등록 시작',
     again: '다시 등록',
     saveAgain: '다시 저장',
-    cancel: '취소',
     send: '도어락으로 전송',
-    delete: '삭제',
     withdraw: '도어락에서 제거',
-    retry: '다시 시도',
   },
   send: {
     title: '지문 {{fingerId}}을(를) 도어락으로 전송',

@@ -14,7 +14,6 @@ const pt: Texts = {
     status: 'Situação',
     createdAt: 'Registrada em',
     sentAt: 'Enviada em',
-    actions: 'Ações',
   },
   placeholders: {
     note: 'ex.: Li Wei, polegar direito',
@@ -56,11 +55,8 @@ const pt: Texts = {
     start: 'Iniciar o registro',
     again: 'Registrar de novo',
     saveAgain: 'Salvar de novo',
-    cancel: 'Cancelar',
     send: 'Enviar a uma fechadura',
-    delete: 'Excluir',
     withdraw: 'Remover da fechadura',
-    retry: 'Tentar novamente',
   },
   send: {
     title: 'Enviar a impressão {{fingerId}} a uma fechadura',

@@ -14,7 +14,6 @@ const ru: Texts = {
     status: 'Состояние',
     createdAt: 'Записан',
     sentAt: 'Отправлен',
-    actions: 'Действия',
   },
   placeholders: {
     note: 'например, Ли Вэй, правый большой палец',
@@ -56,11 +55,8 @@ const ru: Texts = {
     start: 'Начать запись',
     again: 'Записать заново',
     saveAgain: 'Сохранить снова',
-    cancel: 'Отмена',
     send: 'Отправить на замок',
-    delete: 'Удалить',
     withdraw: 'Убрать с замка',
-    retry: 'Повторить',
   },
   send: {
     title: 'Отправить отпечаток {{fingerId}} на замок',

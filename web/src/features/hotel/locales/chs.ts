@@ -9,7 +9,6 @@ const chs: Texts = {
     description: '请在下方填写名称、地址和电话并保存，然后返回继续之前的操作。',
     back: '返回上一页',
   },
-  actions: { retry: '重试' },
   account: {
     title: '我的账号',
     name: '姓名',

@@ -9,7 +9,6 @@ const chsTW: Texts = {
     description: '請在下方填寫名稱、地址和電話並儲存，然後返回繼續先前的操作。',
     back: '返回上一頁',
   },
-  actions: { retry: '重試' },
   account: {
     title: '我的帳號',
     name: '姓名',

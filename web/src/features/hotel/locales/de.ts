@@ -10,7 +10,6 @@ const de: Texts = {
       'Tragen Sie unten Name, Adresse und Telefon ein und speichern Sie; kehren Sie dann zu Ihrer Aufgabe zurück.',
     back: 'Zurück zur vorherigen Seite',
   },
-  actions: { retry: 'Erneut versuchen' },
   account: {
     title: 'Mein Konto',
     name: 'Vollständiger Name',

@@ -11,9 +11,6 @@ const en = {
       'Fill in the name, address and telephone below and save; then go back to what you were doing.',
     back: 'Back to the previous page',
   },
-  actions: {
-    retry: 'Try again',
-  },
   account: {
     title: 'My account',
     name: 'Name',

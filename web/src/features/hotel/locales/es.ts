@@ -10,7 +10,6 @@ const es: Texts = {
       'Rellene abajo el nombre, la dirección y el teléfono y guarde; después vuelva a lo que estaba haciendo.',
     back: 'Volver a la página anterior',
   },
-  actions: { retry: 'Reintentar' },
   account: {
     title: 'Mi cuenta',
     name: 'Nombre',

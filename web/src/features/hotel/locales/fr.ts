@@ -10,7 +10,6 @@ const fr: Texts = {
       'Renseignez ci-dessous le nom, l’adresse et le téléphone puis enregistrez ; revenez ensuite à ce que vous faisiez.',
     back: 'Revenir à la page précédente',
   },
-  actions: { retry: 'Réessayer' },
   account: {
     title: 'Mon compte',
     name: 'Nom',

@@ -9,7 +9,6 @@ const it: Texts = {
     description: 'Compila qui sotto nome, indirizzo e telefono e salva; poi torna a ciò che stavi facendo.',
     back: 'Torna alla pagina precedente',
   },
-  actions: { retry: 'Riprova' },
   account: {
     title: 'Il mio account',
     name: 'Nome',

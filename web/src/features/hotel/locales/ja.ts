@@ -9,7 +9,6 @@ const ja: Texts = {
     description: '下に名称、住所、電話番号を入力して保存し、元の作業に戻ってください。',
     back: '前のページに戻る',
   },
-  actions: { retry: '再試行' },
   account: {
     title: 'マイアカウント',
     name: '氏名',

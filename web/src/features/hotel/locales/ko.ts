@@ -9,7 +9,6 @@ const ko: Texts = {
     description: '아래에 이름, 주소, 전화번호를 입력하고 저장한 뒤 하던 작업으로 돌아가세요.',
     back: '이전 페이지로 돌아가기',
   },
-  actions: { retry: '다시 시도' },
   account: {
     title: '내 계정',
     name: '이름',

@@ -10,7 +10,6 @@ const pt: Texts = {
       'Preencha abaixo o nome, o endereço e o telefone e salve; depois volte ao que estava fazendo.',
     back: 'Voltar à página anterior',
   },
-  actions: { retry: 'Tentar novamente' },
   account: {
     title: 'Minha conta',
     name: 'Nome',

@@ -23,14 +23,12 @@ const de: Texts = {
     revokeConfirm:
       'Den Schlüssel „{{name}}“ widerrufen? Systeme, die ihn verwenden, funktionieren sofort nicht mehr.',
     revokedDone: 'Schlüssel widerrufen',
-    cancel: 'Abbrechen',
     createOk: 'Erstellen',
     empty: 'Noch keine API-Schlüssel. Erstellen Sie einen für jedes System, das Karten ausstellt.',
     emptyFiltered: 'Kein Schlüssel entspricht diesem Filter.',
     clearFilters: 'Alle Schlüssel zeigen',
     loadFailed: 'Die Schlüssel konnten nicht geladen werden.',
     retry: 'Erneut versuchen',
-    refresh: 'Aktualisieren',
     total: 'Schlüssel: {{count}}',
   },
   created: {

@@ -23,14 +23,12 @@ const fr: Texts = {
     revokeConfirm:
       'Révoquer la clé « {{name}} » ? Les systèmes qui l’utilisent cessent aussitôt de fonctionner.',
     revokedDone: 'Clé révoquée',
-    cancel: 'Annuler',
     createOk: 'Créer',
     empty: 'Aucune clé d’API pour l’instant. Créez-en une pour chaque système qui émet des cartes.',
     emptyFiltered: 'Aucune clé ne correspond à ce filtre.',
     clearFilters: 'Afficher toutes les clés',
     loadFailed: 'Les clés n’ont pas pu être chargées.',
     retry: 'Réessayer',
-    refresh: 'Actualiser',
     total: 'Clés : {{count}}',
   },
   created: {

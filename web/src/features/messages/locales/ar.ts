@@ -32,9 +32,7 @@ const ar: Texts = {
   column: {
     message: 'الرسالة',
     kind: 'النوع',
-    time: 'الوقت',
     status: 'الحالة',
-    actions: 'الإجراءات',
   },
   status: {
     unread: 'غير مقروءة',
@@ -42,16 +40,12 @@ const ar: Texts = {
     resolved: 'تمت المعالجة',
   },
   action: {
-    refresh: 'تحديث',
-    retry: 'إعادة المحاولة',
     openRoom: 'عرض الغرفة',
     markRead: 'تعليم كمقروءة',
     markAllRead: 'تعليم الكل كمقروء',
-    delete: 'حذف',
     deleteSelected: 'حذف المحدد ({{count}})',
     deleteConfirm: 'هل تريد حذف هذه الرسالة؟',
     deleteSelectedConfirm: 'هل تريد حذف الرسائل المحددة ({{count}})؟',
-    cancel: 'إلغاء',
     deleted: 'تم الحذف',
     allRead: 'تم تعليم كل الرسائل كمقروءة',
   },

@@ -29,9 +29,7 @@ const chs: Texts = {
   column: {
     message: '消息',
     kind: '类型',
-    time: '时间',
     status: '状态',
-    actions: '操作',
   },
   status: {
     unread: '未读',
@@ -39,16 +37,12 @@ const chs: Texts = {
     resolved: '已解决',
   },
   action: {
-    refresh: '刷新',
-    retry: '重试',
     openRoom: '查看房间',
     markRead: '标为已读',
     markAllRead: '全部标为已读',
-    delete: '删除',
     deleteSelected: '删除所选（{{count}}）',
     deleteConfirm: '确定删除这条消息？',
     deleteSelectedConfirm: '确定删除所选的消息（{{count}}）？',
-    cancel: '取消',
     deleted: '已删除',
     allRead: '所有消息已标为已读',
   },

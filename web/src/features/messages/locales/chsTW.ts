@@ -29,9 +29,7 @@ const chsTW: Texts = {
   column: {
     message: '訊息',
     kind: '類型',
-    time: '時間',
     status: '狀態',
-    actions: '操作',
   },
   status: {
     unread: '未讀',
@@ -39,16 +37,12 @@ const chsTW: Texts = {
     resolved: '已解決',
   },
   action: {
-    refresh: '重新整理',
-    retry: '重試',
     openRoom: '查看房間',
     markRead: '標為已讀',
     markAllRead: '全部標為已讀',
-    delete: '刪除',
     deleteSelected: '刪除所選（{{count}}）',
     deleteConfirm: '確定刪除這則訊息？',
     deleteSelectedConfirm: '確定刪除所選的訊息（{{count}}）？',
-    cancel: '取消',
     deleted: '已刪除',
     allRead: '所有訊息已標為已讀',
   },

@@ -34,9 +34,7 @@ const de: Texts = {
   column: {
     message: 'Nachricht',
     kind: 'Art',
-    time: 'Zeit',
     status: 'Zustand',
-    actions: 'Aktionen',
   },
   status: {
     unread: 'Ungelesen',
@@ -44,16 +42,12 @@ const de: Texts = {
     resolved: 'Erledigt',
   },
   action: {
-    refresh: 'Aktualisieren',
-    retry: 'Erneut versuchen',
     openRoom: 'Zimmer anzeigen',
     markRead: 'Als gelesen markieren',
     markAllRead: 'Alle als gelesen markieren',
-    delete: 'Löschen',
     deleteSelected: 'Auswahl löschen ({{count}})',
     deleteConfirm: 'Diese Nachricht löschen?',
     deleteSelectedConfirm: 'Die ausgewählten Nachrichten ({{count}}) löschen?',
-    cancel: 'Abbrechen',
     deleted: 'Gelöscht',
     allRead: 'Alle Nachrichten als gelesen markiert',
   },

@@ -33,9 +33,7 @@ const en = {
   column: {
     message: 'Message',
     kind: 'Kind',
-    time: 'Time',
     status: 'Status',
-    actions: 'Actions',
   },
   status: {
     unread: 'Unread',
@@ -43,16 +41,12 @@ const en = {
     resolved: 'Resolved',
   },
   action: {
-    refresh: 'Refresh',
-    retry: 'Try again',
     openRoom: 'View room',
     markRead: 'Mark read',
     markAllRead: 'Mark all read',
-    delete: 'Delete',
     deleteSelected: 'Delete selected ({{count}})',
     deleteConfirm: 'Delete this message?',
     deleteSelectedConfirm: 'Delete the selected messages ({{count}})?',
-    cancel: 'Cancel',
     deleted: 'Deleted',
     allRead: 'All messages marked read',
   },

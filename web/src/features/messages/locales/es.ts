@@ -33,9 +33,7 @@ const es: Texts = {
   column: {
     message: 'Mensaje',
     kind: 'Tipo',
-    time: 'Hora',
     status: 'Estado',
-    actions: 'Acciones',
   },
   status: {
     unread: 'No leído',
@@ -43,16 +41,12 @@ const es: Texts = {
     resolved: 'Resuelto',
   },
   action: {
-    refresh: 'Actualizar',
-    retry: 'Reintentar',
     openRoom: 'Ver habitación',
     markRead: 'Marcar como leído',
     markAllRead: 'Marcar todo como leído',
-    delete: 'Eliminar',
     deleteSelected: 'Eliminar seleccionados ({{count}})',
     deleteConfirm: '¿Eliminar este mensaje?',
     deleteSelectedConfirm: '¿Eliminar los mensajes seleccionados ({{count}})?',
-    cancel: 'Cancelar',
     deleted: 'Eliminado',
     allRead: 'Todos los mensajes marcados como leídos',
   },

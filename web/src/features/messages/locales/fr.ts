@@ -33,9 +33,7 @@ const fr: Texts = {
   column: {
     message: 'Contenu',
     kind: 'Type',
-    time: 'Heure',
     status: 'État',
-    actions: 'Opérations',
   },
   status: {
     unread: 'Non lu',
@@ -43,16 +41,12 @@ const fr: Texts = {
     resolved: 'Résolu',
   },
   action: {
-    refresh: 'Actualiser',
-    retry: 'Réessayer',
     openRoom: 'Voir la chambre',
     markRead: 'Marquer comme lu',
     markAllRead: 'Tout marquer comme lu',
-    delete: 'Supprimer',
     deleteSelected: 'Supprimer la sélection ({{count}})',
     deleteConfirm: 'Supprimer ce message ?',
     deleteSelectedConfirm: 'Supprimer les messages sélectionnés ({{count}}) ?',
-    cancel: 'Annuler',
     deleted: 'Supprimé',
     allRead: 'Tous les messages sont marqués comme lus',
   },

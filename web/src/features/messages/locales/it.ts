@@ -34,9 +34,7 @@ const it: Texts = {
   column: {
     message: 'Messaggio',
     kind: 'Tipo',
-    time: 'Ora',
     status: 'Stato',
-    actions: 'Azioni',
   },
   status: {
     unread: 'Non letto',
@@ -44,16 +42,12 @@ const it: Texts = {
     resolved: 'Risolto',
   },
   action: {
-    refresh: 'Aggiorna',
-    retry: 'Riprova',
     openRoom: 'Vedi camera',
     markRead: 'Segna come letto',
     markAllRead: 'Segna tutti come letti',
-    delete: 'Elimina',
     deleteSelected: 'Elimina selezionati ({{count}})',
     deleteConfirm: 'Eliminare questo messaggio?',
     deleteSelectedConfirm: 'Eliminare i messaggi selezionati ({{count}})?',
-    cancel: 'Annulla',
     deleted: 'Eliminato',
     allRead: 'Tutti i messaggi segnati come letti',
   },

@@ -33,9 +33,7 @@ const ja: Texts = {
   column: {
     message: 'メッセージ',
     kind: '種類',
-    time: '日時',
     status: '状態',
-    actions: '操作',
   },
   status: {
     unread: '未読',
@@ -43,16 +41,12 @@ const ja: Texts = {
     resolved: '解決済み',
   },
   action: {
-    refresh: '更新',
-    retry: '再試行',
     openRoom: '部屋を表示',
     markRead: '既読にする',
     markAllRead: 'すべて既読にする',
-    delete: '削除',
     deleteSelected: '選択を削除（{{count}}）',
     deleteConfirm: 'このメッセージを削除しますか？',
     deleteSelectedConfirm: '選択したメッセージ（{{count}}）を削除しますか？',
-    cancel: 'キャンセル',
     deleted: '削除しました',
     allRead: 'すべてのメッセージを既読にしました',
   },

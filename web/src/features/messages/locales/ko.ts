@@ -32,9 +32,7 @@ const ko: Texts = {
   column: {
     message: '메시지',
     kind: '종류',
-    time: '시간',
     status: '상태',
-    actions: '작업',
   },
   status: {
     unread: '읽지 않음',
@@ -42,16 +40,12 @@ const ko: Texts = {
     resolved: '해결됨',
   },
   action: {
-    refresh: '새로 고침',
-    retry: '다시 시도',
     openRoom: '객실 보기',
     markRead: '읽음으로 표시',
     markAllRead: '모두 읽음으로 표시',
-    delete: '삭제',
     deleteSelected: '선택 항목 삭제 ({{count}})',
     deleteConfirm: '이 메시지를 삭제할까요?',
     deleteSelectedConfirm: '선택한 메시지({{count}})를 삭제할까요?',
-    cancel: '취소',
     deleted: '삭제되었습니다',
     allRead: '모든 메시지를 읽음으로 표시했습니다',
   },

@@ -33,9 +33,7 @@ const pt: Texts = {
   column: {
     message: 'Mensagem',
     kind: 'Tipo',
-    time: 'Hora',
     status: 'Situação',
-    actions: 'Ações',
   },
   status: {
     unread: 'Não lida',
@@ -43,16 +41,12 @@ const pt: Texts = {
     resolved: 'Resolvida',
   },
   action: {
-    refresh: 'Atualizar',
-    retry: 'Tentar novamente',
     openRoom: 'Ver quarto',
     markRead: 'Marcar como lida',
     markAllRead: 'Marcar todas como lidas',
-    delete: 'Excluir',
     deleteSelected: 'Excluir selecionadas ({{count}})',
     deleteConfirm: 'Excluir esta mensagem?',
     deleteSelectedConfirm: 'Excluir as mensagens selecionadas ({{count}})?',
-    cancel: 'Cancelar',
     deleted: 'Excluída',
     allRead: 'Todas as mensagens marcadas como lidas',
   },

@@ -32,9 +32,7 @@ const ru: Texts = {
   column: {
     message: 'Сообщение',
     kind: 'Вид',
-    time: 'Время',
     status: 'Статус',
-    actions: 'Действия',
   },
   status: {
     unread: 'Не прочитано',
@@ -42,16 +40,12 @@ const ru: Texts = {
     resolved: 'Решено',
   },
   action: {
-    refresh: 'Обновить',
-    retry: 'Повторить',
     openRoom: 'Перейти к номеру',
     markRead: 'Отметить прочитанным',
     markAllRead: 'Отметить все прочитанными',
-    delete: 'Удалить',
     deleteSelected: 'Удалить выбранные ({{count}})',
     deleteConfirm: 'Удалить это сообщение?',
     deleteSelectedConfirm: 'Удалить выбранные сообщения ({{count}})?',
-    cancel: 'Отмена',
     deleted: 'Удалено',
     allRead: 'Все сообщения отмечены прочитанными',
   },

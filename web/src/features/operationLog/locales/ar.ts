@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const ar: Texts = {
   title: 'سجل العمليات',
-  refresh: 'تحديث',
-  retry: 'إعادة المحاولة',
   loadFailed: 'تعذّر تحميل سجل العمليات.',
   empty: 'لا توجد عمليات مسجلة بعد.',
   emptyFiltered: 'لا توجد عمليات تطابق عوامل التصفية هذه.',
@@ -21,15 +19,12 @@ const ar: Texts = {
     dates: 'التواريخ',
     from: 'من',
     to: 'إلى',
-    result: 'النتيجة',
     allResults: 'ناجحة أو مرفوضة',
   },
   columns: {
-    time: 'الوقت',
     who: 'المنفّذ',
     what: 'العملية',
     rooms: 'الغرف',
-    result: 'النتيجة',
     ip: 'عنوان IP',
   },
   results: {

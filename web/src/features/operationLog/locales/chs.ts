@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const chs: Texts = {
   title: '操作日志',
-  refresh: '刷新',
-  retry: '重试',
   loadFailed: '操作日志加载失败。',
   empty: '暂无操作记录。',
   emptyFiltered: '没有符合筛选条件的操作。',
@@ -21,15 +19,12 @@ const chs: Texts = {
     dates: '日期',
     from: '开始日期',
     to: '结束日期',
-    result: '结果',
     allResults: '成功或被拒绝',
   },
   columns: {
-    time: '时间',
     who: '操作人',
     what: '操作内容',
     rooms: '房间',
-    result: '结果',
     ip: 'IP 地址',
   },
   results: {

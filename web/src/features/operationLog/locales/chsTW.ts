@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
   title: '操作日誌',
-  refresh: '重新整理',
-  retry: '重試',
   loadFailed: '操作日誌載入失敗。',
   empty: '尚無操作紀錄。',
   emptyFiltered: '沒有符合篩選條件的操作。',
@@ -21,15 +19,12 @@ const chsTW: Texts = {
     dates: '日期',
     from: '開始日期',
     to: '結束日期',
-    result: '結果',
     allResults: '成功或被拒絕',
   },
   columns: {
-    time: '時間',
     who: '操作人',
     what: '操作內容',
     rooms: '房間',
-    result: '結果',
     ip: 'IP 位址',
   },
   results: {

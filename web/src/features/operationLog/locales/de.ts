@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const de: Texts = {
   title: 'Vorgangsprotokoll',
-  refresh: 'Aktualisieren',
-  retry: 'Erneut versuchen',
   loadFailed: 'Das Vorgangsprotokoll konnte nicht geladen werden.',
   empty: 'Noch keine Vorgänge aufgezeichnet.',
   emptyFiltered: 'Keine Vorgänge entsprechen diesen Filtern.',
@@ -21,15 +19,12 @@ const de: Texts = {
     dates: 'Zeitraum',
     from: 'Von',
     to: 'Bis',
-    result: 'Ergebnis',
     allResults: 'Erfolgreich oder abgelehnt',
   },
   columns: {
-    time: 'Zeit',
     who: 'Wer',
     what: 'Was',
     rooms: 'Zimmer',
-    result: 'Ergebnis',
     ip: 'IP-Adresse',
   },
   results: {

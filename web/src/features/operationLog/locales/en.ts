@@ -3,8 +3,6 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 /** English texts of the 'operationLog' feature: the reference every other language matches. */
 const en = {
   title: 'Operation log',
-  refresh: 'Refresh',
-  retry: 'Try again',
   loadFailed: 'The operation log could not be loaded.',
   empty: 'No operations recorded yet.',
   emptyFiltered: 'No operations match these filters.',
@@ -22,15 +20,12 @@ const en = {
     dates: 'Dates',
     from: 'From',
     to: 'To',
-    result: 'Result',
     allResults: 'Succeeded or refused',
   },
   columns: {
-    time: 'Time',
     who: 'Who',
     what: 'What',
     rooms: 'Rooms',
-    result: 'Result',
     ip: 'IP address',
   },
   results: {

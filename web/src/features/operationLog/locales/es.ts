@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const es: Texts = {
   title: 'Registro de operaciones',
-  refresh: 'Actualizar',
-  retry: 'Reintentar',
   loadFailed: 'No se pudo cargar el registro de operaciones.',
   empty: 'Todavía no hay operaciones registradas.',
   emptyFiltered: 'Ninguna operación coincide con estos filtros.',
@@ -21,15 +19,12 @@ const es: Texts = {
     dates: 'Fechas',
     from: 'Desde',
     to: 'Hasta',
-    result: 'Resultado',
     allResults: 'Correcta o rechazada',
   },
   columns: {
-    time: 'Hora',
     who: 'Quién',
     what: 'Qué',
     rooms: 'Habitaciones',
-    result: 'Resultado',
     ip: 'Dirección IP',
   },
   results: {

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const fr: Texts = {
   title: 'Journal des opérations',
-  refresh: 'Actualiser',
-  retry: 'Réessayer',
   loadFailed: "Le journal des opérations n'a pas pu être chargé.",
   empty: "Aucune opération enregistrée pour l'instant.",
   emptyFiltered: 'Aucune opération ne correspond à ces filtres.',
@@ -21,15 +19,12 @@ const fr: Texts = {
     dates: 'Période',
     from: 'Du',
     to: 'Au',
-    result: 'Résultat',
     allResults: 'Réussie ou refusée',
   },
   columns: {
-    time: 'Heure',
     who: 'Qui',
     what: 'Quoi',
     rooms: 'Chambres',
-    result: 'Résultat',
     ip: 'Adresse IP',
   },
   results: {

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const it: Texts = {
   title: 'Registro operazioni',
-  refresh: 'Aggiorna',
-  retry: 'Riprova',
   loadFailed: 'Impossibile caricare il registro operazioni.',
   empty: 'Nessuna operazione registrata finora.',
   emptyFiltered: 'Nessuna operazione corrisponde a questi filtri.',
@@ -21,15 +19,12 @@ const it: Texts = {
     dates: 'Date',
     from: 'Dal',
     to: 'Al',
-    result: 'Esito',
     allResults: 'Riuscita o rifiutata',
   },
   columns: {
-    time: 'Ora',
     who: 'Chi',
     what: 'Cosa',
     rooms: 'Camere',
-    result: 'Esito',
     ip: 'Indirizzo IP',
   },
   results: {

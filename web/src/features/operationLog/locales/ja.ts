@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const ja: Texts = {
   title: '操作ログ',
-  refresh: '更新',
-  retry: '再試行',
   loadFailed: '操作ログを読み込めませんでした。',
   empty: '記録された操作はまだありません。',
   emptyFiltered: 'この条件に一致する操作はありません。',
@@ -21,15 +19,12 @@ const ja: Texts = {
     dates: '日付',
     from: '開始',
     to: '終了',
-    result: '結果',
     allResults: '成功または拒否',
   },
   columns: {
-    time: '日時',
     who: '担当者',
     what: '内容',
     rooms: '客室',
-    result: '結果',
     ip: 'IP アドレス',
   },
   results: {

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const ko: Texts = {
   title: '작업 로그',
-  refresh: '새로 고침',
-  retry: '다시 시도',
   loadFailed: '작업 로그를 불러오지 못했습니다.',
   empty: '기록된 작업이 없습니다.',
   emptyFiltered: '필터와 일치하는 작업이 없습니다.',
@@ -21,15 +19,12 @@ const ko: Texts = {
     dates: '날짜',
     from: '시작',
     to: '종료',
-    result: '결과',
     allResults: '성공 또는 거부',
   },
   columns: {
-    time: '시간',
     who: '작업자',
     what: '작업 내용',
     rooms: '객실',
-    result: '결과',
     ip: 'IP 주소',
   },
   results: {

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const pt: Texts = {
   title: 'Registro de operações',
-  refresh: 'Atualizar',
-  retry: 'Tentar novamente',
   loadFailed: 'Não foi possível carregar o registro de operações.',
   empty: 'Ainda não há operações registradas.',
   emptyFiltered: 'Nenhuma operação corresponde a estes filtros.',
@@ -21,15 +19,12 @@ const pt: Texts = {
     dates: 'Datas',
     from: 'De',
     to: 'Até',
-    result: 'Resultado',
     allResults: 'Concluída ou recusada',
   },
   columns: {
-    time: 'Hora',
     who: 'Quem',
     what: 'O quê',
     rooms: 'Quartos',
-    result: 'Resultado',
     ip: 'Endereço IP',
   },
   results: {

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const ru: Texts = {
   title: 'Журнал операций',
-  refresh: 'Обновить',
-  retry: 'Повторить',
   loadFailed: 'Не удалось загрузить журнал операций.',
   empty: 'Операций пока нет.',
   emptyFiltered: 'Нет операций, подходящих под фильтры.',
@@ -21,15 +19,12 @@ const ru: Texts = {
     dates: 'Даты',
     from: 'С',
     to: 'По',
-    result: 'Результат',
     allResults: 'Успешно или отклонено',
   },
   columns: {
-    time: 'Время',
     who: 'Кто',
     what: 'Что',
     rooms: 'Номера',
-    result: 'Результат',
     ip: 'IP-адрес',
   },
   results: {

@@ -47,11 +47,8 @@ const ar: Texts = {
     count: 'أيام لها سعر خاص: {{count}}',
   },
   actions: {
-    cancel: 'إلغاء',
     save: 'حفظ الأسعار',
-    retry: 'إعادة المحاولة',
     edit: 'تعديل',
-    delete: 'حذف',
   },
   room: {
     title: 'أسعار الغرفة {{name}}',

@@ -42,11 +42,8 @@ const chs: Texts = {
     count: '有单独价格的天数：{{count}}',
   },
   actions: {
-    cancel: '取消',
     save: '保存价格',
-    retry: '重试',
     edit: '编辑',
-    delete: '删除',
   },
   room: {
     title: '房间 {{name}} 的价格',

@@ -42,11 +42,8 @@ const chsTW: Texts = {
     count: '有單獨價格的天數：{{count}}',
   },
   actions: {
-    cancel: '取消',
     save: '儲存價格',
-    retry: '重試',
     edit: '編輯',
-    delete: '刪除',
   },
   room: {
     title: '房間 {{name}} 的價格',

@@ -44,11 +44,8 @@ const de: Texts = {
     count: 'Tage mit eigenem Preis: {{count}}',
   },
   actions: {
-    cancel: 'Abbrechen',
     save: 'Preise speichern',
-    retry: 'Erneut versuchen',
     edit: 'Bearbeiten',
-    delete: 'Löschen',
   },
   room: {
     title: 'Preise von Zimmer {{name}}',

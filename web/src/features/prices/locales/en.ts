@@ -45,11 +45,8 @@ const en = {
     count: 'Days with their own price: {{count}}',
   },
   actions: {
-    cancel: 'Cancel',
     save: 'Save the prices',
-    retry: 'Try again',
     edit: 'Edit',
-    delete: 'Delete',
   },
   room: {
     title: 'Prices of room {{name}}',

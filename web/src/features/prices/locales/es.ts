@@ -46,11 +46,8 @@ const es: Texts = {
     count: 'Días con precio propio: {{count}}',
   },
   actions: {
-    cancel: 'Cancelar',
     save: 'Guardar los precios',
-    retry: 'Reintentar',
     edit: 'Editar',
-    delete: 'Eliminar',
   },
   room: {
     title: 'Precios de la habitación {{name}}',

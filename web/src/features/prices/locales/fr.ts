@@ -46,11 +46,8 @@ const fr: Texts = {
     count: 'Jours avec leur propre tarif : {{count}}',
   },
   actions: {
-    cancel: 'Annuler',
     save: 'Enregistrer les tarifs',
-    retry: 'Réessayer',
     edit: 'Modifier',
-    delete: 'Supprimer',
   },
   room: {
     title: 'Tarifs de la chambre {{name}}',

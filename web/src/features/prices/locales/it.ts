@@ -47,11 +47,8 @@ const it: Texts = {
     count: 'Giorni con prezzo proprio: {{count}}',
   },
   actions: {
-    cancel: 'Annulla',
     save: 'Salva i prezzi',
-    retry: 'Riprova',
     edit: 'Modifica',
-    delete: 'Elimina',
   },
   room: {
     title: 'Prezzi della camera {{name}}',

@@ -42,11 +42,8 @@ const ja: Texts = {
     count: '個別の料金がある日数：{{count}}',
   },
   actions: {
-    cancel: 'キャンセル',
     save: '料金を保存',
-    retry: '再試行',
     edit: '編集',
-    delete: '削除',
   },
   room: {
     title: '客室 {{name}} の料金',

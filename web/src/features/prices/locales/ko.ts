@@ -42,11 +42,8 @@ const ko: Texts = {
     count: '별도 요금이 있는 날: {{count}}',
   },
   actions: {
-    cancel: '취소',
     save: '요금 저장',
-    retry: '다시 시도',
     edit: '편집',
-    delete: '삭제',
   },
   room: {
     title: '{{name}} 객실 요금',

@@ -46,11 +46,8 @@ const pt: Texts = {
     count: 'Dias com preço próprio: {{count}}',
   },
   actions: {
-    cancel: 'Cancelar',
     save: 'Salvar os preços',
-    retry: 'Tentar novamente',
     edit: 'Editar',
-    delete: 'Excluir',
   },
   room: {
     title: 'Preços do quarto {{name}}',

@@ -45,11 +45,8 @@ const ru: Texts = {
     count: 'Дней со своей ценой: {{count}}',
   },
   actions: {
-    cancel: 'Отмена',
     save: 'Сохранить цены',
-    retry: 'Повторить',
     edit: 'Изменить',
-    delete: 'Удалить',
   },
   room: {
     title: 'Цены номера {{name}}',

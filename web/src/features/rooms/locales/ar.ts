@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const ar: Texts = {
   feature: 'الغرف',
-  common: {
-    actions: 'الإجراءات',
-    cancel: 'إلغاء',
-    delete: 'حذف',
-    save: 'حفظ',
-    retry: 'إعادة المحاولة',
-    refresh: 'تحديث',
-  },
+  common: {},
   status: {
     all: 'الكل',
     vacant: 'شاغرة',

@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const chs: Texts = {
   feature: '房间',
-  common: {
-    actions: '操作',
-    cancel: '取消',
-    delete: '删除',
-    save: '保存',
-    retry: '重试',
-    refresh: '刷新',
-  },
+  common: {},
   status: {
     all: '全部',
     vacant: '空房',

@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
   feature: '房間',
-  common: {
-    actions: '操作',
-    cancel: '取消',
-    delete: '刪除',
-    save: '儲存',
-    retry: '重試',
-    refresh: '重新整理',
-  },
+  common: {},
   status: {
     all: '全部',
     vacant: '空房',

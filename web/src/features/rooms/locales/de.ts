@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const de: Texts = {
   feature: 'Zimmer',
-  common: {
-    actions: 'Aktionen',
-    cancel: 'Abbrechen',
-    delete: 'Löschen',
-    save: 'Speichern',
-    retry: 'Erneut versuchen',
-    refresh: 'Aktualisieren',
-  },
+  common: {},
   status: {
     all: 'Alle',
     vacant: 'Frei',

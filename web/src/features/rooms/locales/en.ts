@@ -3,14 +3,7 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 /** English texts of the 'rooms' feature: the reference every other language matches key for key. */
 const en = {
   feature: 'Rooms',
-  common: {
-    actions: 'Actions',
-    cancel: 'Cancel',
-    delete: 'Delete',
-    save: 'Save',
-    retry: 'Try again',
-    refresh: 'Refresh',
-  },
+  common: {},
   status: {
     all: 'All',
     vacant: 'Vacant',

@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const es: Texts = {
   feature: 'Habitaciones',
-  common: {
-    actions: 'Acciones',
-    cancel: 'Cancelar',
-    delete: 'Eliminar',
-    save: 'Guardar',
-    retry: 'Reintentar',
-    refresh: 'Actualizar',
-  },
+  common: {},
   status: {
     all: 'Todas',
     vacant: 'Libre',

@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const fr: Texts = {
   feature: 'Chambres',
-  common: {
-    actions: 'Opérations',
-    cancel: 'Annuler',
-    delete: 'Supprimer',
-    save: 'Enregistrer',
-    retry: 'Réessayer',
-    refresh: 'Actualiser',
-  },
+  common: {},
   status: {
     all: 'Toutes',
     vacant: 'Libre',

@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const it: Texts = {
   feature: 'Camere',
-  common: {
-    actions: 'Azioni',
-    cancel: 'Annulla',
-    delete: 'Elimina',
-    save: 'Salva',
-    retry: 'Riprova',
-    refresh: 'Aggiorna',
-  },
+  common: {},
   status: {
     all: 'Tutte',
     vacant: 'Libera',

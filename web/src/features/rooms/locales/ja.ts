@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const ja: Texts = {
   feature: '客室',
-  common: {
-    actions: '操作',
-    cancel: 'キャンセル',
-    delete: '削除',
-    save: '保存',
-    retry: '再試行',
-    refresh: '更新',
-  },
+  common: {},
   status: {
     all: 'すべて',
     vacant: '空室',

@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const ko: Texts = {
   feature: '객실',
-  common: {
-    actions: '작업',
-    cancel: '취소',
-    delete: '삭제',
-    save: '저장',
-    retry: '다시 시도',
-    refresh: '새로 고침',
-  },
+  common: {},
   status: {
     all: '전체',
     vacant: '빈 객실',

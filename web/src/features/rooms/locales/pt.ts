@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const pt: Texts = {
   feature: 'Quartos',
-  common: {
-    actions: 'Ações',
-    cancel: 'Cancelar',
-    delete: 'Excluir',
-    save: 'Salvar',
-    retry: 'Tentar novamente',
-    refresh: 'Atualizar',
-  },
+  common: {},
   status: {
     all: 'Todos',
     vacant: 'Livre',

@@ -2,14 +2,7 @@ import type { Texts } from './en.ts';
 
 const ru: Texts = {
   feature: 'Номера',
-  common: {
-    actions: 'Действия',
-    cancel: 'Отмена',
-    delete: 'Удалить',
-    save: 'Сохранить',
-    retry: 'Повторить',
-    refresh: 'Обновить',
-  },
+  common: {},
   status: {
     all: 'Все',
     vacant: 'Свободен',

@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Arabic texts of the 'staff' feature. */
 const ar: Texts = {
-  common: {
-    refresh: 'تحديث',
-    retry: 'إعادة المحاولة',
-    delete: 'حذف',
-    cancel: 'إلغاء',
-  },
   list: {
     title: 'إدارة الموظفين',
     staffTab: 'الموظفون',
@@ -32,7 +26,6 @@ const ar: Texts = {
     frozen: 'مجمّد',
     validUntil: 'صالح حتى {{time}}',
     createdAt: 'تاريخ الإضافة',
-    actions: 'الإجراءات',
     editRooms: 'صلاحيات الغرف',
     editAuthority: 'الصلاحيات',
     deleteConfirm: 'هل تريد حذف {{name}}؟ لن يتمكن من تسجيل الدخول بعد ذلك.',
@@ -92,7 +85,6 @@ const ar: Texts = {
     passwordKeep: 'اتركه فارغًا للإبقاء على كلمة المرور الحالية.',
     authorities: 'صلاحيات الإدارة',
     authoritiesHint: 'إضافةً إلى ما يمكن لأي مدير ثانوي فعله في غرفه.',
-    submit: 'حفظ',
     roomsNext: 'التالي: اختيار الغرف التي يديرها.',
     added: 'تمت إضافة المدير الثانوي',
     saved: 'تم حفظ صلاحيات الإدارة',

@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Simplified Chinese texts of the 'staff' feature. */
 const chs: Texts = {
-  common: {
-    refresh: '刷新',
-    retry: '重试',
-    delete: '删除',
-    cancel: '取消',
-  },
   list: {
     title: '员工管理',
     staffTab: '员工',
@@ -32,7 +26,6 @@ const chs: Texts = {
     frozen: '已冻结',
     validUntil: '有效期至 {{time}}',
     createdAt: '添加时间',
-    actions: '操作',
     editRooms: '房间权限',
     editAuthority: '权限',
     deleteConfirm: '确定删除 {{name}}？删除后将无法登录。',
@@ -92,7 +85,6 @@ const chs: Texts = {
     passwordKeep: '留空则保留当前密码。',
     authorities: '管理权限',
     authoritiesHint: '在二级管理员对其房间的基本权限之外额外授予。',
-    submit: '保存',
     roomsNext: '下一步：选择其管理的房间。',
     added: '二级管理员已添加',
     saved: '管理权限已保存',

@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Traditional Chinese texts of the 'staff' feature. */
 const chsTW: Texts = {
-  common: {
-    refresh: '重新整理',
-    retry: '重試',
-    delete: '刪除',
-    cancel: '取消',
-  },
   list: {
     title: '員工管理',
     staffTab: '員工',
@@ -32,7 +26,6 @@ const chsTW: Texts = {
     frozen: '已凍結',
     validUntil: '有效期至 {{time}}',
     createdAt: '新增時間',
-    actions: '操作',
     editRooms: '房間權限',
     editAuthority: '權限',
     deleteConfirm: '確定刪除 {{name}}？刪除後將無法登入。',
@@ -92,7 +85,6 @@ const chsTW: Texts = {
     passwordKeep: '留空則保留目前密碼。',
     authorities: '管理權限',
     authoritiesHint: '在二級管理員對其房間的基本權限之外額外授予。',
-    submit: '儲存',
     roomsNext: '下一步：選擇其管理的房間。',
     added: '二級管理員已新增',
     saved: '管理權限已儲存',

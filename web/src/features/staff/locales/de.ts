@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** German texts of the 'staff' feature. */
 const de: Texts = {
-  common: {
-    refresh: 'Aktualisieren',
-    retry: 'Erneut versuchen',
-    delete: 'Löschen',
-    cancel: 'Abbrechen',
-  },
   list: {
     title: 'Mitarbeiterverwaltung',
     staffTab: 'Mitarbeiter',
@@ -32,7 +26,6 @@ const de: Texts = {
     frozen: 'Gesperrt',
     validUntil: 'Gültig bis {{time}}',
     createdAt: 'Hinzugefügt am',
-    actions: 'Aktionen',
     editRooms: 'Zimmerrechte',
     editAuthority: 'Rechte',
     deleteConfirm: '{{name}} löschen? Die Person kann sich danach nicht mehr anmelden.',
@@ -92,7 +85,6 @@ const de: Texts = {
     passwordKeep: 'Leer lassen, um das aktuelle Passwort zu behalten.',
     authorities: 'Verwaltungsrechte',
     authoritiesHint: 'Zusätzlich zu dem, was jeder Unteradministrator in seinen Zimmern darf.',
-    submit: 'Speichern',
     roomsNext: 'Als Nächstes: die Zimmer wählen, die er verwaltet.',
     added: 'Unteradministrator hinzugefügt',
     saved: 'Verwaltungsrechte gespeichert',

@@ -2,12 +2,6 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 
 /** English texts of the 'staff' feature (staff, secondary administrators, room permissions): the reference. */
 const en = {
-  common: {
-    refresh: 'Refresh',
-    retry: 'Try again',
-    delete: 'Delete',
-    cancel: 'Cancel',
-  },
   list: {
     title: 'Staff management',
     staffTab: 'Staff',
@@ -32,7 +26,6 @@ const en = {
     frozen: 'Frozen',
     validUntil: 'Valid until {{time}}',
     createdAt: 'Added on',
-    actions: 'Actions',
     editRooms: 'Room permissions',
     editAuthority: 'Authority',
     deleteConfirm: 'Delete {{name}}? They can no longer sign in.',
@@ -92,7 +85,6 @@ const en = {
     passwordKeep: 'Leave empty to keep the current password.',
     authorities: 'Management authority',
     authoritiesHint: 'On top of what every secondary administrator may do in their rooms.',
-    submit: 'Save',
     roomsNext: 'Next: choose the rooms they manage.',
     added: 'Secondary administrator added',
     saved: 'Management authority saved',

@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Spanish texts of the 'staff' feature. */
 const es: Texts = {
-  common: {
-    refresh: 'Actualizar',
-    retry: 'Reintentar',
-    delete: 'Eliminar',
-    cancel: 'Cancelar',
-  },
   list: {
     title: 'Gestión de personal',
     staffTab: 'Personal',
@@ -32,7 +26,6 @@ const es: Texts = {
     frozen: 'Congelado',
     validUntil: 'Válido hasta {{time}}',
     createdAt: 'Añadido el',
-    actions: 'Acciones',
     editRooms: 'Permisos de habitaciones',
     editAuthority: 'Permisos',
     deleteConfirm: '¿Eliminar a {{name}}? Ya no podrá iniciar sesión.',
@@ -92,7 +85,6 @@ const es: Texts = {
     passwordKeep: 'Déjelo vacío para mantener la contraseña actual.',
     authorities: 'Permisos de gestión',
     authoritiesHint: 'Además de lo que todo administrador secundario puede hacer en sus habitaciones.',
-    submit: 'Guardar',
     roomsNext: 'Siguiente: elegir las habitaciones que gestiona.',
     added: 'Administrador secundario añadido',
     saved: 'Permisos de gestión guardados',

@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** French texts of the 'staff' feature. */
 const fr: Texts = {
-  common: {
-    refresh: 'Actualiser',
-    retry: 'Réessayer',
-    delete: 'Supprimer',
-    cancel: 'Annuler',
-  },
   list: {
     title: 'Gestion du personnel',
     staffTab: 'Personnel',
@@ -32,7 +26,6 @@ const fr: Texts = {
     frozen: 'Gelé',
     validUntil: 'Valable jusqu’au {{time}}',
     createdAt: 'Ajouté le',
-    actions: 'Opérations',
     editRooms: 'Droits sur les chambres',
     editAuthority: 'Droits',
     deleteConfirm: 'Supprimer {{name}} ? Cette personne ne pourra plus se connecter.',
@@ -93,7 +86,6 @@ const fr: Texts = {
     passwordKeep: 'Laissez vide pour garder le mot de passe actuel.',
     authorities: 'Droits de gestion',
     authoritiesHint: 'En plus de ce que tout administrateur secondaire peut faire dans ses chambres.',
-    submit: 'Enregistrer',
     roomsNext: 'Ensuite : choisir les chambres qu’il gère.',
     added: 'Administrateur secondaire ajouté',
     saved: 'Droits de gestion enregistrés',

@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Italian texts of the 'staff' feature. */
 const it: Texts = {
-  common: {
-    refresh: 'Aggiorna',
-    retry: 'Riprova',
-    delete: 'Elimina',
-    cancel: 'Annulla',
-  },
   list: {
     title: 'Gestione del personale',
     staffTab: 'Personale',
@@ -32,7 +26,6 @@ const it: Texts = {
     frozen: 'Congelato',
     validUntil: 'Valido fino al {{time}}',
     createdAt: 'Aggiunto il',
-    actions: 'Azioni',
     editRooms: 'Permessi sulle camere',
     editAuthority: 'Permessi',
     deleteConfirm: 'Eliminare {{name}}? Non potrà più accedere.',
@@ -92,7 +85,6 @@ const it: Texts = {
     passwordKeep: 'Lascia vuoto per mantenere la password attuale.',
     authorities: 'Permessi di gestione',
     authoritiesHint: 'Oltre a ciò che ogni amministratore secondario può fare nelle sue camere.',
-    submit: 'Salva',
     roomsNext: 'Passo successivo: scegliere le camere che gestisce.',
     added: 'Amministratore secondario aggiunto',
     saved: 'Permessi di gestione salvati',

@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Japanese texts of the 'staff' feature. */
 const ja: Texts = {
-  common: {
-    refresh: '更新',
-    retry: '再試行',
-    delete: '削除',
-    cancel: 'キャンセル',
-  },
   list: {
     title: 'スタッフ管理',
     staffTab: 'スタッフ',
@@ -32,7 +26,6 @@ const ja: Texts = {
     frozen: '凍結中',
     validUntil: '{{time}} まで有効',
     createdAt: '追加日',
-    actions: '操作',
     editRooms: '客室権限',
     editAuthority: '権限',
     deleteConfirm: '{{name}} を削除しますか？以後ログインできなくなります。',
@@ -93,7 +86,6 @@ const ja: Texts = {
     passwordKeep: '空欄のままにすると現在のパスワードが維持されます。',
     authorities: '管理権限',
     authoritiesHint: 'すべてのサブ管理者が担当客室で行える操作に加えて付与されます。',
-    submit: '保存',
     roomsNext: '次へ: 管理する客室を選びます。',
     added: 'サブ管理者を追加しました',
     saved: '管理権限を保存しました',

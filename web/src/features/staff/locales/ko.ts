@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Korean texts of the 'staff' feature. */
 const ko: Texts = {
-  common: {
-    refresh: '새로 고침',
-    retry: '다시 시도',
-    delete: '삭제',
-    cancel: '취소',
-  },
   list: {
     title: '직원 관리',
     staffTab: '직원',
@@ -32,7 +26,6 @@ const ko: Texts = {
     frozen: '동결됨',
     validUntil: '{{time}}까지 유효',
     createdAt: '추가일',
-    actions: '작업',
     editRooms: '객실 권한',
     editAuthority: '권한',
     deleteConfirm: '{{name}}을(를) 삭제하시겠습니까? 더 이상 로그인할 수 없습니다.',
@@ -92,7 +85,6 @@ const ko: Texts = {
     passwordKeep: '비워 두면 현재 비밀번호가 유지됩니다.',
     authorities: '관리 권한',
     authoritiesHint: '모든 보조 관리자가 자신의 객실에서 할 수 있는 일에 추가로 부여됩니다.',
-    submit: '저장',
     roomsNext: '다음: 관리할 객실을 선택합니다.',
     added: '보조 관리자를 추가했습니다',
     saved: '관리 권한을 저장했습니다',

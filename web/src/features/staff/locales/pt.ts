@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Portuguese (Brazil) texts of the 'staff' feature. */
 const pt: Texts = {
-  common: {
-    refresh: 'Atualizar',
-    retry: 'Tentar novamente',
-    delete: 'Excluir',
-    cancel: 'Cancelar',
-  },
   list: {
     title: 'Gestão de funcionários',
     staffTab: 'Funcionários',
@@ -32,7 +26,6 @@ const pt: Texts = {
     frozen: 'Congelado',
     validUntil: 'Válido até {{time}}',
     createdAt: 'Adicionado em',
-    actions: 'Ações',
     editRooms: 'Permissões de quartos',
     editAuthority: 'Permissões',
     deleteConfirm: 'Excluir {{name}}? A pessoa não poderá mais entrar.',
@@ -92,7 +85,6 @@ const pt: Texts = {
     passwordKeep: 'Deixe vazio para manter a senha atual.',
     authorities: 'Permissões de gestão',
     authoritiesHint: 'Além do que todo administrador secundário pode fazer em seus quartos.',
-    submit: 'Salvar',
     roomsNext: 'Próximo passo: escolher os quartos que ele gerencia.',
     added: 'Administrador secundário adicionado',
     saved: 'Permissões de gestão salvas',

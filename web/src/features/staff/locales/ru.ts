@@ -2,12 +2,6 @@ import type { Texts } from './en.ts';
 
 /** Russian texts of the 'staff' feature. */
 const ru: Texts = {
-  common: {
-    refresh: 'Обновить',
-    retry: 'Повторить',
-    delete: 'Удалить',
-    cancel: 'Отмена',
-  },
   list: {
     title: 'Управление персоналом',
     staffTab: 'Сотрудники',
@@ -32,7 +26,6 @@ const ru: Texts = {
     frozen: 'Заморожен',
     validUntil: 'Действует до {{time}}',
     createdAt: 'Добавлен',
-    actions: 'Действия',
     editRooms: 'Права на номера',
     editAuthority: 'Права',
     deleteConfirm: 'Удалить {{name}}? Войти в систему будет невозможно.',
@@ -93,7 +86,6 @@ const ru: Texts = {
     authorities: 'Права управления',
     authoritiesHint:
       'В дополнение к тому, что любой администратор второго уровня может делать в своих номерах.',
-    submit: 'Сохранить',
     roomsNext: 'Далее: выберите номера, которыми он управляет.',
     added: 'Администратор второго уровня добавлен',
     saved: 'Права управления сохранены',

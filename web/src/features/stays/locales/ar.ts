@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const ar: Texts = {
   feature: 'الإقامات',
   common: {
-    actions: 'الإجراءات',
     back: 'رجوع',
-    cancel: 'إلغاء',
-    save: 'حفظ',
-    retry: 'إعادة المحاولة',
     enabled: 'مفعّل',
     disabled: 'غير مفعّل',
     hotelTime: 'توقيت الفندق (Asia/Shanghai)',
@@ -245,7 +241,6 @@ const ar: Texts = {
     withdraw: 'سحب',
     withdrawText: 'سحب كلمة المرور هذه؟ يحذفها القفل عند المزامنة التالية.',
     withdrawn: 'سُحبت كلمة المرور',
-    delete: 'حذف',
     deleteText: 'حذف كلمة المرور هذه من السجل؟',
     deleteActiveText: 'كلمة المرور هذه سارية: ستُسحب وتُحذف. هل تتابع؟',
     deleted: 'حُذفت كلمة المرور',

@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const chs: Texts = {
   feature: '入住',
   common: {
-    actions: '操作',
     back: '返回',
-    cancel: '取消',
-    save: '保存',
-    retry: '重试',
     enabled: '已开启',
     disabled: '未开启',
     hotelTime: '酒店时间（北京时间）',
@@ -235,7 +231,6 @@ const chs: Texts = {
     withdraw: '撤回',
     withdrawText: '撤回该密码？门锁在下次同步时删除它。',
     withdrawn: '密码已撤回',
-    delete: '删除',
     deleteText: '从历史中删除该密码？',
     deleteActiveText: '该密码仍有效：将先撤回再删除。是否继续？',
     deleted: '密码已删除',

@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const chsTW: Texts = {
   feature: '入住',
   common: {
-    actions: '操作',
     back: '返回',
-    cancel: '取消',
-    save: '儲存',
-    retry: '重試',
     enabled: '已開啟',
     disabled: '未開啟',
     hotelTime: '飯店時間（北京時間）',
@@ -235,7 +231,6 @@ const chsTW: Texts = {
     withdraw: '撤回',
     withdrawText: '撤回此密碼？門鎖在下次同步時刪除它。',
     withdrawn: '密碼已撤回',
-    delete: '刪除',
     deleteText: '從歷史中刪除此密碼？',
     deleteActiveText: '此密碼仍有效：將先撤回再刪除。是否繼續？',
     deleted: '密碼已刪除',

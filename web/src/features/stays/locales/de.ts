@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const de: Texts = {
   feature: 'Aufenthalte',
   common: {
-    actions: 'Aktionen',
     back: 'Zurück',
-    cancel: 'Abbrechen',
-    save: 'Speichern',
-    retry: 'Erneut versuchen',
     enabled: 'Aktiviert',
     disabled: 'Deaktiviert',
     hotelTime: 'Hotelzeit (Asia/Shanghai)',
@@ -242,7 +238,6 @@ const de: Texts = {
     withdraw: 'Zurückziehen',
     withdrawText: 'Dieses Passwort zurückziehen? Das Schloss löscht es bei der nächsten Synchronisierung.',
     withdrawn: 'Passwort zurückgezogen',
-    delete: 'Löschen',
     deleteText: 'Dieses Passwort aus dem Verlauf löschen?',
     deleteActiveText: 'Dieses Passwort ist aktiv: Es wird zurückgezogen und gelöscht. Fortfahren?',
     deleted: 'Passwort gelöscht',

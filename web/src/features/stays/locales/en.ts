@@ -4,11 +4,7 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 const en = {
   feature: 'Stays',
   common: {
-    actions: 'Actions',
     back: 'Back',
-    cancel: 'Cancel',
-    save: 'Save',
-    retry: 'Try again',
     enabled: 'Enabled',
     disabled: 'Disabled',
     hotelTime: 'Hotel time (Asia/Shanghai)',
@@ -240,7 +236,6 @@ const en = {
     withdraw: 'Withdraw',
     withdrawText: 'Withdraw this password? The lock drops it at its next sync.',
     withdrawn: 'Password withdrawn',
-    delete: 'Delete',
     deleteText: 'Delete this password from the history?',
     deleteActiveText: 'This password is active: it is withdrawn and deleted. Continue?',
     deleted: 'Password deleted',

@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const es: Texts = {
   feature: 'Estancias',
   common: {
-    actions: 'Acciones',
     back: 'Atrás',
-    cancel: 'Cancelar',
-    save: 'Guardar',
-    retry: 'Reintentar',
     enabled: 'Activado',
     disabled: 'Desactivado',
     hotelTime: 'Hora del hotel (Asia/Shanghai)',
@@ -245,7 +241,6 @@ const es: Texts = {
     withdraw: 'Retirar',
     withdrawText: '¿Retirar esta contraseña? La cerradura la elimina en su próxima sincronización.',
     withdrawn: 'Contraseña retirada',
-    delete: 'Eliminar',
     deleteText: '¿Eliminar esta contraseña del historial?',
     deleteActiveText: 'Esta contraseña está activa: se retira y se elimina. ¿Continuar?',
     deleted: 'Contraseña eliminada',

@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const fr: Texts = {
   feature: 'Séjours',
   common: {
-    actions: 'Opérations',
     back: 'Retour',
-    cancel: 'Annuler',
-    save: 'Enregistrer',
-    retry: 'Réessayer',
     enabled: 'Activé',
     disabled: 'Désactivé',
     hotelTime: "Heure de l'hôtel (Asia/Shanghai)",
@@ -244,7 +240,6 @@ const fr: Texts = {
     withdraw: 'Retirer',
     withdrawText: 'Retirer ce mot de passe ? La serrure le supprime à sa prochaine synchronisation.',
     withdrawn: 'Mot de passe retiré',
-    delete: 'Supprimer',
     deleteText: "Supprimer ce mot de passe de l'historique ?",
     deleteActiveText: 'Ce mot de passe est actif : il est retiré puis supprimé. Continuer ?',
     deleted: 'Mot de passe supprimé',

@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const it: Texts = {
   feature: 'Soggiorni',
   common: {
-    actions: 'Azioni',
     back: 'Indietro',
-    cancel: 'Annulla',
-    save: 'Salva',
-    retry: 'Riprova',
     enabled: 'Attivo',
     disabled: 'Disattivo',
     hotelTime: "Ora dell'hotel (Asia/Shanghai)",
@@ -245,7 +241,6 @@ const it: Texts = {
     withdraw: 'Ritira',
     withdrawText: 'Ritirare questa password? La serratura la elimina alla prossima sincronizzazione.',
     withdrawn: 'Password ritirata',
-    delete: 'Elimina',
     deleteText: 'Eliminare questa password dalla cronologia?',
     deleteActiveText: 'Questa password è attiva: viene ritirata ed eliminata. Continuare?',
     deleted: 'Password eliminata',

@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const ja: Texts = {
   feature: '宿泊',
   common: {
-    actions: '操作',
     back: '戻る',
-    cancel: 'キャンセル',
-    save: '保存',
-    retry: '再試行',
     enabled: '有効',
     disabled: '無効',
     hotelTime: 'ホテル時間（Asia/Shanghai）',
@@ -235,7 +231,6 @@ const ja: Texts = {
     withdraw: '取り消す',
     withdrawText: 'このパスワードを取り消しますか？ドアロックは次の同期で削除します。',
     withdrawn: 'パスワードを取り消しました',
-    delete: '削除',
     deleteText: 'このパスワードを履歴から削除しますか？',
     deleteActiveText: 'このパスワードは有効です：取り消してから削除します。続けますか？',
     deleted: 'パスワードを削除しました',

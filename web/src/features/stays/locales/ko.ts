@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const ko: Texts = {
   feature: '투숙',
   common: {
-    actions: '작업',
     back: '뒤로',
-    cancel: '취소',
-    save: '저장',
-    retry: '다시 시도',
     enabled: '사용',
     disabled: '사용 안 함',
     hotelTime: '호텔 시간(Asia/Shanghai)',
@@ -235,7 +231,6 @@ const ko: Texts = {
     withdraw: '회수',
     withdrawText: '이 비밀번호를 회수할까요? 도어락이 다음 동기화 때 삭제합니다.',
     withdrawn: '비밀번호를 회수했습니다',
-    delete: '삭제',
     deleteText: '이 비밀번호를 기록에서 삭제할까요?',
     deleteActiveText: '사용 중인 비밀번호입니다: 회수한 뒤 삭제합니다. 계속할까요?',
     deleted: '비밀번호를 삭제했습니다',

@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const pt: Texts = {
   feature: 'Estadias',
   common: {
-    actions: 'Ações',
     back: 'Voltar',
-    cancel: 'Cancelar',
-    save: 'Salvar',
-    retry: 'Tentar novamente',
     enabled: 'Ativado',
     disabled: 'Desativado',
     hotelTime: 'Horário do hotel (Asia/Shanghai)',
@@ -240,7 +236,6 @@ const pt: Texts = {
     withdraw: 'Retirar',
     withdrawText: 'Retirar esta senha? A fechadura a apaga na próxima sincronização.',
     withdrawn: 'Senha retirada',
-    delete: 'Excluir',
     deleteText: 'Excluir esta senha do histórico?',
     deleteActiveText: 'Esta senha está ativa: ela é retirada e excluída. Continuar?',
     deleted: 'Senha excluída',

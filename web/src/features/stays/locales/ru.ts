@@ -3,11 +3,7 @@ import type { Texts } from './en.ts';
 const ru: Texts = {
   feature: 'Проживание',
   common: {
-    actions: 'Действия',
     back: 'Назад',
-    cancel: 'Отмена',
-    save: 'Сохранить',
-    retry: 'Повторить',
     enabled: 'Включено',
     disabled: 'Выключено',
     hotelTime: 'Время отеля (Asia/Shanghai)',
@@ -245,7 +241,6 @@ const ru: Texts = {
     withdraw: 'Отозвать',
     withdrawText: 'Отозвать этот пароль? Замок удалит его при следующей синхронизации.',
     withdrawn: 'Пароль отозван',
-    delete: 'Удалить',
     deleteText: 'Удалить этот пароль из истории?',
     deleteActiveText: 'Этот пароль действует: он будет отозван и удалён. Продолжить?',
     deleted: 'Пароль удалён',

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const ar: Texts = {
   common: {
-    refresh: 'تحديث',
-    retry: 'إعادة المحاولة',
     room: 'الغرفة',
     allRooms: 'كل الغرف',
     from: 'من',
@@ -116,7 +114,6 @@ const ar: Texts = {
     mobile: 'جوال النزيل',
     type: 'طريقة الفتح',
     allTypes: 'كل طرق الفتح',
-    result: 'النتيجة',
     allResults: 'فُتح أو رُفض',
     opened: 'فُتح',
     refused: 'رُفض',

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const chs: Texts = {
   common: {
-    refresh: '刷新',
-    retry: '重试',
     room: '房间',
     allRooms: '全部房间',
     from: '开始',
@@ -116,7 +114,6 @@ const chs: Texts = {
     mobile: '住客手机号',
     type: '开锁方式',
     allTypes: '全部开锁方式',
-    result: '结果',
     allResults: '开门或拒绝',
     opened: '已开门',
     refused: '已拒绝',

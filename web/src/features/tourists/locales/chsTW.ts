@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const chsTW: Texts = {
   common: {
-    refresh: '重新整理',
-    retry: '重試',
     room: '房間',
     allRooms: '全部房間',
     from: '開始',
@@ -116,7 +114,6 @@ const chsTW: Texts = {
     mobile: '住客手機號碼',
     type: '開鎖方式',
     allTypes: '全部開鎖方式',
-    result: '結果',
     allResults: '開門或拒絕',
     opened: '已開門',
     refused: '已拒絕',

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const de: Texts = {
   common: {
-    refresh: 'Aktualisieren',
-    retry: 'Erneut versuchen',
     room: 'Zimmer',
     allRooms: 'Alle Zimmer',
     from: 'Von',
@@ -116,7 +114,6 @@ const de: Texts = {
     mobile: 'Handynummer des Gastes',
     type: 'Öffnungsart',
     allTypes: 'Alle Öffnungsarten',
-    result: 'Ergebnis',
     allResults: 'Geöffnet oder abgewiesen',
     opened: 'Geöffnet',
     refused: 'Abgewiesen',

@@ -3,8 +3,6 @@ import type { LanguageTexts } from '../../../i18n/plurals.ts';
 /** English texts of the 'tourists' feature (the guest pages): the reference every other language matches. */
 const en = {
   common: {
-    refresh: 'Refresh',
-    retry: 'Try again',
     room: 'Room',
     allRooms: 'All rooms',
     from: 'From',
@@ -117,7 +115,6 @@ const en = {
     mobile: 'Guest mobile',
     type: 'Unlock type',
     allTypes: 'All unlock types',
-    result: 'Result',
     allResults: 'Opened or refused',
     opened: 'Opened',
     refused: 'Refused',

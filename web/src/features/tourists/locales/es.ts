@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const es: Texts = {
   common: {
-    refresh: 'Actualizar',
-    retry: 'Reintentar',
     room: 'Habitación',
     allRooms: 'Todas las habitaciones',
     from: 'Desde',
@@ -116,7 +114,6 @@ const es: Texts = {
     mobile: 'Móvil del huésped',
     type: 'Tipo de apertura',
     allTypes: 'Todos los tipos de apertura',
-    result: 'Resultado',
     allResults: 'Abierta o rechazada',
     opened: 'Abierta',
     refused: 'Rechazada',

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const fr: Texts = {
   common: {
-    refresh: 'Actualiser',
-    retry: 'Réessayer',
     room: 'Chambre',
     allRooms: 'Toutes les chambres',
     from: 'Du',
@@ -116,7 +114,6 @@ const fr: Texts = {
     mobile: 'Mobile du client',
     type: 'Mode d’ouverture',
     allTypes: 'Tous les modes d’ouverture',
-    result: 'Résultat',
     allResults: 'Ouverte ou refusée',
     opened: 'Ouverte',
     refused: 'Refusée',

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const it: Texts = {
   common: {
-    refresh: 'Aggiorna',
-    retry: 'Riprova',
     room: 'Camera',
     allRooms: 'Tutte le camere',
     from: 'Dal',
@@ -116,7 +114,6 @@ const it: Texts = {
     mobile: 'Cellulare dell’ospite',
     type: 'Tipo di apertura',
     allTypes: 'Tutti i tipi di apertura',
-    result: 'Esito',
     allResults: 'Aperta o rifiutata',
     opened: 'Aperta',
     refused: 'Rifiutata',

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const ja: Texts = {
   common: {
-    refresh: '更新',
-    retry: '再試行',
     room: '部屋',
     allRooms: 'すべての部屋',
     from: '開始',
@@ -116,7 +114,6 @@ const ja: Texts = {
     mobile: '宿泊者の携帯番号',
     type: '解錠方法',
     allTypes: 'すべての解錠方法',
-    result: '結果',
     allResults: '解錠または拒否',
     opened: '解錠',
     refused: '拒否',

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const ko: Texts = {
   common: {
-    refresh: '새로 고침',
-    retry: '다시 시도',
     room: '객실',
     allRooms: '모든 객실',
     from: '시작',
@@ -116,7 +114,6 @@ const ko: Texts = {
     mobile: '투숙객 휴대폰',
     type: '잠금 해제 방식',
     allTypes: '모든 잠금 해제 방식',
-    result: '결과',
     allResults: '열림 또는 거부',
     opened: '열림',
     refused: '거부됨',

@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const pt: Texts = {
   common: {
-    refresh: 'Atualizar',
-    retry: 'Tentar novamente',
     room: 'Quarto',
     allRooms: 'Todos os quartos',
     from: 'De',
@@ -116,7 +114,6 @@ const pt: Texts = {
     mobile: 'Celular do hóspede',
     type: 'Tipo de abertura',
     allTypes: 'Todos os tipos de abertura',
-    result: 'Resultado',
     allResults: 'Aberta ou recusada',
     opened: 'Aberta',
     refused: 'Recusada',

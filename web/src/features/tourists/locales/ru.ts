@@ -2,8 +2,6 @@ import type { Texts } from './en.ts';
 
 const ru: Texts = {
   common: {
-    refresh: 'Обновить',
-    retry: 'Повторить',
     room: 'Номер',
     allRooms: 'Все номера',
     from: 'С',
@@ -116,7 +114,6 @@ const ru: Texts = {
     mobile: 'Телефон гостя',
     type: 'Способ открытия',
     allTypes: 'Все способы открытия',
-    result: 'Результат',
     allResults: 'Открыто или отказано',
     opened: 'Открыто',
     refused: 'Отказано',

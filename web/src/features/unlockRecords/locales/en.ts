@@ -1,41 +1,33 @@
+import { enWords } from '@lockdesk/protocol/i18n/en';
 import type { LanguageTexts } from '../../../i18n/plurals.ts';
 
 /** English texts of the shared unlock-records table: the reference every other language matches key for key. */
 const en = {
   columns: {
-    time: 'Time',
     room: 'Room',
     type: 'Unlock type',
-    result: 'Result',
     credential: 'Credential',
     from: 'Source',
     operator: 'Operator',
     guest: 'Guest',
   },
   types: {
-    card: 'Card',
-    password: 'Password',
-    face: 'Face',
-    fingerprint: 'Fingerprint',
+    ...enWords.unlockTypes,
     bluetooth: 'Phone Bluetooth',
     remote: 'Remote unlock',
   },
   result: {
-    open: 'Opened',
-    deny: 'Refused',
+    ...enWords.unlockResults,
     all: 'Opened or refused',
   },
   reasons: {
-    masterCard: 'Master card',
-    buildingCard: 'Building card',
+    ...enWords.cardKinds,
+    ...enWords.refusals,
+    // The records name the floor card in their own words in some languages.
     floorCard: 'Floor card',
-    guestCard: 'Guest card',
-    universalCard: 'Universal card',
-    superCard: 'Super card',
     corruptedCard: 'Unreadable card',
     externalCard: 'Card of another system',
     emptyCard: 'Blank card',
-    unsignedCard: 'Card without a valid signature',
     tamperedCard: 'Altered card',
     copiedCard: 'Copied card',
     wrongHotel: 'Card of another hotel',
@@ -44,15 +36,9 @@ const en = {
     wrongRoom: 'Card of another room',
     universalNotLearned: 'Universal card not yet learned by the lock',
     issuerNotAllowed: 'Issued by an account this lock does not accept',
-    deleted: 'Deleted card',
-    superseded: 'Replaced by a newer card',
     notYetValid: 'Not valid yet',
-    expired: 'Expired',
     deadbolt: 'Deadbolt thrown from inside',
-    passwordUnknown: 'Unknown password',
     passwordExpired: 'Password expired or withdrawn',
-    faceUnknown: 'Unknown face',
-    fingerUnknown: 'Unknown fingerprint',
     bluetooth: 'Bluetooth unlock from the phone',
   },
   filters: {
@@ -63,7 +49,6 @@ const en = {
     stay: 'Stay #{{id}}',
     type: 'Unlock type',
     allTypes: 'All unlock types',
-    result: 'Result',
     from: 'From',
     to: 'To',
     keyword: 'Keyword',
@@ -71,8 +56,6 @@ const en = {
     clear: 'Clear the filters',
   },
   table: {
-    refresh: 'Refresh',
-    retry: 'Try again',
     empty: 'No unlock records yet',
     emptyHint: 'A lock reports its records when it syncs over Bluetooth.',
     noMatch: 'No unlock records match these filters',
