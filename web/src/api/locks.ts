@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from './client.ts';
 
 /** A room with a lock in the caller's scope, as `room/allLock` answers it (the room pickers' source). */
@@ -23,3 +23,15 @@ export const lockRoomsQuery = queryOptions({
   queryFn: () => callManage<{ list: LockRoom[]; total: number }>('room/allLock'),
   staleTime: 60_000,
 });
+
+/** A room of the pickers (room/allLock). */
+export interface RoomOption {
+  id: number;
+  room_id: number;
+  name: string;
+}
+
+/** Every room in the caller's scope, for a room picker (filtered in the browser: at most 10,000 names). */
+export function useRoomOptions(enabled = true): UseQueryResult<RoomOption[]> {
+  return useQuery({ ...lockRoomsQuery, select: (answer) => answer.list, enabled });
+}

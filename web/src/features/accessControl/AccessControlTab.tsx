@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../app/permissions.ts';
-import { KeywordSearch } from '../faces/listParts.tsx';
+import { KeywordSearch } from '../../shared/listParts.tsx';
 import { useRoomGroups } from '../rooms/api.ts';
 import { type AccessRoom, useAccessControls, useAccessRooms, useSetAccessControl } from './api.ts';
 import { type EquipmentState, PAGE_SIZE, SEARCH_MAX } from './listParams.ts';

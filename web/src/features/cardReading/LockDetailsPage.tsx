@@ -3,9 +3,9 @@ import { Alert, Card, Descriptions, Empty, Space, Spin, Typography } from 'antd'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { LinkButton } from '../../shared/LinkButton.tsx';
+import { detailPath } from '../../shared/roomLinks.ts';
 import { BatteryLevel } from '../rooms/BatteryLevel.tsx';
-import { LinkButton } from '../rooms/LinkButton.tsx';
-import { detailPath } from '../rooms/links.ts';
 import { StatusTag } from '../rooms/StatusTag.tsx';
 import { StayLine } from '../rooms/StayLine.tsx';
 import { useLockOfCard } from './api.ts';

@@ -14,9 +14,9 @@ import { Link } from 'react-router-dom';
 import { getUserInfo } from '../../api/session.ts';
 import { PATHS } from '../../app/paths.ts';
 import { hotelNow, hotelWallClock } from '../../app/time.ts';
+import { codeRule, secondsOf } from '../../shared/format.ts';
+import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
 import { useLockRooms } from '../stays/api.ts';
-import { codeRule, secondsOf } from '../stays/format.ts';
-import { HotelTimePicker } from '../stays/HotelTimePicker.tsx';
 import {
   addCardStepTwoNew,
   type Card as CardRecord,

@@ -10,7 +10,7 @@ import {
   listPagination,
   RoomFilter,
   useListSearch,
-} from '../faces/listParts.tsx';
+} from '../../shared/listParts.tsx';
 import {
   CARD_STATUSES,
   CARD_TYPES,

@@ -2,8 +2,8 @@ import { Space, Table, type TableColumnsType, type TablePaginationConfig, Tag, T
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMobile } from '../../app/layout/useMobile.ts';
+import { hotelTimeText } from '../../shared/format.ts';
 import { CardDeliveryPopover, CardLockSynced } from '../door/CardDeliveryPopover.tsx';
-import { hotelTimeText } from '../stays/format.ts';
 import type { Card } from './api.ts';
 import { CardActions } from './CardActions.tsx';
 import { STATUS_COLOURS, typeName } from './format.ts';

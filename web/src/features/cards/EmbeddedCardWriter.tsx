@@ -1,4 +1,4 @@
-import { WithTexts } from '../faces/WithTexts.tsx';
+import { WithTexts } from '../../shared/WithTexts.tsx';
 import { GuestCardWriter, type StayForCard } from './GuestCardWriter.tsx';
 import { cardsTexts } from './texts.ts';
 

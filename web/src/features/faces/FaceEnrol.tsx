@@ -5,12 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../../api/upload.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { ruleOf } from '../account/rules.ts';
+import { ruleOf } from '../../shared/rules.ts';
+import { WithTexts } from '../../shared/WithTexts.tsx';
 import { type Face, useCreateFace } from './api.ts';
 import { CameraCapture } from './CameraCapture.tsx';
 import { RoomStayFields } from './RoomStayFields.tsx';
 import { facesTexts } from './texts.ts';
-import { WithTexts } from './WithTexts.tsx';
 
 /** The image types the upload service takes for a face (contract C). */
 export const FACE_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';

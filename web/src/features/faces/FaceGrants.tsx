@@ -14,16 +14,10 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useRoomOptions } from '../../api/locks.ts';
 import { formatHotelTime, fromHotelWallClock, hotelNow } from '../../app/time.ts';
-import {
-  type Face,
-  type FaceGrant,
-  useFaceGrants,
-  useGrantFace,
-  useRevokeFaceGrant,
-  useRoomOptions,
-} from './api.ts';
-import { ConfirmedButton } from './listParts.tsx';
+import { ConfirmedButton } from '../../shared/listParts.tsx';
+import { type Face, type FaceGrant, useFaceGrants, useGrantFace, useRevokeFaceGrant } from './api.ts';
 
 interface GrantForm {
   room_ids: number[];

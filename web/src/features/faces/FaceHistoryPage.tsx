@@ -7,9 +7,6 @@ import { Link } from 'react-router-dom';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { ruleOf } from '../account/rules.ts';
-import { type Face, useDeleteFace, useFaceList, useUpdateFaceNote, useUpdateLockFaceNote } from './api.ts';
-import { FaceGrantsDialog } from './FaceGrants.tsx';
 import {
   ConfirmedButton,
   emptyOf,
@@ -18,7 +15,10 @@ import {
   listPagination,
   RoomFilter,
   useListSearch,
-} from './listParts.tsx';
+} from '../../shared/listParts.tsx';
+import { ruleOf } from '../../shared/rules.ts';
+import { type Face, useDeleteFace, useFaceList, useUpdateFaceNote, useUpdateLockFaceNote } from './api.ts';
+import { FaceGrantsDialog } from './FaceGrants.tsx';
 
 interface NotesForm {
   note: string;

@@ -7,7 +7,6 @@ import {
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { definedFields, type Page, usePage } from '../../api/lists.ts';
-import { lockRoomsQuery } from '../../api/locks.ts';
 
 /**
  * The face calls (server/API.md 'Faces', contract D) and the room and stay pickers the face and fingerprint forms
@@ -34,13 +33,6 @@ export interface FaceListParams {
   keyword?: string | undefined;
   page: number;
   limit: number;
-}
-
-/** A room of the pickers (room/allLock). */
-export interface RoomOption {
-  id: number;
-  room_id: number;
-  name: string;
 }
 
 /** An open stay of a room (room/tenant/list with `open`). */
@@ -119,11 +111,6 @@ export function useDeleteFace(): UseMutationResult<{ id: number }, Error, number
     mutationFn: (id: number) => callManage<{ id: number }>('user/deleteTFaceImg', { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: faceKeys.lists() }),
   });
-}
-
-/** Every room in the caller's scope, for a room picker (filtered in the browser: at most 10,000 names). */
-export function useRoomOptions(enabled = true): UseQueryResult<RoomOption[]> {
-  return useQuery({ ...lockRoomsQuery, select: (answer) => answer.list, enabled });
 }
 
 /** The reserved and active stays of a room (the current guest first when there is one). */

@@ -2,9 +2,9 @@ import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Form, Modal, Select, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoomOptions } from '../../api/locks.ts';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { useRoomOptions } from '../faces/api.ts';
 import {
   ConfirmedButton,
   emptyOf,
@@ -13,7 +13,7 @@ import {
   listPagination,
   RoomFilter,
   useListSearch,
-} from '../faces/listParts.tsx';
+} from '../../shared/listParts.tsx';
 import {
   type Delivery,
   type Fingerprint,

@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hotelNow } from '../../app/time.ts';
-import { ruleOf } from '../account/rules.ts';
+import { ruleOf } from '../../shared/rules.ts';
 import { type DatePrice, dayKey, withDayPrice } from './api.ts';
 import { pricesTexts } from './texts.ts';
 

@@ -4,7 +4,7 @@ import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Switch, Typo
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../i18n/index.ts';
-import { ruleOf } from '../account/rules.ts';
+import { ruleOf } from '../../shared/rules.ts';
 import type { DatePrice, PriceInput } from './api.ts';
 import { DatePriceCalendar } from './DatePriceCalendar.tsx';
 import { pricesTexts } from './texts.ts';

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
+import { WithTexts } from '../../shared/WithTexts.tsx';
 import { cardsTexts } from '../cards/texts.ts';
-import { WithTexts } from '../faces/WithTexts.tsx';
 import type { Room } from './api.ts';
 
 // The cards feature's panel (check in with a card, write the stay's cards, their actions), fetched with its texts

@@ -30,13 +30,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
+import { LinkButton } from '../../shared/LinkButton.tsx';
+import { detailPath } from '../../shared/roomLinks.ts';
 import { RoomLockMark } from '../door/RoomLockMark.tsx';
 import { AddRoomModal } from './AddRoomModal.tsx';
 import { type Room, useRoomGroups, useRoomList } from './api.ts';
 import { BatteryLevel } from './BatteryLevel.tsx';
 import { GroupsModal } from './GroupsModal.tsx';
-import { LinkButton } from './LinkButton.tsx';
-import { detailPath } from './links.ts';
 import {
   changeListState,
   DATE_PICKS,

@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { ConfirmedButton, emptyOf, listPagination } from '../../shared/listParts.tsx';
 import type { Card as SpecialCard } from '../cards/api.ts';
 import { CardDeliveryPopover } from '../door/CardDeliveryPopover.tsx';
-import { ConfirmedButton, emptyOf, listPagination } from '../faces/listParts.tsx';
 import { setTimeLink } from './kinds.ts';
 
 type Changes = Record<string, string | number | undefined>;

@@ -11,7 +11,7 @@ import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
 import { ReaderStatus } from '../../cardService/ReaderStatus.tsx';
 import { errorMessage } from '../../i18n/index.ts';
-import { ruleOf } from '../account/rules.ts';
+import { ruleOf } from '../../shared/rules.ts';
 import { type Card as CardRecord, invalidateCards, useAccessControls } from '../cards/api.ts';
 import { allocateSpecialCard, confirmSpecialCard, type IssueRequest } from './api.ts';
 import { ExpiryField } from './ExpiryField.tsx';

@@ -26,6 +26,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import { hotelNow } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { codeRule, hotelTimeText, secondsOf } from '../../shared/format.ts';
 import {
   type CheckInInput,
   type CheckInKind,
@@ -37,7 +38,6 @@ import {
   useLockRooms,
 } from './api.ts';
 import { breakfastChoices } from './breakfast.ts';
-import { codeRule, hotelTimeText, secondsOf } from './format.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,

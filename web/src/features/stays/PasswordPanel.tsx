@@ -19,6 +19,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { hotelTimeText } from '../../shared/format.ts';
 import {
   type CreatedPassword,
   PASSWORD_STATUSES,
@@ -29,7 +30,6 @@ import {
   usePasswordHistory,
   useWithdrawPassword,
 } from './api.ts';
-import { hotelTimeText } from './format.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hotelNow, hotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { codeRule, formatMoney, hotelTimeText, secondsOf } from '../../shared/format.ts';
+import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
 import { type Stay, useAddFellow, useLockRooms, useMoveStay, useSetExpiration } from './api.ts';
-import { codeRule, formatMoney, hotelTimeText, secondsOf } from './format.ts';
-import { HotelTimePicker } from './HotelTimePicker.tsx';
 import { QuoteView } from './QuoteView.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
+import { formatDuration, formatMoney, hotelTimeText } from '../../shared/format.ts';
 import {
   type CheckInKind,
   type Stay,
@@ -34,7 +35,6 @@ import {
   useRoomStays,
 } from './api.ts';
 import { breakfastLabel } from './breakfast.ts';
-import { formatDuration, formatMoney, hotelTimeText } from './format.ts';
 import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
 import { useStaysTexts } from './texts.ts';
 

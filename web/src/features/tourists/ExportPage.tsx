@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { RoomFilter } from '../../shared/RoomSearchFilter.tsx';
 import {
   EXPORT_FORMATS,
   EXPORT_KINDS,
@@ -20,7 +21,6 @@ import {
   type UnlockType,
   useCreateExport,
 } from '../unlockRecords/api.ts';
-import { RoomFilter } from '../unlockRecords/RoomFilter.tsx';
 import { GuestNav } from './GuestNav.tsx';
 import { hotelDays, NAME_MAX } from './listParams.ts';
 

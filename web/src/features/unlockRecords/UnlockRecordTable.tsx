@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { RoomFilter } from '../../shared/RoomSearchFilter.tsx';
 import {
   type CheckHistoryQuery,
   UNLOCK_RESULTS,
@@ -19,7 +20,6 @@ import {
   useCheckHistory,
 } from './api.ts';
 import { ExportButton } from './ExportButton.tsx';
-import { RoomFilter } from './RoomFilter.tsx';
 import { reasonKey } from './reasons.ts';
 
 export type UnlockFilterName = 'room' | 'person' | 'type' | 'result' | 'dates' | 'keyword';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { lockRoomsQuery } from '../../api/locks.ts';
+import { lockRoomsQuery } from '../api/locks.ts';
 
 /** The picker lists at most this many matches; typing narrows the rest (a hotel may hold 10,000 rooms). */
 const ROOM_OPTIONS_MAX = 100;

@@ -1,9 +1,9 @@
 import { Alert, Button, Spin } from 'antd';
 import i18next from 'i18next';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { currentLanguage } from '../../app/storage.ts';
-import type { FeatureTexts } from '../../i18n/feature.ts';
-import { t } from '../../i18n/index.ts';
+import { currentLanguage } from '../app/storage.ts';
+import type { FeatureTexts } from '../i18n/feature.ts';
+import { t } from '../i18n/index.ts';
 
 const loaded = (all: readonly FeatureTexts[]) =>
   all.every((f) => i18next.hasResourceBundle(currentLanguage(), f.ns));

@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldInput } from '@lockdesk/protocol';
 import type { FormRule } from 'antd';
-import { errorMessage } from '../../i18n/index.ts';
+import { errorMessage } from '../i18n/index.ts';
 
 /** An antd form rule from a protocol check: the check's catalogue code becomes the message of the language. */
 export function ruleOf(check: (value: FieldInput) => ErrorCode | undefined): FormRule {

@@ -2,8 +2,8 @@ import { checkStay, type ErrorCode } from '@lockdesk/protocol';
 import type { FormRule } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
-import { errorMessage } from '../../i18n/index.ts';
+import { formatHotelTime, fromHotelWallClock } from '../app/time.ts';
+import { errorMessage } from '../i18n/index.ts';
 
 /** A duration in seconds as the largest two units, e.g. '2 d 3 h' or '3 h 20 min' (never negative). */
 export function formatDuration(t: TFunction, seconds: number): string {

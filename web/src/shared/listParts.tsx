@@ -2,8 +2,8 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Popconfirm, Result, Select, type TablePaginationConfig } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useMobile } from '../../app/layout/useMobile.ts';
-import { useRoomOptions } from './api.ts';
+import { useRoomOptions } from '../api/locks.ts';
+import { useMobile } from '../app/layout/useMobile.ts';
 import { LIMITS, listParams } from './listParams.ts';
 
 /**

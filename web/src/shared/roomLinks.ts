@@ -1,4 +1,4 @@
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../app/paths.ts';
 
 export const DETAIL_TABS = ['card', 'tenant', 'unlock', 'lock', 'price', 'status'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];

@@ -1,5 +1,5 @@
 import { DatePicker, type DatePickerProps } from 'antd';
-import './stays.css';
+import './hotelTime.css';
 
 /**
  * A date and time picker for hotel times: minutes, 'YYYY-MM-DD HH:mm', full width, read left to right in Arabic
