@@ -18,6 +18,34 @@ export interface FeatureTexts {
 
 export type FeatureLocales = Record<LanguageCode, () => Promise<{ default: object }>>;
 
+/** Every namespace declared so far, by name (each feature's texts.ts declares its own when the route table loads). */
+const declared = new Map<string, FeatureTexts>();
+
+// Each feature's texts.ts (a namespace's name is its feature's folder), fetched only when a namespace is asked for
+// by name before its feature's routes declared it (a page or a test that shows another feature's part).
+const featureTexts = import.meta.glob('../features/*/texts.ts');
+
+/**
+ * Another feature's namespace by its name, for a page that shows a part of it (a room's detail shows the stays
+ * feature's tenant panel): the route names it without importing the other feature.
+ */
+export function textsNamed(ns: string): FeatureTexts {
+  const found = async () => {
+    if (!declared.has(ns)) await featureTexts[`../features/${ns}/texts.ts`]?.();
+    const texts = declared.get(ns);
+    if (!texts) throw new Error(`No texts declared for the '${ns}' namespace`);
+    return texts;
+  };
+  return {
+    ns,
+    load: async (code) => (await found()).load(code),
+    page:
+      (loader, ...also) =>
+      async () =>
+        (await found()).page(loader, ...also)(),
+  };
+}
+
 /** Declares a feature's namespace and where each language's texts are. */
 export function defineFeatureTexts(ns: string, locales: FeatureLocales): FeatureTexts {
   const loading = new Map<LanguageCode, Promise<void>>();
@@ -42,5 +70,6 @@ export function defineFeatureTexts(ns: string, locales: FeatureLocales): Feature
       };
     },
   };
+  declared.set(ns, texts);
   return texts;
 }

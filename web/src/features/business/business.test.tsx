@@ -3,15 +3,18 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import type { MerchantAccount, Order } from './api.ts';
 import BillPage from './BillPage.tsx';
 import BusinessPage, { rangeDays, readRange } from './BusinessPage.tsx';
 import { billQuery, readBillList, writeBillList } from './listParams.ts';
 import { checkAmount, fenToYuanText, formatYuan, yuanToFen } from './money.ts';
 import { businessTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const unlockRecordsTexts = textsNamed('unlockRecords');
 
 // jsdom has no canvas: the chart component is replaced; the browser suite draws the real charts.
 vi.mock('./Charts.tsx', () => ({

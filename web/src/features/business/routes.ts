@@ -1,6 +1,9 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { businessTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const unlockRecordsTexts = textsNamed('unlockRecords');
 
 // The bill page's room filter is the unlock records' one: its texts come along.
 const business = businessTexts.page(() => import('./BusinessPage.tsx'));

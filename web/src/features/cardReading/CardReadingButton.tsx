@@ -12,8 +12,8 @@ import { stayOfCardQuery } from './api.ts';
 import { useDevice } from './DeviceContext.tsx';
 import { liveDevice } from './liveDevice.ts';
 import { createReadLockout } from './lockout.ts';
+import { preloadCardPages } from './pages.ts';
 import { createReadFlow, type ReadOutcome, type ReadStep } from './readFlow.ts';
-import { preloadCardPages } from './routes.ts';
 import { cardReadingTexts } from './texts.ts';
 
 export interface CardReadingButtonProps {

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../shared/LinkButton.tsx';
 import { detailPath } from '../../shared/roomLinks.ts';
-import { BatteryLevel } from '../rooms/BatteryLevel.tsx';
-import { StatusTag } from '../rooms/StatusTag.tsx';
-import { StayLine } from '../rooms/StayLine.tsx';
+import { BatteryLevel } from '../../shared/rooms/BatteryLevel.tsx';
+import { StatusTag } from '../../shared/rooms/StatusTag.tsx';
+import { StayLine } from '../../shared/rooms/StayLine.tsx';
 import { useLockOfCard } from './api.ts';
 
 /** A card time in Asia/Shanghai, kept left to right; '—' for the empty markers. */

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
-import { roomsTexts } from '../rooms/texts.ts';
-import { staysTexts } from '../stays/texts.ts';
 import { cardReadingTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const roomsTexts = textsNamed('rooms');
+const staysTexts = textsNamed('stays');
 
 const START = 1_764_000_000;
 const END = START + 86_400;

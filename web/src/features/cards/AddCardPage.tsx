@@ -11,12 +11,6 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { getUserInfo } from '../../api/session.ts';
-import { PATHS } from '../../app/paths.ts';
-import { hotelNow, hotelWallClock } from '../../app/time.ts';
-import { codeRule, secondsOf } from '../../shared/format.ts';
-import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
-import { useLockRooms } from '../stays/api.ts';
 import {
   addCardStepTwoNew,
   type Card as CardRecord,
@@ -26,7 +20,13 @@ import {
   managerAddNew,
   useAccessControls,
   type WritePlan,
-} from './api.ts';
+} from '../../api/cards.ts';
+import { getUserInfo } from '../../api/session.ts';
+import { useLockRooms } from '../../api/stays.ts';
+import { PATHS } from '../../app/paths.ts';
+import { hotelNow, hotelWallClock } from '../../app/time.ts';
+import { codeRule, secondsOf } from '../../shared/format.ts';
+import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
 import { MAX_NOTE } from './CardActions.tsx';
 import { TYPE_KEYS, typeName } from './format.ts';
 import { CardWriteProgress, useCardWriter } from './writeParts.tsx';

@@ -9,7 +9,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../i18n/index.ts';
 import {
   type Card,
   cardsKeys,
@@ -23,7 +22,8 @@ import {
   useDeleteCard,
   useWithdrawCard,
   type WriteStep,
-} from './api.ts';
+} from '../../api/cards.ts';
+import { errorMessage } from '../../i18n/index.ts';
 import { CardWriteProgress, useCardEraser, useCardWriter, wrongCard } from './writeParts.tsx';
 
 /** A note has at most 64 characters (contract B `room/addCardMark`). */

@@ -2,6 +2,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Select, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import {
+  CARD_STATUSES,
+  CARD_TYPES,
+  type CardListFilters,
+  type CardStatus,
+  type CardType,
+  useCardCounts,
+  useCardList,
+} from '../../api/cards.ts';
 import { PATHS } from '../../app/paths.ts';
 import {
   emptyOf,
@@ -11,15 +20,6 @@ import {
   RoomFilter,
   useListSearch,
 } from '../../shared/listParts.tsx';
-import {
-  CARD_STATUSES,
-  CARD_TYPES,
-  type CardListFilters,
-  type CardStatus,
-  type CardType,
-  useCardCounts,
-  useCardList,
-} from './api.ts';
 import { CardTable } from './CardTable.tsx';
 import { TYPE_KEYS } from './format.ts';
 

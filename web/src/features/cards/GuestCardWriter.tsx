@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addCardStepTwoNew, type Card, invalidateCards, sendCard, type WritePlan } from './api.ts';
+import { addCardStepTwoNew, type Card, invalidateCards, sendCard, type WritePlan } from '../../api/cards.ts';
 import { CardWriteProgress, useCardWriter } from './writeParts.tsx';
 
 /** What the writer needs of a stay. */

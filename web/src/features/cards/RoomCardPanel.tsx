@@ -3,13 +3,13 @@ import { Alert, Button, Card, Form, Row, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStayCards } from '../../api/cards.ts';
+import { type Stay, useCheckIn, useRoomStays } from '../../api/stays.ts';
 import { PATHS } from '../../app/paths.ts';
 import { hotelNow } from '../../app/time.ts';
 import { hotelTimeText, secondsOf } from '../../shared/format.ts';
 import { LinkButton } from '../../shared/LinkButton.tsx';
-import { type Stay, useCheckIn, useRoomStays } from '../stays/api.ts';
 import { DisableOldCardsField, GuestFields, StayPeriodFields } from '../stays/StayPeriodFields.tsx';
-import { useStayCards } from './api.ts';
 import { CardTable } from './CardTable.tsx';
 import { GuestCardWriter } from './GuestCardWriter.tsx';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { CardStatus, CardType } from './api.ts';
+import type { CardStatus, CardType } from '../../api/cards.ts';
 
 /** The texts key of each card type (spec §3: 1 master, 2 building, 3 floor, 4 normal; 5 universal, 6 super). */
 export const TYPE_KEYS: Record<CardType, string> = {

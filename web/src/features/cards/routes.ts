@@ -1,6 +1,9 @@
 import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
-import { doorTexts } from '../door/texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { cardsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const doorTexts = textsNamed('door');
 
 const cardList: PageLoader = () => import('./CardListPage.tsx');
 const addCard: PageLoader = () => import('./AddCardPage.tsx');

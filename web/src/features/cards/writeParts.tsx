@@ -1,5 +1,6 @@
 import { TRANSPORT_KEY } from '@lockdesk/protocol';
 import { useCallback, useRef, useState } from 'react';
+import { type KeyChange, sendCardDecodeSyntony, type WritePlan } from '../../api/cards.ts';
 import { CardWriteSteps } from '../../cardService/CardWriteSteps.tsx';
 import { useCardWrite } from '../../cardService/hooks.ts';
 import {
@@ -10,7 +11,6 @@ import {
   type CardWriteStep,
   type WriteProgress,
 } from '../../cardService/index.ts';
-import { type KeyChange, sendCardDecodeSyntony, type WritePlan } from './api.ts';
 
 /**
  * The card writes of this feature (a guest card, a card of /center/addCard, an encryption) through the card

@@ -2,7 +2,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type GatewayCredential, useGatewayCredential } from './api.ts';
+import { type GatewayCredential, useGatewayCredential } from '../../api/equipment.ts';
 import { equipmentTexts } from './texts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDispenserStatus } from '../../api/equipment.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { useDispenserStatus } from './api.ts';
 import { equipmentTexts } from './texts.ts';
 
 /** A reader's online state as `cardDispenser/checkStatus` says it (the heartbeat the consoles saw last). */

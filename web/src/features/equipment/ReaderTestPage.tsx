@@ -15,7 +15,7 @@ import { cardErrorText } from '../../cardService/messages.ts';
 import { cardService } from '../../cardService/service.ts';
 import type { CardReader, LogEntry } from '../../cardService/types.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { EncoderError, enrollFinger, type FingerStep } from '../fingerprints/encoder.ts';
+import { EncoderError, enrollFinger, type FingerStep } from '../../shared/fingerprintEncoder.ts';
 import { equipmentTexts } from './texts.ts';
 
 export interface ReaderTestProps {

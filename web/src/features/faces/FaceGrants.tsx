@@ -14,10 +14,16 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import {
+  type Face,
+  type FaceGrant,
+  useFaceGrants,
+  useGrantFace,
+  useRevokeFaceGrant,
+} from '../../api/faces.ts';
 import { useRoomOptions } from '../../api/locks.ts';
 import { formatHotelTime, fromHotelWallClock, hotelNow } from '../../app/time.ts';
 import { ConfirmedButton } from '../../shared/listParts.tsx';
-import { type Face, type FaceGrant, useFaceGrants, useGrantFace, useRevokeFaceGrant } from './api.ts';
 
 interface GrantForm {
   room_ids: number[];

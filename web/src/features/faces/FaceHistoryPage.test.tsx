@@ -4,9 +4,9 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Face } from '../../api/faces.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import type { Face } from './api.ts';
 import FaceHistoryPage from './FaceHistoryPage.tsx';
 import { facesTexts } from './texts.ts';
 

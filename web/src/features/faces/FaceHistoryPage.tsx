@@ -4,6 +4,13 @@ import { App, Button, Card, Flex, Form, Image, Input, Modal, Table, type TableCo
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import {
+  type Face,
+  useDeleteFace,
+  useFaceList,
+  useUpdateFaceNote,
+  useUpdateLockFaceNote,
+} from '../../api/faces.ts';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
@@ -17,7 +24,6 @@ import {
   useListSearch,
 } from '../../shared/listParts.tsx';
 import { ruleOf } from '../../shared/rules.ts';
-import { type Face, useDeleteFace, useFaceList, useUpdateFaceNote, useUpdateLockFaceNote } from './api.ts';
 import { FaceGrantsDialog } from './FaceGrants.tsx';
 
 interface NotesForm {

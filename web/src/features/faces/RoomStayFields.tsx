@@ -1,8 +1,8 @@
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type OpenStay, useOpenStays } from '../../api/faces.ts';
 import { useRoomOptions } from '../../api/locks.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { type OpenStay, useOpenStays } from './api.ts';
 
 /** How a stay reads in the picker: guest, mobile and period in hotel time. */
 export function stayLabel(stay: OpenStay): string {

@@ -3,13 +3,22 @@ import { ERROR_TEXTS } from '@lockdesk/protocol';
 import { Alert, App, Button, Flex, Form, Input, Steps, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textsNamed } from '../../i18n/feature.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import {
+  EncoderError,
+  type EncoderInfo,
+  encoderHealth,
+  enrollFinger,
+  type FingerStep,
+} from '../../shared/fingerprintEncoder.ts';
 import { WithTexts } from '../../shared/WithTexts.tsx';
 import { RoomStayFields } from '../faces/RoomStayFields.tsx';
-import { facesTexts } from '../faces/texts.ts';
 import { type Fingerprint, useAddFingerprint } from './api.ts';
-import { EncoderError, type EncoderInfo, encoderHealth, enrollFinger, type FingerStep } from './encoder.ts';
 import { fingerprintsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const facesTexts = textsNamed('faces');
 
 export interface FingerprintEnrolProps {
   /** The room whose lock gets the fingerprint; without it the form offers a room picker (or none: library only). */

@@ -5,11 +5,14 @@ import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import { facesTexts } from '../faces/texts.ts';
 import type { Delivery, Fingerprint } from './api.ts';
 import FingerprintsHistoryPage from './FingerprintsHistoryPage.tsx';
 import { fingerprintsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const facesTexts = textsNamed('faces');
 
 const SLOW = { timeout: 60_000 };
 const FINGER: Fingerprint = {

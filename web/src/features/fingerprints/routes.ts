@@ -1,6 +1,9 @@
 import type { PageLoader, RouteEntry } from '../../app/routeTable.ts';
-import { facesTexts } from '../faces/texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fingerprintsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const facesTexts = textsNamed('faces');
 
 const fingerprintsHistory: PageLoader = () => import('./FingerprintsHistoryPage.tsx');
 

@@ -2,12 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { PATHS } from '../../app/paths.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { apiReferenceTexts } from '../apiReference/texts.ts';
 import { CENTRE_PAGES, centrePages } from './CentreLinks.tsx';
 import PersonalCenterPage from './PersonalCenterPage.tsx';
 import { hotelTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const apiReferenceTexts = textsNamed('apiReference');
 
 const SLOW = { timeout: 60_000 };
 let seen: SeenCall[];

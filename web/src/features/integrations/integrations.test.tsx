@@ -3,12 +3,15 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosResponse } from 'axios';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getSecondToken, secondHttp } from '../../api/secondClient.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { apiReferenceTexts } from '../apiReference/texts.ts';
 import type { ApiKey } from './api.ts';
 import ThirdPartyPage from './ThirdPartyPage.tsx';
 import { integrationsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const apiReferenceTexts = textsNamed('apiReference');
 
 const SLOW = { timeout: 60_000 };
 const AT = Date.UTC(2026, 10, 25, 6) / 1000;

@@ -1,6 +1,9 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { apiReferenceTexts } from '../apiReference/texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { integrationsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const apiReferenceTexts = textsNamed('apiReference');
 
 const page = integrationsTexts.page(() => import('./ThirdPartyPage.tsx'), apiReferenceTexts);
 

@@ -4,13 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guardRedirect } from '../../app/guards.ts';
 import { landingFor, PATHS } from '../../app/paths.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import { OPERATION_AREAS, type OperationEntry } from './api.ts';
 import { logQuery, readLogList, writeLogList } from './listParams.ts';
 import OperationLogPage from './OperationLogPage.tsx';
 import { operationLogTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const unlockRecordsTexts = textsNamed('unlockRecords');
 
 const SLOW = { timeout: 60_000 };
 const AT = Date.UTC(2026, 10, 25, 6) / 1000;

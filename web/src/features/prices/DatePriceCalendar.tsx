@@ -3,9 +3,9 @@ import { Button, Calendar, Form, InputNumber, Modal, Space, Typography } from 'a
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DatePrice, dayKey, withDayPrice } from '../../api/prices.ts';
 import { hotelNow } from '../../app/time.ts';
 import { ruleOf } from '../../shared/rules.ts';
-import { type DatePrice, dayKey, withDayPrice } from './api.ts';
 import { pricesTexts } from './texts.ts';
 
 export interface DatePriceCalendarProps {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { dayKey } from '../../api/prices.ts';
 import { hotelNow } from '../../app/time.ts';
 import { renderWithAntd } from '../../test/render.tsx';
-import { dayKey } from './api.ts';
 import { PriceForm, type PriceFormValues } from './PriceForm.tsx';
 import { pricesTexts } from './texts.ts';
 

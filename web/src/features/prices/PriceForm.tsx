@@ -3,9 +3,9 @@ import type { FormRule } from 'antd';
 import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DatePrice, PriceInput } from '../../api/prices.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { ruleOf } from '../../shared/rules.ts';
-import type { DatePrice, PriceInput } from './api.ts';
 import { DatePriceCalendar } from './DatePriceCalendar.tsx';
 import { pricesTexts } from './texts.ts';
 

@@ -2,7 +2,6 @@ import { Alert, App, Button, Card, Empty, Popconfirm, Select, Space, Tabs, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { HotelInfoNotice } from '../hotel/HotelInfoNotice.tsx';
 import {
   MAX_ROOMS_PER_SAVE,
   useApplyTemplate,
@@ -10,7 +9,8 @@ import {
   useRoomOptions,
   useSavePrices,
   useTemplates,
-} from './api.ts';
+} from '../../api/prices.ts';
+import { HotelInfoNotice } from '../../shared/hotel/HotelInfoNotice.tsx';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';

@@ -2,8 +2,8 @@ import { Alert, DatePicker, Descriptions, Empty, Spin, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type QuoteNight, useQuote } from '../../api/prices.ts';
 import { hotelNow } from '../../app/time.ts';
-import { type QuoteNight, useQuote } from './api.ts';
 import { pricesTexts } from './texts.ts';
 
 /** Check-in and check-out hour of a quoted period (hotel time), as the demo's stays. */

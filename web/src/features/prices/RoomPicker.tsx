@@ -1,7 +1,7 @@
 import { Button, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type RoomGroup, type RoomOption, roomsOfGroup } from './api.ts';
+import { type RoomGroup, type RoomOption, roomsOfGroup } from '../../api/prices.ts';
 import { pricesTexts } from './texts.ts';
 
 export interface RoomPickerProps {

@@ -1,7 +1,7 @@
 import { Alert, App, Button, Card, Result, Skeleton, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoomPrices, useSavePrices } from './api.ts';
+import { useRoomPrices, useSavePrices } from '../../api/prices.ts';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { QuotePreview } from './QuotePreview.tsx';
 import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';

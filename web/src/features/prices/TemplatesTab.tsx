@@ -19,7 +19,6 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatHotelTime } from '../../app/time.ts';
 import {
   type PriceTemplate,
   useApplyTemplate,
@@ -29,7 +28,8 @@ import {
   useSaveTemplate,
   useTemplate,
   useTemplates,
-} from './api.ts';
+} from '../../api/prices.ts';
+import { formatHotelTime } from '../../app/time.ts';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fakeServer.ts';
 import {
   fetchRoomPrices,
   matchRooms,
@@ -8,7 +7,8 @@ import {
   roomsOfGroup,
   setPriceFields,
   withDayPrice,
-} from './api.ts';
+} from '../../api/prices.ts';
+import { fakeServer } from '../../test/fakeServer.ts';
 import { checkWeekendPrice } from './PriceForm.tsx';
 
 const room = (id: number, name: string, category_id: number | null): RoomOption => ({

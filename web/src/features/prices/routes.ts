@@ -1,6 +1,9 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { hotelTexts } from '../hotel/texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { pricesTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const hotelTexts = textsNamed('hotel');
 
 const priceSet = pricesTexts.page(() => import('./PriceSetPage.tsx'), hotelTexts);
 

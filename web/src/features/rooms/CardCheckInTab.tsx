@@ -1,8 +1,11 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
+import type { Room } from '../../api/rooms.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { WithTexts } from '../../shared/WithTexts.tsx';
-import { cardsTexts } from '../cards/texts.ts';
-import type { Room } from './api.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const cardsTexts = textsNamed('cards');
 
 // The cards feature's panel (check in with a card, write the stay's cards, their actions), fetched with its texts
 // when the tab opens.

@@ -2,21 +2,21 @@ import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { RoomMissing, useRoom } from '../../api/rooms.ts';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
+import { LockDeliveriesPanel } from '../../shared/door/LockDeliveriesPanel.tsx';
 import { LinkButton } from '../../shared/LinkButton.tsx';
 import { DETAIL_TABS, type DetailTab, detailTabOf } from '../../shared/roomLinks.ts';
-import { LockDeliveriesPanel } from '../door/LockDeliveriesPanel.tsx';
+import { BatteryLevel } from '../../shared/rooms/BatteryLevel.tsx';
+import { StatusTag } from '../../shared/rooms/StatusTag.tsx';
+import { formatMac } from '../../shared/rooms/status.ts';
 import { RoomPricePanel } from '../prices/RoomPricePanel.tsx';
 import { PasswordPanel } from '../stays/PasswordPanel.tsx';
 import { TenantPanel } from '../stays/TenantPanel.tsx';
-import { RoomMissing, useRoom } from './api.ts';
-import { BatteryLevel } from './BatteryLevel.tsx';
 import { CardCheckInTab } from './CardCheckInTab.tsx';
 import { LockSettingsTab } from './LockSettingsTab.tsx';
 import { StatusTab } from './StatusTab.tsx';
-import { StatusTag } from './StatusTag.tsx';
-import { formatMac } from './status.ts';
 import { UnlockRecordsTab } from './UnlockRecordsTab.tsx';
 
 /** A room's detail (spec §2): a header with its facts and six tabs, the open tab kept in the URL. */

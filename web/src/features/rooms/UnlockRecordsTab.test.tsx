@@ -5,12 +5,15 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UnlockRecord } from '../../api/unlockRecords.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import type { UnlockRecord } from '../unlockRecords/api.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import { roomsTexts } from './texts.ts';
 import { UnlockRecordsTab } from './UnlockRecordsTab.tsx';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const unlockRecordsTexts = textsNamed('unlockRecords');
 
 const SLOW = { timeout: 60_000 };
 // 2026-11-24 16:05:09 UTC = 2026-11-25 00:05:09 in the hotel (Asia/Shanghai): the day differs from UTC's.

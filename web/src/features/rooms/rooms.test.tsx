@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Room } from '../../api/rooms.ts';
 import { setUserInfo } from '../../api/session.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
-import type { Room } from './api.ts';
 import { roomsTexts } from './texts.ts';
 
 const SLOW = { timeout: 60_000 };

@@ -1,9 +1,12 @@
 import type { PagePrefetch, RouteEntry } from '../../app/routeTable.ts';
-import { doorTexts } from '../door/texts.ts';
-import { pricesTexts } from '../prices/texts.ts';
-import { staysTexts } from '../stays/texts.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { roomsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const doorTexts = textsNamed('door');
+const pricesTexts = textsNamed('prices');
+const staysTexts = textsNamed('stays');
+const unlockRecordsTexts = textsNamed('unlockRecords');
 
 const roomList = roomsTexts.page(() => import('./RoomListPage.tsx'), doorTexts);
 // The landing page's rooms are asked for while its code loads, not after (issue 8 §5: first page within 1 s).

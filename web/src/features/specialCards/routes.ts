@@ -1,6 +1,9 @@
 import { cpuDispenser, type PageLoader, type RouteEntry } from '../../app/routeTable.ts';
-import { doorTexts } from '../door/texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { specialCardsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const doorTexts = textsNamed('door');
 
 const list = (name: 'MasterCardsPage' | 'BuildingCardsPage' | 'FloorCardsPage'): PageLoader =>
   specialCardsTexts.page(

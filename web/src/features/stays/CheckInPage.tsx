@@ -23,10 +23,6 @@ import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../app/paths.ts';
-import { hotelNow } from '../../app/time.ts';
-import { errorMessage } from '../../i18n/index.ts';
-import { codeRule, hotelTimeText, secondsOf } from '../../shared/format.ts';
 import {
   type CheckInInput,
   type CheckInKind,
@@ -36,7 +32,11 @@ import {
   useCheckIn,
   useCreatePassword,
   useLockRooms,
-} from './api.ts';
+} from '../../api/stays.ts';
+import { PATHS } from '../../app/paths.ts';
+import { hotelNow } from '../../app/time.ts';
+import { errorMessage } from '../../i18n/index.ts';
+import { codeRule, hotelTimeText, secondsOf } from '../../shared/format.ts';
 import { breakfastChoices } from './breakfast.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,

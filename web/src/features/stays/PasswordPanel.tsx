@@ -19,7 +19,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { hotelTimeText } from '../../shared/format.ts';
 import {
   type CreatedPassword,
   PASSWORD_STATUSES,
@@ -29,7 +28,8 @@ import {
   useDeletePassword,
   usePasswordHistory,
   useWithdrawPassword,
-} from './api.ts';
+} from '../../api/stays.ts';
+import { hotelTimeText } from '../../shared/format.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,

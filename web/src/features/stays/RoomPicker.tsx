@@ -2,7 +2,7 @@ import { ROOM_STATUS } from '@lockdesk/protocol';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LockRoom, useLockRooms } from './api.ts';
+import { type LockRoom, useLockRooms } from '../../api/stays.ts';
 
 /** At most this many rooms are listed at once; typing narrows the rest (a hotel may hold 10,000). */
 export const PICKER_LIMIT = 100;

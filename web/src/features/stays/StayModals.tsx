@@ -3,11 +3,11 @@ import { App, Form, Input, Modal, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Stay, useAddFellow, useLockRooms, useMoveStay, useSetExpiration } from '../../api/stays.ts';
 import { hotelNow, hotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { codeRule, formatMoney, hotelTimeText, secondsOf } from '../../shared/format.ts';
 import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
-import { type Stay, useAddFellow, useLockRooms, useMoveStay, useSetExpiration } from './api.ts';
 import { QuoteView } from './QuoteView.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 

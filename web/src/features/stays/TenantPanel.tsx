@@ -20,8 +20,6 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../app/paths.ts';
-import { formatDuration, formatMoney, hotelTimeText } from '../../shared/format.ts';
 import {
   type CheckInKind,
   type Stay,
@@ -33,7 +31,9 @@ import {
   useLimitPasswords,
   useRemoveFellow,
   useRoomStays,
-} from './api.ts';
+} from '../../api/stays.ts';
+import { PATHS } from '../../app/paths.ts';
+import { formatDuration, formatMoney, hotelTimeText } from '../../shared/format.ts';
 import { breakfastLabel } from './breakfast.ts';
 import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
 import { useStaysTexts } from './texts.ts';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { BreakfastOption } from './api.ts';
+import type { BreakfastOption } from '../../api/stays.ts';
 
 /** The hotel's breakfast options as `room/hotelBreakFastList` answers them. */
 export interface Breakfasts {

@@ -1,7 +1,10 @@
 import { PATHS } from '../../app/paths.ts';
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { touristsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const unlockRecordsTexts = textsNamed('unlockRecords');
 
 // Every guest page may show unlock records or an export button: the shared table's texts come with each.
 const list = touristsTexts.page(() => import('./TouristsListPage.tsx'), unlockRecordsTexts);

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { exportDownload } from '../../api/unlockRecords.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type Handler, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { exportDownload } from '../unlockRecords/api.ts';
-import { unlockRecordsTexts } from '../unlockRecords/texts.ts';
 import type { Guest, GuestInfo } from './api.ts';
 import ExportPage, { exportRequestFilters } from './ExportPage.tsx';
 import InHousePage from './InHousePage.tsx';
@@ -15,6 +15,9 @@ import { remainingUntil } from './remaining.ts';
 import TouristDetailsPage from './TouristDetailsPage.tsx';
 import TouristsListPage from './TouristsListPage.tsx';
 import { touristsTexts } from './texts.ts';
+
+// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+const unlockRecordsTexts = textsNamed('unlockRecords');
 
 const SLOW = { timeout: 60_000 };
 // 2026-11-25 14:00 in the hotel (Asia/Shanghai).

@@ -5,9 +5,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { fetchBrokerCredential } from '../../api/broker.ts';
-import { callManage } from '../../api/client.ts';
-import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { fetchBrokerCredential } from './broker.ts';
+import { callManage } from './client.ts';
+import { definedFields, type Page, usePage } from './lists.ts';
 import { storeDispenserType, storeReaderId } from './readerStorage.ts';
 
 /**

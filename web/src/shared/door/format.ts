@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
+import type { Delivery, DeliveryState } from '../../api/door.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import type { Delivery, DeliveryState } from './api.ts';
 import { SimulatorError, simulator } from './simulator.ts';
 
 /** The colour of a delivery state's tag: waiting stands out, confirmed is done, issued is on the card. */

@@ -1,6 +1,6 @@
 // Test support: a stand-in for the reader gateway's WebSocket (gateway/README.md, contract F), driven by the test
 // as the simulator's finger presses would drive the real one. Imported by tests only.
-import type { WebSocketFactory } from './encoder.ts';
+import type { WebSocketFactory } from '../shared/fingerprintEncoder.ts';
 
 type Message = Record<string, unknown>;
 

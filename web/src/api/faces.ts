@@ -5,8 +5,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
-import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { callManage } from './client.ts';
+import { definedFields, type Page, usePage } from './lists.ts';
 
 /**
  * The face calls (server/API.md 'Faces', contract D) and the room and stay pickers the face and fingerprint forms

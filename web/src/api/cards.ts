@@ -6,8 +6,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
-import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { callManage } from './client.ts';
+import { definedFields, type Page, usePage } from './lists.ts';
 
 /**
  * Every call of contract B 'Cards' (server/API.md §8) as react-query hooks, for this feature's pages and every

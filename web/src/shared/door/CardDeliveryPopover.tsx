@@ -1,7 +1,7 @@
 import { Alert, Flex, Popover, Space, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCardDelivery } from './api.ts';
+import { useCardDelivery } from '../../api/door.ts';
 import { doorErrorText, doorTime, STATE_COLOURS } from './format.ts';
 
 /**

@@ -4,7 +4,10 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../app/storage.ts';
-import { apiReferenceTexts } from './texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
+
+// The apiReference feature's words: this part shows them on other features' pages too.
+const apiReferenceTexts = textsNamed('apiReference');
 
 /** The server's browsable API reference (server/API.md §19), on the console's own origin. */
 export const API_DOCS_URL = '/api-docs/';

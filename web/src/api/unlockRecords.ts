@@ -1,7 +1,7 @@
 import { type UseMutationResult, type UseQueryResult, useMutation } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
-import { type Page, usePage } from '../../api/lists.ts';
-import { ENV } from '../../config/deploy.ts';
+import { ENV } from '../config/deploy.ts';
+import { callManage } from './client.ts';
+import { type Page, usePage } from './lists.ts';
 
 /**
  * The unlock-record and export calls (contracts D 'lock/checkHistory', E 'export/create') as react-query hooks,

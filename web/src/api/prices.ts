@@ -6,9 +6,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type dayjs from 'dayjs';
-import { callManage } from '../../api/client.ts';
-import { type Page, usePage } from '../../api/lists.ts';
-import { type LockRoom, lockRoomsQuery } from '../../api/locks.ts';
+import { callManage } from './client.ts';
+import { type Page, usePage } from './lists.ts';
+import { type LockRoom, lockRoomsQuery } from './locks.ts';
 
 /**
  * The price calls (server/API.md §5 'room/setPrice' … 'priceTemplate/setPriceTemplate') and the room picker's

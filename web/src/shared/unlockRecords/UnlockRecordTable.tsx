@@ -6,10 +6,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../app/paths.ts';
-import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
-import { errorMessage } from '../../i18n/index.ts';
-import { RoomFilter } from '../../shared/RoomSearchFilter.tsx';
 import {
   type CheckHistoryQuery,
   UNLOCK_RESULTS,
@@ -18,7 +14,11 @@ import {
   type UnlockResult,
   type UnlockType,
   useCheckHistory,
-} from './api.ts';
+} from '../../api/unlockRecords.ts';
+import { PATHS } from '../../app/paths.ts';
+import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
+import { errorMessage } from '../../i18n/index.ts';
+import { RoomFilter } from '../RoomSearchFilter.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { reasonKey } from './reasons.ts';
 

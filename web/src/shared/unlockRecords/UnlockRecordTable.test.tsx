@@ -5,11 +5,14 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { exportDownload, exportFilters, type UnlockRecord } from '../../api/unlockRecords.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import { exportDownload, exportFilters, type UnlockRecord } from './api.ts';
 import { RECORD_REASONS, reasonKey } from './reasons.ts';
-import { unlockRecordsTexts } from './texts.ts';
+
+const unlockRecordsTexts = textsNamed('unlockRecords');
+
 import {
   paramName,
   readTableFilters,

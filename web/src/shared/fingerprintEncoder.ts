@@ -1,5 +1,5 @@
 import { type ErrorCode, isErrorCode } from '@lockdesk/protocol';
-import { DEPLOY } from '../../config/deploy.ts';
+import { DEPLOY } from '../config/deploy.ts';
 
 /**
  * The card encoder as the console reaches it: the local reader gateway on this computer (gateway/README.md,

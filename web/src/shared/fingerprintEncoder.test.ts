@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeGateway } from '../test/fakeGateway.ts';
 import {
   ANSWER_TIMEOUT_MS,
   CANCEL_GRACE_MS,
@@ -6,8 +7,7 @@ import {
   encoderHealth,
   enrollFinger,
   type FingerStep,
-} from './encoder.ts';
-import { fakeGateway } from './fakeGateway.ts';
+} from './fingerprintEncoder.ts';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -6,16 +6,18 @@ import enUS from 'antd/es/locale/en_US';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Delivery, LockDeliveries } from '../../api/door.ts';
 import { setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import type { Delivery, LockDeliveries } from './api.ts';
 import { CardDeliveryPopover } from './CardDeliveryPopover.tsx';
 import { deliveryItem } from './format.ts';
 import { LockDeliveriesPanel } from './LockDeliveriesPanel.tsx';
 import { RoomLockMark } from './RoomLockMark.tsx';
 import { setSimulator, simulatorClient } from './simulator.ts';
-import { doorTexts } from './texts.ts';
+
+const doorTexts = textsNamed('door');
 
 const SLOW = { timeout: 60_000 };
 const MAC = 'A0B0C0010106';

@@ -1,7 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_FORMATS, type ExportFormat, type ExportKind, FORMAT_NAMES, useCreateExport } from './api.ts';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportKind,
+  FORMAT_NAMES,
+  useCreateExport,
+} from '../../api/unlockRecords.ts';
 
 export interface ExportButtonProps {
   kind: ExportKind;

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { RoomTenant } from '../../api/rooms.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import type { RoomTenant } from './api.ts';
 import { remainingParts } from './status.ts';
 
 /** The room's guest and how long the stay has left (or when a reservation arrives); 'no guest' otherwise. */

@@ -13,7 +13,6 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../app/permissions.ts';
 import {
   type Delivery,
   type LockSyncRow,
@@ -22,7 +21,8 @@ import {
   useLockDeliveries,
   useVirtualLocks,
   virtualLockOf,
-} from './api.ts';
+} from '../../api/door.ts';
+import { can } from '../../app/permissions.ts';
 import { deliveryItem, doorErrorText, doorTime, STATE_COLOURS } from './format.ts';
 import { SimulatorError } from './simulator.ts';
 

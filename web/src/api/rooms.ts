@@ -8,13 +8,31 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { CallError, callManage } from '../../api/client.ts';
-import type { RoomListParams } from './listParams.ts';
+import { CallError, callManage } from './client.ts';
 
 /**
  * The room calls (server/API.md §5 and contracts B, F2) as react-query hooks: pages use these, never axios. Field
  * names are the server's. Each mutation names the query keys it invalidates beside it.
  */
+
+/** The room list's sort, date filter and request (its URL state is features/rooms/listParams.ts). */
+export const ROOM_SORTS = ['asc', 'desc'] as const;
+export type RoomSort = (typeof ROOM_SORTS)[number];
+export const DATE_PICKS = ['today', 'yesterday', 'week'] as const;
+export type DatePick = (typeof DATE_PICKS)[number];
+
+/** What the list asks the server for. */
+export interface RoomListParams {
+  page: number;
+  limit: number;
+  sort: RoomSort;
+  /** A room status 0–4; undefined = all. */
+  status?: number;
+  /** A room group id; 0 = rooms without a group; undefined = every group. */
+  group?: number;
+  name?: string;
+  date?: DatePick;
+}
 
 /** A stay as the room list and room/info answer it (the room's guest now, else its next reservation). */
 export interface RoomTenant {

@@ -6,11 +6,11 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
-import { type Page, usePage } from '../../api/lists.ts';
-import { type LockRoom, lockRoomsQuery } from '../../api/locks.ts';
+import { callManage } from './client.ts';
+import { type Page, usePage } from './lists.ts';
+import { type LockRoom, lockRoomsQuery } from './locks.ts';
 // The answer of `room/countRoomPriceNew`, as the price pages read it.
-import type { Quote } from '../prices/api.ts';
+import type { Quote } from './prices.ts';
 
 /**
  * The stay and password calls (server/API.md §5 and contract A) as react-query hooks: pages use these, never
@@ -57,7 +57,7 @@ export interface Stay {
 }
 
 /** A room of `room/allLock` (the picker's source). */
-export type { LockRoom } from '../../api/locks.ts';
+export type { LockRoom } from './locks.ts';
 
 /** A breakfast option of the hotel. */
 export interface BreakfastOption {

@@ -1,6 +1,6 @@
 import { ROOM_STATUS } from '@lockdesk/protocol';
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.ts';
+import en from '../../features/rooms/locales/en.ts';
 import {
   batteryTone,
   formatMac,

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hotelInfoUrl } from '../../api/client.ts';
 import { getUserInfo } from '../../api/session.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { hotelTexts } from './texts.ts';
+
+// The hotel feature's words: this part shows them on other features' pages too.
+const hotelTexts = textsNamed('hotel');
 
 /**
  * The login answer's `hotelInfo: false` as a banner: saving prices, check-ins and moves wait for the merchant or

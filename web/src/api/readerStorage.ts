@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@lockdesk/protocol';
-import { cardService } from '../../cardService/service.ts';
+import { cardService } from '../cardService/service.ts';
 
 /**
  * The caller's reader as local storage keeps it (spec §3): `cardSenderID`, the remote reader's device id from

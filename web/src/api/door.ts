@@ -6,10 +6,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
-import { getUserInfo } from '../../api/session.ts';
-import { ENV } from '../../config/deploy.ts';
-import { normalMac, simulator, type VirtualLock, type VirtualSync } from './simulator.ts';
+import { ENV } from '../config/deploy.ts';
+import { normalMac, simulator, type VirtualLock, type VirtualSync } from '../shared/door/simulator.ts';
+import { callManage } from './client.ts';
+import { getUserInfo } from './session.ts';
 
 /**
  * The door's calls as react-query hooks (contracts D and F): a room's lock and what it must learn
