@@ -6,7 +6,7 @@ import { hotelTimeText } from '../../shared/format.ts';
 import { LinkButton } from '../../shared/LinkButton.tsx';
 import { detailPath } from '../../shared/roomLinks.ts';
 import { StatusTag } from '../../shared/rooms/StatusTag.tsx';
-import { stayTimeText } from '../stays/TenantPanel.tsx';
+import { stayTimeText } from '../../shared/stays/TenantPanel.tsx';
 import { StayMissing, useStayOfCard } from './api.ts';
 
 const CARD_STATUS_COLOURS: Record<string, string> = {

@@ -25,11 +25,11 @@ import { getUserInfo } from '../../api/session.ts';
 import { useLockRooms } from '../../api/stays.ts';
 import { PATHS } from '../../app/paths.ts';
 import { hotelNow, hotelWallClock } from '../../app/time.ts';
+import { MAX_NOTE } from '../../shared/cards/CardActions.tsx';
+import { TYPE_KEYS, typeName } from '../../shared/cards/format.ts';
+import { CardWriteProgress, useCardWriter } from '../../shared/cards/writeParts.tsx';
 import { codeRule, secondsOf } from '../../shared/format.ts';
 import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
-import { MAX_NOTE } from './CardActions.tsx';
-import { TYPE_KEYS, typeName } from './format.ts';
-import { CardWriteProgress, useCardWriter } from './writeParts.tsx';
 
 /** The card types this page issues (a guest card is written for a stay, in the room detail). */
 export type IssuableType = 1 | 2 | 3 | 5 | 6;

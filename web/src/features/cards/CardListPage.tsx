@@ -12,6 +12,8 @@ import {
   useCardList,
 } from '../../api/cards.ts';
 import { PATHS } from '../../app/paths.ts';
+import { CardTable } from '../../shared/cards/CardTable.tsx';
+import { TYPE_KEYS } from '../../shared/cards/format.ts';
 import {
   emptyOf,
   KeywordSearch,
@@ -20,8 +22,6 @@ import {
   RoomFilter,
   useListSearch,
 } from '../../shared/listParts.tsx';
-import { CardTable } from './CardTable.tsx';
-import { TYPE_KEYS } from './format.ts';
 
 /** The list's type and status from the URL (unknown values count as none). */
 export function cardFiltersOf(search: URLSearchParams): { type?: CardType; status?: CardStatus } {

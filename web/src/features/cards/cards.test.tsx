@@ -13,13 +13,13 @@ import { CardServiceError } from '../../cardService/errors.ts';
 import { FakeReader } from '../../cardService/testing/fakeReader.ts';
 import { cardServiceTexts } from '../../cardService/texts.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { CardActions, cardActionsOf } from '../../shared/cards/CardActions.tsx';
+import { GuestCardWriter } from '../../shared/cards/GuestCardWriter.tsx';
+import { erasePlan } from '../../shared/cards/writeParts.tsx';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import AddCardPage, { issuableTypes, mayOpenEveryLock, planCall } from './AddCardPage.tsx';
-import { CardActions, cardActionsOf } from './CardActions.tsx';
 import { cardFiltersOf } from './CardListPage.tsx';
-import { GuestCardWriter } from './GuestCardWriter.tsx';
 import { cardsTexts } from './texts.ts';
-import { erasePlan } from './writeParts.tsx';
 
 // The console's card service is the real one (its writeCard: find, plan, write, verify, confirm) over a fake
 // encoder in memory; the server is the fake envelope server.

@@ -2,9 +2,19 @@ import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Form, Modal, Select, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type Delivery,
+  type Fingerprint,
+  useDeleteDelivery,
+  useDeleteFingerprint,
+  useDeliveryList,
+  useFingerprintList,
+  useSendFingerprint,
+} from '../../api/fingerprints.ts';
 import { useRoomOptions } from '../../api/locks.ts';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { formatHotelTime } from '../../app/time.ts';
+import { FingerprintEnrol } from '../../shared/fingerprints/FingerprintEnrol.tsx';
 import {
   ConfirmedButton,
   emptyOf,
@@ -14,16 +24,6 @@ import {
   RoomFilter,
   useListSearch,
 } from '../../shared/listParts.tsx';
-import {
-  type Delivery,
-  type Fingerprint,
-  useDeleteDelivery,
-  useDeleteFingerprint,
-  useDeliveryList,
-  useFingerprintList,
-  useSendFingerprint,
-} from './api.ts';
-import { FingerprintEnrol } from './FingerprintEnrol.tsx';
 
 const DELIVERY_COLORS: Record<string, string> = {
   pending: 'gold',

@@ -11,10 +11,10 @@ import {
   useTemplates,
 } from '../../api/prices.ts';
 import { HotelInfoNotice } from '../../shared/hotel/HotelInfoNotice.tsx';
-import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
-import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
+import { PriceForm, type PriceFormInitial } from '../../shared/prices/PriceForm.tsx';
+import { canManagePrices, ReadOnlyNote } from '../../shared/prices/ReadOnlyNote.tsx';
+import { RoomPriceEditor } from '../../shared/prices/RoomPriceEditor.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
-import { RoomPriceEditor } from './RoomPriceEditor.tsx';
 import { ignoreShown, TemplatesTab } from './TemplatesTab.tsx';
 import { pricesTexts } from './texts.ts';
 

@@ -30,8 +30,8 @@ import {
   useTemplates,
 } from '../../api/prices.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
-import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
+import { PriceForm, type PriceFormInitial } from '../../shared/prices/PriceForm.tsx';
+import { canManagePrices, ReadOnlyNote } from '../../shared/prices/ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 import { pricesTexts } from './texts.ts';
 

@@ -8,8 +8,8 @@ import {
   setPriceFields,
   withDayPrice,
 } from '../../api/prices.ts';
+import { checkWeekendPrice } from '../../shared/prices/PriceForm.tsx';
 import { fakeServer } from '../../test/fakeServer.ts';
-import { checkWeekendPrice } from './PriceForm.tsx';
 
 const room = (id: number, name: string, category_id: number | null): RoomOption => ({
   id,

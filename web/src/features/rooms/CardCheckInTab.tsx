@@ -10,7 +10,7 @@ const cardsTexts = textsNamed('cards');
 // The cards feature's panel (check in with a card, write the stay's cards, their actions), fetched with its texts
 // when the tab opens.
 const RoomCardPanel = lazy(() =>
-  import('../cards/RoomCardPanel.tsx').then((m) => ({ default: m.RoomCardPanel })),
+  import('../../shared/cards/RoomCardPanel.tsx').then((m) => ({ default: m.RoomCardPanel })),
 );
 
 /** Card check-in: the cards feature's writer and the current stay's cards (issue 9 §3). */

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Spin, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type QuoteInput, useQuote } from '../../api/stays.ts';
-import { formatMoney } from '../../shared/format.ts';
+import { formatMoney } from '../format.ts';
 
 /**
  * The price of a stay or a renewal as `room/countRoomPriceNew` quotes it: each night with its kind, then the room

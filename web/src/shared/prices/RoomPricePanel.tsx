@@ -1,7 +1,10 @@
 import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
+import { textsNamed } from '../../i18n/feature.ts';
 import { RoomPriceEditor } from './RoomPriceEditor.tsx';
-import { pricesTexts } from './texts.ts';
+
+// The prices feature's words, which this part shows on other features' pages too.
+const pricesTexts = textsNamed('prices');
 
 /**
  * The price tab of the room detail (contract G): the room's prices (room/priceInfo, any room in scope, with a

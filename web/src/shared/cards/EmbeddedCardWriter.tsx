@@ -1,6 +1,9 @@
-import { WithTexts } from '../../shared/WithTexts.tsx';
+import { textsNamed } from '../../i18n/feature.ts';
+import { WithTexts } from '../WithTexts.tsx';
 import { GuestCardWriter, type StayForCard } from './GuestCardWriter.tsx';
-import { cardsTexts } from './texts.ts';
+
+// The cards feature's words, which this part shows on other features' pages too.
+const cardsTexts = textsNamed('cards');
 
 /** The guest card writer with its own texts, for pages of other features (the check-in page's card kind). */
 export default function EmbeddedCardWriter({ stay }: { stay: StayForCard }) {

@@ -3,21 +3,22 @@ import { ERROR_TEXTS } from '@lockdesk/protocol';
 import { Alert, App, Button, Flex, Form, Input, Steps, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Fingerprint, useAddFingerprint } from '../../api/fingerprints.ts';
 import { textsNamed } from '../../i18n/feature.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { RoomStayFields } from '../faces/RoomStayFields.tsx';
 import {
   EncoderError,
   type EncoderInfo,
   encoderHealth,
   enrollFinger,
   type FingerStep,
-} from '../../shared/fingerprintEncoder.ts';
-import { WithTexts } from '../../shared/WithTexts.tsx';
-import { RoomStayFields } from '../faces/RoomStayFields.tsx';
-import { type Fingerprint, useAddFingerprint } from './api.ts';
-import { fingerprintsTexts } from './texts.ts';
+} from '../fingerprintEncoder.ts';
+import { WithTexts } from '../WithTexts.tsx';
 
-// Texts of other features whose parts this file shows, named, not imported (a feature stands alone).
+// The fingerprints feature's words, and the faces feature's for the room and stay fields, which this part shows
+// on other features' pages too.
+const fingerprintsTexts = textsNamed('fingerprints');
 const facesTexts = textsNamed('faces');
 
 export interface FingerprintEnrolProps {

@@ -4,9 +4,9 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/queryClient.ts';
-import { type EncoderInfo, enrollFinger } from '../../shared/fingerprintEncoder.ts';
 import { fakeGateway } from '../../test/fakeGateway.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
+import { type EncoderInfo, enrollFinger } from '../fingerprintEncoder.ts';
 import { FingerprintEnrol, type FingerprintEnrolProps } from './FingerprintEnrol.tsx';
 
 const SLOW = { timeout: 60_000 };

@@ -5,12 +5,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Face, useCreateFace } from '../../api/faces.ts';
 import { uploadFile } from '../../api/upload.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { ruleOf } from '../../shared/rules.ts';
-import { WithTexts } from '../../shared/WithTexts.tsx';
+import { ruleOf } from '../rules.ts';
+import { WithTexts } from '../WithTexts.tsx';
 import { CameraCapture } from './CameraCapture.tsx';
 import { RoomStayFields } from './RoomStayFields.tsx';
-import { facesTexts } from './texts.ts';
+
+// The faces feature's words, which this part shows on other features' pages too.
+const facesTexts = textsNamed('faces');
 
 /** The image types the upload service takes for a face (contract C). */
 export const FACE_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';

@@ -4,10 +4,13 @@ import { Alert, Button, Col, Form, Input, InputNumber, Row, Select, Switch, Typo
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DatePrice, PriceInput } from '../../api/prices.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { ruleOf } from '../../shared/rules.ts';
+import { ruleOf } from '../rules.ts';
 import { DatePriceCalendar } from './DatePriceCalendar.tsx';
-import { pricesTexts } from './texts.ts';
+
+// The prices feature's words, which this part shows on other features' pages too.
+const pricesTexts = textsNamed('prices');
 
 /** What the form starts from. */
 export interface PriceFormInitial {

@@ -4,8 +4,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
-import { definedFields, type Page, usePage } from '../../api/lists.ts';
+import { callManage } from './client.ts';
+import { definedFields, type Page, usePage } from './lists.ts';
 
 /**
  * The fingerprint calls (server/API.md 'Fingerprints', contract E) as react-query hooks: the library of enrolled

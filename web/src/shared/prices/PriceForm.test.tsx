@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dayKey } from '../../api/prices.ts';
 import { hotelNow } from '../../app/time.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { renderWithAntd } from '../../test/render.tsx';
 import { PriceForm, type PriceFormValues } from './PriceForm.tsx';
-import { pricesTexts } from './texts.ts';
+
+// The prices feature's words, which this part shows on other features' pages too.
+const pricesTexts = textsNamed('prices');
 
 const errorsShown = () =>
   [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent).filter(Boolean);

@@ -29,7 +29,9 @@ import {
   usePasswordHistory,
   useWithdrawPassword,
 } from '../../api/stays.ts';
-import { hotelTimeText } from '../../shared/format.ts';
+import { textsNamed } from '../../i18n/feature.ts';
+import { hotelTimeText } from '../format.ts';
+import { useTextsReady } from '../useTextsReady.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,
@@ -37,7 +39,9 @@ import {
   PasswordShownOnce,
   passwordFieldsOf,
 } from './PasswordOnce.tsx';
-import { useStaysTexts } from './texts.ts';
+
+// The stays feature's words, which this part shows on other features' pages too.
+const staysTexts = textsNamed('stays');
 
 const STATUS_COLOURS: Record<RoomPassword['status'], string> = {
   active: 'green',
@@ -52,7 +56,7 @@ const STATUS_COLOURS: Record<RoomPassword['status'], string> = {
  * The view (active/history) and page live in the URL (`pw`, `pwPage`).
  */
 export function PasswordPanel({ roomId, stayId }: { roomId: number; stayId?: number }) {
-  const ready = useStaysTexts();
+  const ready = useTextsReady(staysTexts);
   return ready ? (
     <PasswordPanelBody roomId={roomId} {...(stayId === undefined ? {} : { stayId })} />
   ) : (

@@ -1,8 +1,8 @@
 import { checkMobile, checkNickname } from '@lockdesk/protocol';
 import { Col, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { codeRule, stayEndRule } from '../../shared/format.ts';
-import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
+import { codeRule, stayEndRule } from '../format.ts';
+import { HotelTimePicker } from '../HotelTimePicker.tsx';
 
 /**
  * A check-in form's guest: the mobile (required, 11 digits) and the nickname, as two columns of the form's Row,

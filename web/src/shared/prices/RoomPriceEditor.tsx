@@ -2,10 +2,13 @@ import { Alert, App, Button, Card, Result, Skeleton, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomPrices, useSavePrices } from '../../api/prices.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { QuotePreview } from './QuotePreview.tsx';
 import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
-import { pricesTexts } from './texts.ts';
+
+// The prices feature's words, which this part shows on other features' pages too.
+const pricesTexts = textsNamed('prices');
 
 /**
  * One room's prices (room/priceInfo): the editor (room/setPrice, room/setRenew) and what a stay would cost. Any

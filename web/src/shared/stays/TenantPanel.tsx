@@ -33,10 +33,14 @@ import {
   useRoomStays,
 } from '../../api/stays.ts';
 import { PATHS } from '../../app/paths.ts';
-import { formatDuration, formatMoney, hotelTimeText } from '../../shared/format.ts';
+import { textsNamed } from '../../i18n/feature.ts';
+import { formatDuration, formatMoney, hotelTimeText } from '../format.ts';
+import { useTextsReady } from '../useTextsReady.ts';
 import { breakfastLabel } from './breakfast.ts';
 import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
-import { useStaysTexts } from './texts.ts';
+
+// The stays feature's words, which this part shows on other features' pages too.
+const staysTexts = textsNamed('stays');
 
 /** Stays per page of the panel; the page is kept in the URL (`stayPage`). */
 const STAYS_PER_PAGE = 5;
@@ -75,7 +79,7 @@ type Dialog = { kind: 'renew' | 'validity' | 'move' | 'fellow'; stay: Stay } | u
  * validity, password limit. Rendered by the room detail's 'tenant' tab.
  */
 export function TenantPanel({ roomId }: { roomId: number }) {
-  const ready = useStaysTexts();
+  const ready = useTextsReady(staysTexts);
   return ready ? <TenantPanelBody roomId={roomId} /> : <Skeleton active />;
 }
 

@@ -5,9 +5,12 @@ import enUS from 'antd/es/locale/en_US';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { textsNamed } from '../../i18n/feature.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { RoomPricePanel } from './RoomPricePanel.tsx';
-import { pricesTexts } from './texts.ts';
+
+// The prices feature's words, which this part shows on other features' pages too.
+const pricesTexts = textsNamed('prices');
 
 const SLOW = { timeout: 60_000 };
 

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QuoteNight, useQuote } from '../../api/prices.ts';
 import { hotelNow } from '../../app/time.ts';
-import { pricesTexts } from './texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
+
+// The prices feature's words, which this part shows on other features' pages too.
+const pricesTexts = textsNamed('prices');
 
 /** Check-in and check-out hour of a quoted period (hotel time), as the demo's stays. */
 const STAY_HOUR = '12:00';

@@ -1,7 +1,10 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { textsNamed } from '../../i18n/feature.ts';
 import { breakfastChoices, breakfastLabel } from './breakfast.ts';
-import { staysTexts } from './texts.ts';
+
+// The stays feature's words, which this part shows on other features' pages too.
+const staysTexts = textsNamed('stays');
 
 const LIST = [
   { id: 1, name: 'Single breakfast', count: 1, price: 28 },

@@ -4,8 +4,8 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CreatedPassword } from '../../api/stays.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { codeRule, hotelTimeText, secondsOf } from '../../shared/format.ts';
-import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
+import { codeRule, hotelTimeText, secondsOf } from '../format.ts';
+import { HotelTimePicker } from '../HotelTimePicker.tsx';
 
 /** The password options of a form: remote (the server draws the digits) or custom (the operator's 6 digits). */
 export interface PasswordChoice {

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Card } from '../../api/cards.ts';
 import { useMobile } from '../../app/layout/useMobile.ts';
-import { CardDeliveryPopover, CardLockSynced } from '../../shared/door/CardDeliveryPopover.tsx';
-import { hotelTimeText } from '../../shared/format.ts';
+import { CardDeliveryPopover, CardLockSynced } from '../door/CardDeliveryPopover.tsx';
+import { hotelTimeText } from '../format.ts';
 import { CardActions } from './CardActions.tsx';
 import { STATUS_COLOURS, typeName } from './format.ts';
 

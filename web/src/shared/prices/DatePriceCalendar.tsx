@@ -5,8 +5,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DatePrice, dayKey, withDayPrice } from '../../api/prices.ts';
 import { hotelNow } from '../../app/time.ts';
-import { ruleOf } from '../../shared/rules.ts';
-import { pricesTexts } from './texts.ts';
+import { textsNamed } from '../../i18n/feature.ts';
+import { ruleOf } from '../rules.ts';
+
+// The prices feature's words, which this part shows on other features' pages too.
+const pricesTexts = textsNamed('prices');
 
 export interface DatePriceCalendarProps {
   value: DatePrice[];

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { type Stay, useAddFellow, useLockRooms, useMoveStay, useSetExpiration } from '../../api/stays.ts';
 import { hotelNow, hotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { codeRule, formatMoney, hotelTimeText, secondsOf } from '../../shared/format.ts';
-import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
+import { codeRule, formatMoney, hotelTimeText, secondsOf } from '../format.ts';
+import { HotelTimePicker } from '../HotelTimePicker.tsx';
 import { QuoteView } from './QuoteView.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 
