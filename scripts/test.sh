@@ -63,6 +63,7 @@ say "Build"
 pnpm -r build
 say "Lint and format (Biome)"
 pnpm exec biome check .
+pnpm run lint:imports
 say "Typecheck"
 pnpm -r typecheck
 

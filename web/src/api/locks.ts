@@ -1,5 +1,5 @@
 import { roomCalls } from '@lockdesk/protocol';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from './client.ts';
 
 // A room with a lock in the caller's scope, as `room/allLock` answers it: the contract's answer type.
@@ -15,3 +15,15 @@ export const lockRoomsQuery = queryOptions({
   queryFn: () => callManage(roomCalls.locks, {}),
   staleTime: 60_000,
 });
+
+/** A room of the pickers (room/allLock). */
+export interface RoomOption {
+  id: number;
+  room_id: number;
+  name: string;
+}
+
+/** Every room in the caller's scope, for a room picker (filtered in the browser: at most 10,000 names). */
+export function useRoomOptions(enabled = true): UseQueryResult<RoomOption[]> {
+  return useQuery({ ...lockRoomsQuery, select: (answer) => answer.list, enabled });
+}

@@ -1,6 +1,8 @@
+import dayjs from 'dayjs';
 import type { ChangeEvent } from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { fromHotelWallClock } from './time.ts';
 
 /** A whole number ≥ 1 from a search param (a page, an id); anything else in a hand-edited URL reads as undefined. */
 export function positiveParam(raw: string | null): number | undefined {
@@ -60,5 +62,22 @@ export function useSearchBox(value: string | undefined, set: (value: string | un
       if (!e.target.value && value) set(undefined);
     },
     onSearch: (v: string) => set(v.trim() || undefined),
+  };
+}
+
+const DAY = 'YYYY-MM-DD';
+
+/** A real calendar day only: '2026-02-30' reads back as another day, so it is dropped. */
+export function readDay(raw: string | null): string | undefined {
+  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
+  return dayjs(raw).format(DAY) === raw ? raw : undefined;
+}
+
+/** The hotel days from..to as seconds: from the first's midnight to the end of the last. */
+export function hotelDays(from: string | undefined, to: string | undefined) {
+  if (!from || !to) return { start_time: undefined, end_time: undefined };
+  return {
+    start_time: fromHotelWallClock(dayjs(from).startOf('day')),
+    end_time: fromHotelWallClock(dayjs(to).endOf('day')),
   };
 }

@@ -41,6 +41,12 @@ export type MenuIcon =
   | 'customer'
   | 'personal';
 
+/**
+ * A feature's part of the console's frame (sidebar, menu), loaded with the frame: the route table is part of every
+ * page's code, /login's too, so it names the part's module lazily.
+ */
+export type ShellPart<P> = () => Promise<{ default: ComponentType<P> }>;
+
 export interface RouteEntry {
   /** Top-level entries start with '/'; children are relative (they may hold a '/', as featureCard/addFloorCard). */
   path: string;
@@ -65,6 +71,13 @@ export interface RouteEntry {
   prefetch?: PagePrefetch;
   /** Reachable without a session and drawn without the console layout. */
   public?: boolean;
+  /**
+   * Drawn in place of the entry's menu text (the message centre's unread count beside it): how a feature puts a
+   * part in the sidebar menu without the shell importing the feature.
+   */
+  menuLabel?: ShellPart<{ text: string }>;
+  /** A part the feature puts at the foot of the sidebar, under the reader status (the Card Reading button). */
+  sidebarItem?: ShellPart<{ collapsed: boolean }>;
   children?: RouteEntry[];
 }
 

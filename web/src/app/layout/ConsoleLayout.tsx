@@ -1,7 +1,7 @@
 import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { LIMITS } from '@lockdesk/protocol';
 import { App, Avatar, Breadcrumb, Button, Drawer, Dropdown, Layout, Spin, theme } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useLogout } from '../../api/account.ts';
@@ -9,13 +9,12 @@ import { clearUserInfo, getUserInfo } from '../../api/session.ts';
 import { ReaderStatus } from '../../cardService/ReaderStatus.tsx';
 import { closeCardService } from '../../cardService/service.ts';
 import { DEPLOY } from '../../config/deploy.ts';
-import { CardReadingButton } from '../../features/cardReading/CardReadingButton.tsx';
 import { ROUTES } from '../../routes.tsx';
 import { loginUrl } from '../guards.ts';
 import { LanguageSelect } from '../LanguageSelect.tsx';
 import { landingFor, PATHS } from '../paths.ts';
 import { can } from '../permissions.ts';
-import { breadcrumbOf, routeAllowed } from '../routeTable.ts';
+import { breadcrumbOf, flattenRoutes, routeAllowed } from '../routeTable.ts';
 import { currentDirection, sidebarOpened, storeSidebarOpened } from '../storage.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { useMobile } from './useMobile.ts';
@@ -23,6 +22,10 @@ import { useMobile } from './useMobile.ts';
 const COLLAPSED_WIDTH = 64;
 
 /** The signed-in account's home: its landing (a customer manager's is its customers page, paths.ts). */
+// The features' parts at the sidebar's foot (route table `sidebarItem`): the shell draws them, never imports them.
+const SIDEBAR_ITEMS = flattenRoutes(ROUTES).flatMap((r) =>
+  r.entry.sidebarItem ? [{ path: r.fullPath, Item: lazy(r.entry.sidebarItem) }] : [],
+);
 const homePath = () => landingFor(getUserInfo()?.role);
 
 function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
@@ -57,7 +60,11 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           <div style={{ marginBottom: 8, textAlign: 'center' }}>
             <ReaderStatus compact={collapsed} />
           </div>
-          <CardReadingButton collapsed={collapsed} />
+          <Suspense fallback={null}>
+            {SIDEBAR_ITEMS.map(({ path, Item }) => (
+              <Item key={path} collapsed={collapsed} />
+            ))}
+          </Suspense>
         </div>
       ) : null}
     </div>

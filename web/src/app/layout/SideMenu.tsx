@@ -1,11 +1,10 @@
 import { Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { menuLabel } from '../../features/messages/UnreadMenuLabel.tsx';
 import { ROUTES } from '../../routes.tsx';
 import { can } from '../permissions.ts';
-import { buildMenu, type MenuNode, matchRoute, type RouteEntry } from '../routeTable.ts';
+import { buildMenu, flattenRoutes, type MenuNode, matchRoute, type RouteEntry } from '../routeTable.ts';
 import { storedDispenserType, storedLanguage } from '../storage.ts';
 import { MENU_ICONS } from './icons.tsx';
 
@@ -34,6 +33,25 @@ export function selectedMenuKey(
   );
 }
 
+// The features' own menu labels (route table `menuLabel`), by the path their item opens.
+const MENU_LABELS = new Map(
+  flattenRoutes(ROUTES).flatMap((r) =>
+    r.entry.menuLabel ? [[r.fullPath, lazy(r.entry.menuLabel)] as const] : [],
+  ),
+);
+
+/** A sidebar item's label: its feature's label part when the route table gives one, else its text. */
+function labelOf(key: string, text: string): ReactNode {
+  const Label = MENU_LABELS.get(key);
+  return Label ? (
+    <Suspense fallback={text}>
+      <Label text={text} />
+    </Suspense>
+  ) : (
+    text
+  );
+}
+
 /** The sidebar menu, built from the route table and the menu rules. */
 export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -57,7 +75,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const toItem = (node: MenuNode): Item => ({
     key: node.key,
     icon: node.icon ? MENU_ICONS[node.icon] : undefined,
-    label: menuLabel(node.key, t(`route.${node.title}`)),
+    label: labelOf(node.key, t(`route.${node.title}`)),
     ...(node.children ? { children: node.children.map(toItem) } : {}),
   });
   const selected = selectedMenuKey(ROUTES, menu, pathname);

@@ -14,9 +14,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoomGroups } from '../../api/rooms.ts';
 import { can } from '../../app/permissions.ts';
-import { KeywordSearch } from '../faces/listParts.tsx';
-import { useRoomGroups } from '../rooms/api.ts';
+import { KeywordSearch } from '../../shared/listParts.tsx';
 import { type AccessRoom, useAccessControls, useAccessRooms, useSetAccessControl } from './api.ts';
 import { type EquipmentState, PAGE_SIZE, SEARCH_MAX } from './listParams.ts';
 

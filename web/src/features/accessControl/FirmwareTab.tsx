@@ -19,11 +19,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoomOptions } from '../../api/locks.ts';
 import { getUserInfo } from '../../api/session.ts';
 import { can } from '../../app/permissions.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { useRoomOptions } from '../faces/api.ts';
-import { KeywordSearch } from '../faces/listParts.tsx';
+import { KeywordSearch } from '../../shared/listParts.tsx';
 import { type Firmware, type FirmwareLock, useAddFirmware, useFirmwares } from './api.ts';
 import {
   type EquipmentState,

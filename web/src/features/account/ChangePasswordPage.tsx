@@ -2,7 +2,7 @@ import { checkPassword } from '@lockdesk/protocol';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePassword } from '../../api/account.ts';
-import { ruleOf, sameAs } from './rules.ts';
+import { ruleOf, sameAs } from '../../shared/rules.ts';
 
 interface ChangeForm {
   oldPassword: string;

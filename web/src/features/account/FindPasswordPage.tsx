@@ -7,8 +7,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useResetPassword, useSendSms } from '../../api/account.ts';
 import { CallError } from '../../api/client.ts';
 import { LOGIN_PATH } from '../../app/paths.ts';
+import { ruleOf, sameAs } from '../../shared/rules.ts';
 import { AccountFrame } from './AccountFrame.tsx';
-import { ruleOf, sameAs } from './rules.ts';
 
 interface FindForm {
   mobile: string;

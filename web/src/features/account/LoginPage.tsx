@@ -9,8 +9,8 @@ import { CallError } from '../../api/client.ts';
 import { setUserInfo } from '../../api/session.ts';
 import { safeRedirect } from '../../app/guards.ts';
 import { FIND_PATH, landingFor } from '../../app/paths.ts';
+import { ruleOf } from '../../shared/rules.ts';
 import { AccountFrame } from './AccountFrame.tsx';
-import { ruleOf } from './rules.ts';
 
 interface LoginForm {
   account: string;

@@ -1,7 +1,11 @@
 import { LANGUAGE_CODES } from '@lockdesk/protocol';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API_DOCS_URL, ApiReferenceCard, ApiReferenceLink } from './ApiReferenceLink.tsx';
+import {
+  API_DOCS_URL,
+  ApiReferenceCard,
+  ApiReferenceLink,
+} from '../../shared/apiReference/ApiReferenceLink.tsx';
 import en from './locales/en.ts';
 
 describe('ApiReferenceLink', () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { can } from '../../app/permissions.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { RoomFilter } from '../unlockRecords/RoomFilter.tsx';
+import { RoomFilter } from '../../shared/RoomSearchFilter.tsx';
 import { ORDER_KINDS, type Order, useOrders } from './api.ts';
 import {
   BILL_PAGE_SIZE,

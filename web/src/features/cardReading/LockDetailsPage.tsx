@@ -3,11 +3,11 @@ import { Alert, Card, Descriptions, Empty, Space, Spin, Typography } from 'antd'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { BatteryLevel } from '../rooms/BatteryLevel.tsx';
-import { LinkButton } from '../rooms/LinkButton.tsx';
-import { detailPath } from '../rooms/links.ts';
-import { StatusTag } from '../rooms/StatusTag.tsx';
-import { StayLine } from '../rooms/StayLine.tsx';
+import { LinkButton } from '../../shared/LinkButton.tsx';
+import { detailPath } from '../../shared/roomLinks.ts';
+import { BatteryLevel } from '../../shared/rooms/BatteryLevel.tsx';
+import { StatusTag } from '../../shared/rooms/StatusTag.tsx';
+import { StayLine } from '../../shared/rooms/StayLine.tsx';
 import { useLockOfCard } from './api.ts';
 
 /** A card time in Asia/Shanghai, kept left to right; '—' for the empty markers. */

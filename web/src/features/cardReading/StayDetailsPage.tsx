@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Descriptions, Empty, List, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { type Card as IssuedCard, useStayCards } from '../cards/api.ts';
-import { LinkButton } from '../rooms/LinkButton.tsx';
-import { detailPath } from '../rooms/links.ts';
-import { StatusTag } from '../rooms/StatusTag.tsx';
-import { hotelTimeText } from '../stays/format.ts';
-import { stayTimeText } from '../stays/TenantPanel.tsx';
+import { type Card as IssuedCard, useStayCards } from '../../api/cards.ts';
+import { hotelTimeText } from '../../shared/format.ts';
+import { LinkButton } from '../../shared/LinkButton.tsx';
+import { detailPath } from '../../shared/roomLinks.ts';
+import { StatusTag } from '../../shared/rooms/StatusTag.tsx';
+import { stayTimeText } from '../../shared/stays/TenantPanel.tsx';
 import { StayMissing, useStayOfCard } from './api.ts';
 
 const CARD_STATUS_COLOURS: Record<string, string> = {

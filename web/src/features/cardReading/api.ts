@@ -1,10 +1,10 @@
 import { roomCalls, stayCalls } from '@lockdesk/protocol';
 import { type QueryClient, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { Card } from '../../api/cards.ts';
 import { CallError, callManage } from '../../api/client.ts';
 import type { Page } from '../../api/lists.ts';
-import type { Card } from '../cards/api.ts';
-import type { Room } from '../rooms/api.ts';
-import type { Stay } from '../stays/api.ts';
+import type { Room } from '../../api/rooms.ts';
+import type { Stay } from '../../api/stays.ts';
 
 /**
  * The calls of the card pages as react-query hooks (pages never call axios). The card calls themselves are the

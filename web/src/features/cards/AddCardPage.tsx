@@ -11,12 +11,6 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { getUserInfo } from '../../api/session.ts';
-import { PATHS } from '../../app/paths.ts';
-import { hotelNow, hotelWallClock } from '../../app/time.ts';
-import { useLockRooms } from '../stays/api.ts';
-import { codeRule, secondsOf } from '../stays/format.ts';
-import { HotelTimePicker } from '../stays/HotelTimePicker.tsx';
 import {
   addCardStepTwoNew,
   type Card as CardRecord,
@@ -26,10 +20,16 @@ import {
   managerAddNew,
   useAccessControls,
   type WritePlan,
-} from './api.ts';
-import { MAX_NOTE } from './CardActions.tsx';
-import { TYPE_KEYS, typeName } from './format.ts';
-import { CardWriteProgress, useCardWriter } from './writeParts.tsx';
+} from '../../api/cards.ts';
+import { getUserInfo } from '../../api/session.ts';
+import { useLockRooms } from '../../api/stays.ts';
+import { PATHS } from '../../app/paths.ts';
+import { hotelNow, hotelWallClock } from '../../app/time.ts';
+import { MAX_NOTE } from '../../shared/cards/CardActions.tsx';
+import { TYPE_KEYS, typeName } from '../../shared/cards/format.ts';
+import { CardWriteProgress, useCardWriter } from '../../shared/cards/writeParts.tsx';
+import { codeRule, secondsOf } from '../../shared/format.ts';
+import { HotelTimePicker } from '../../shared/HotelTimePicker.tsx';
 
 /** The card types this page issues (a guest card is written for a stay, in the room detail). */
 export type IssuableType = 1 | 2 | 3 | 5 | 6;

@@ -2,15 +2,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Select, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../app/paths.ts';
-import {
-  emptyOf,
-  KeywordSearch,
-  LoadFailed,
-  listPagination,
-  RoomFilter,
-  useListSearch,
-} from '../faces/listParts.tsx';
 import {
   CARD_STATUSES,
   CARD_TYPES,
@@ -19,9 +10,18 @@ import {
   type CardType,
   useCardCounts,
   useCardList,
-} from './api.ts';
-import { CardTable } from './CardTable.tsx';
-import { TYPE_KEYS } from './format.ts';
+} from '../../api/cards.ts';
+import { PATHS } from '../../app/paths.ts';
+import { CardTable } from '../../shared/cards/CardTable.tsx';
+import { TYPE_KEYS } from '../../shared/cards/format.ts';
+import {
+  emptyOf,
+  KeywordSearch,
+  LoadFailed,
+  listPagination,
+  RoomFilter,
+  useListSearch,
+} from '../../shared/listParts.tsx';
 
 /** The list's type and status from the URL (unknown values count as none). */
 export function cardFiltersOf(search: URLSearchParams): { type?: CardType; status?: CardStatus } {

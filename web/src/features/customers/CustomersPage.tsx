@@ -21,7 +21,7 @@ import { getUserInfo } from '../../api/session.ts';
 import { ListLoadError } from '../../app/ListStates.tsx';
 import { positiveParam, useListState, useSearchBox } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { ruleOf } from '../account/rules.ts';
+import { ruleOf } from '../../shared/rules.ts';
 import {
   CLIENT_STATES,
   type Client,

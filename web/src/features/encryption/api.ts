@@ -6,8 +6,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
-import type { CardWritePlan } from '../../cardService/types.ts';
 import {
   type CheckData,
   cardsKeys,
@@ -16,7 +14,9 @@ import {
   sendCardDecodeSyntony,
   sendCardEncryption,
   sendCardEncryptionSyntony,
-} from '../cards/api.ts';
+} from '../../api/cards.ts';
+import { callManage } from '../../api/client.ts';
+import type { CardWritePlan } from '../../cardService/types.ts';
 import { storeEncryptedSectors } from './sectors.ts';
 
 /**

@@ -3,9 +3,8 @@ import { App, Button, Card, Form, Popconfirm, Select, Space, Typography } from '
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useBindReader, useDispenserList, useStaff } from '../../api/equipment.ts';
 import { getUserInfo } from '../../api/session.ts';
-import { equipmentTexts } from '../../i18n/namespaces.ts';
-import { useBindReader, useDispenserList, useStaff } from './api.ts';
 import { boundUserText } from './CardSenderPage.tsx';
 import { MyReaderPanel } from './MyReaderPanel.tsx';
 

@@ -2,8 +2,8 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type GatewayCredential, useGatewayCredential } from '../../api/equipment.ts';
 import { equipmentTexts } from '../../i18n/namespaces.ts';
-import { type GatewayCredential, useGatewayCredential } from './api.ts';
 
 /**
  * A reader's "Broker credential" action (administrators): after a confirmation (issuing again stops the old one),

@@ -5,11 +5,11 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Dispenser } from '../../api/equipment.ts';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import type { Dispenser } from './api.ts';
 import CardSenderPage from './CardSenderPage.tsx';
 import { MyReaderPanel } from './MyReaderPanel.tsx';
 

@@ -3,10 +3,14 @@ import { checkReaderAddress } from '@lockdesk/protocol';
 import { App, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import {
+  type Dispenser,
+  type DispenserType,
+  useAddDispenser,
+  useDispenserList,
+} from '../../api/equipment.ts';
 import { getUserInfo } from '../../api/session.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { equipmentTexts } from '../../i18n/namespaces.ts';
-import { type Dispenser, type DispenserType, useAddDispenser, useDispenserList } from './api.ts';
 import { BrokerCredentialButton } from './BrokerCredentialButton.tsx';
 import { DISPENSER_OPTIONS, dispenserModel } from './dispenserTypes.ts';
 import { EQUIPMENT_PATHS, readerUrl } from './links.ts';

@@ -10,14 +10,14 @@ import { Alert, Button, Card, Descriptions, Form, Input, List, Select, Space, Ta
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { brokerCredential, reportReaderSeen } from '../../api/equipment.ts';
+import { storedReaderId } from '../../api/readerStorage.ts';
 import { CardServiceError } from '../../cardService/errors.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import { BROKER_URL } from '../../config/deploy.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { equipmentTexts } from '../../i18n/namespaces.ts';
-import { brokerCredential, reportReaderSeen } from './api.ts';
 import { BrokerSession, type BrokerSessionOptions, type SessionState } from './brokerSession.ts';
-import { storedReaderId } from './readerStorage.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 
 /** Ready-made commands (protocol frames), so a test needs no hex typed by hand. */
 export const PRESETS: Record<'getVersion' | 'beep' | 'ledGreen' | 'findCard', EncoderCommand> = {

@@ -1,7 +1,11 @@
 import { App, Card, Descriptions, Select, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { equipmentTexts } from '../../i18n/namespaces.ts';
-import { type DispenserType, useMyDispenserType, useMyReader, useSetMyDispenserType } from './api.ts';
+import {
+  type DispenserType,
+  useMyDispenserType,
+  useMyReader,
+  useSetMyDispenserType,
+} from '../../api/equipment.ts';
 import { DISPENSER_OPTIONS } from './dispenserTypes.ts';
 
 /**

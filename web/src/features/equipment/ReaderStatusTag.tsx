@@ -1,8 +1,8 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDispenserStatus } from '../../api/equipment.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { equipmentTexts } from '../../i18n/namespaces.ts';
-import { useDispenserStatus } from './api.ts';
 
 /** A reader's online state as `cardDispenser/checkStatus` says it (the heartbeat the consoles saw last). */
 export function ReaderStatusTag({ macId }: { macId: string }) {

@@ -19,12 +19,11 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useDispenserList, useMyReader } from '../../api/equipment.ts';
 import { type LockRoom, lockRoomsQuery } from '../../api/locks.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import { remoteReaderFor } from '../../cardService/service.ts';
 import type { CardReader, WriteProgress } from '../../cardService/types.ts';
-import { equipmentTexts } from '../../i18n/namespaces.ts';
-import { useDispenserList, useMyReader } from './api.ts';
 import { EQUIPMENT_PATHS } from './links.ts';
 import { ISSUE_DEPS, type IssueDeps, type IssueResult, issueRoomCard } from './remoteIssue.ts';
 

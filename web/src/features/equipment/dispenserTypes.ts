@@ -1,5 +1,5 @@
+import type { DispenserType } from '../../api/equipment.ts';
 import { CARD_ISSUER_OPTIONS } from '../../config/deploy.ts';
-import type { DispenserType } from './api.ts';
 
 /** The model name of a dispenser type ('1' → CRFD-01), as the deployment names them; the raw value otherwise. */
 export function dispenserModel(type: string): string {

@@ -1,7 +1,7 @@
+import { addCardStepTwoNew, type Card, sendCard } from '../../api/cards.ts';
+import { currentStayOf } from '../../api/equipment.ts';
 import type { writeCard } from '../../cardService/operations.ts';
 import type { CardReader, WriteProgress } from '../../cardService/types.ts';
-import { addCardStepTwoNew, type Card, sendCard } from '../cards/api.ts';
-import { currentStayOf } from './api.ts';
 
 /** How one room's card ended. */
 export type IssueResult =

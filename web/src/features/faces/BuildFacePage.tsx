@@ -3,7 +3,7 @@ import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
-import { FaceEnrol } from './FaceEnrol.tsx';
+import { FaceEnrol } from '../../shared/faces/FaceEnrol.tsx';
 
 const numberParam = (value: string | null) => {
   const n = Number(value);

@@ -3,10 +3,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Face, FaceGrant } from '../../api/faces.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { facesTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import type { Face, FaceGrant } from './api.ts';
 import { DEFAULT_GRANT_DAYS, FaceGrantsDialog } from './FaceGrants.tsx';
 
 const SLOW = { timeout: 60_000 };

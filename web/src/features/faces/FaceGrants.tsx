@@ -14,16 +14,16 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatHotelTime, fromHotelWallClock, hotelNow } from '../../app/time.ts';
 import {
   type Face,
   type FaceGrant,
   useFaceGrants,
   useGrantFace,
   useRevokeFaceGrant,
-  useRoomOptions,
-} from './api.ts';
-import { ConfirmedButton } from './listParts.tsx';
+} from '../../api/faces.ts';
+import { useRoomOptions } from '../../api/locks.ts';
+import { formatHotelTime, fromHotelWallClock, hotelNow } from '../../app/time.ts';
+import { ConfirmedButton } from '../../shared/listParts.tsx';
 
 interface GrantForm {
   room_ids: number[];

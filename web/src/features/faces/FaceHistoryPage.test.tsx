@@ -4,10 +4,10 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Face } from '../../api/faces.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
 import { facesTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
-import type { Face } from './api.ts';
 import FaceHistoryPage from './FaceHistoryPage.tsx';
 
 const SLOW = { timeout: 60_000 };

@@ -4,12 +4,16 @@ import { App, Button, Card, Flex, Form, Image, Input, Modal, Table, type TableCo
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import {
+  type Face,
+  useDeleteFace,
+  useFaceList,
+  useUpdateFaceNote,
+  useUpdateLockFaceNote,
+} from '../../api/faces.ts';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { ruleOf } from '../account/rules.ts';
-import { type Face, useDeleteFace, useFaceList, useUpdateFaceNote, useUpdateLockFaceNote } from './api.ts';
-import { FaceGrantsDialog } from './FaceGrants.tsx';
 import {
   ConfirmedButton,
   emptyOf,
@@ -18,7 +22,9 @@ import {
   listPagination,
   RoomFilter,
   useListSearch,
-} from './listParts.tsx';
+} from '../../shared/listParts.tsx';
+import { ruleOf } from '../../shared/rules.ts';
+import { FaceGrantsDialog } from './FaceGrants.tsx';
 
 interface NotesForm {
   note: string;

@@ -2,18 +2,6 @@ import { PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Form, Modal, Select, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMobile } from '../../app/layout/useMobile.ts';
-import { formatHotelTime } from '../../app/time.ts';
-import { useRoomOptions } from '../faces/api.ts';
-import {
-  ConfirmedButton,
-  emptyOf,
-  KeywordSearch,
-  LoadFailed,
-  listPagination,
-  RoomFilter,
-  useListSearch,
-} from '../faces/listParts.tsx';
 import {
   type Delivery,
   type Fingerprint,
@@ -22,8 +10,20 @@ import {
   useDeliveryList,
   useFingerprintList,
   useSendFingerprint,
-} from './api.ts';
-import { FingerprintEnrol } from './FingerprintEnrol.tsx';
+} from '../../api/fingerprints.ts';
+import { useRoomOptions } from '../../api/locks.ts';
+import { useMobile } from '../../app/layout/useMobile.ts';
+import { formatHotelTime } from '../../app/time.ts';
+import { FingerprintEnrol } from '../../shared/fingerprints/FingerprintEnrol.tsx';
+import {
+  ConfirmedButton,
+  emptyOf,
+  KeywordSearch,
+  LoadFailed,
+  listPagination,
+  RoomFilter,
+  useListSearch,
+} from '../../shared/listParts.tsx';
 
 const DELIVERY_COLORS: Record<string, string> = {
   pending: 'gold',

@@ -31,15 +31,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useMyReader } from '../../api/equipment.ts';
 import { getUserInfo } from '../../api/session.ts';
 import { uploadFile } from '../../api/upload.ts';
 import { safeRedirect } from '../../app/guards.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ReaderSelect } from '../../cardService/ReaderSelect.tsx';
 import { errorMessage } from '../../i18n/index.ts';
-import { hotelTexts } from '../../i18n/namespaces.ts';
-import { ApiReferenceCard } from '../apiReference/ApiReferenceLink.tsx';
-import { useMyReader } from '../equipment/api.ts';
+import { ApiReferenceCard } from '../../shared/apiReference/ApiReferenceLink.tsx';
 import {
   type Breakfast,
   rememberHotelInfoComplete,

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListLoadError } from '../../app/ListStates.tsx';
 import { positiveParam, serverPagination, useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { ApiReferenceLink } from '../apiReference/ApiReferenceLink.tsx';
+import { ApiReferenceLink } from '../../shared/apiReference/ApiReferenceLink.tsx';
 import {
   type ApiKey,
   type CreatedApiKey,

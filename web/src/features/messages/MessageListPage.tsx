@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { ListEmpty, ListLoadError } from '../../app/ListStates.tsx';
 import { useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { detailPath } from '../rooms/links.ts';
+import { detailPath } from '../../shared/roomLinks.ts';
 import { MESSAGE_KINDS, type Message, useDeleteMessages, useMessages, useReadMessages } from './api.ts';
 import { MESSAGE_PAGE_SIZE, messageQuery, readMessageList, writeMessageList } from './listParams.ts';
 import { messageText } from './messageText.ts';

@@ -1,11 +1,9 @@
 import { Badge } from 'antd';
-import type { ReactNode } from 'react';
-import { PATHS } from '../../app/paths.ts';
 import { can } from '../../app/permissions.ts';
 import { useUnreadMessages } from './api.ts';
 
 /** The message centre's menu label with the unread count beside it (nothing beside it when all is read). */
-function UnreadMessagesLabel({ text }: { text: string }) {
+export function UnreadMessagesLabel({ text }: { text: string }) {
   const unread = useUnreadMessages(can('message.view'));
   const count = unread.data ?? 0;
   return (
@@ -22,9 +20,4 @@ function UnreadMessagesLabel({ text }: { text: string }) {
       )}
     </span>
   );
-}
-
-/** A sidebar entry's label: the message centre's carries its unread badge, every other one is its text. */
-export function menuLabel(key: string, text: string): ReactNode {
-  return key === PATHS.messageList ? <UnreadMessagesLabel text={text} /> : text;
 }

@@ -4,12 +4,12 @@ import { Button, Card, DatePicker, Select, Space, Table, Tag, Tooltip, Typograph
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { exportFilters } from '../../api/unlockRecords.ts';
 import { ListEmpty, ListLoadError } from '../../app/ListStates.tsx';
 import { useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { exportFilters } from '../unlockRecords/api.ts';
-import { ExportButton } from '../unlockRecords/ExportButton.tsx';
+import { ExportButton } from '../../shared/unlockRecords/ExportButton.tsx';
 import { OPERATION_AREAS, OPERATION_RESULTS, type OperationEntry, useOperationLog } from './api.ts';
 import { LOG_PAGE_SIZE, logQuery, readLogList, writeLogList } from './listParams.ts';
 import { AccountPicker, RoomSearchPicker } from './Pickers.tsx';

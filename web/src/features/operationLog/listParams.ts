@@ -1,5 +1,4 @@
-import { positiveParam } from '../../app/listState.ts';
-import { hotelDays, readDay } from '../tourists/listParams.ts';
+import { hotelDays, positiveParam, readDay } from '../../app/listState.ts';
 import {
   OPERATION_AREAS,
   OPERATION_RESULTS,

@@ -2,8 +2,6 @@ import { Alert, App, Button, Card, Empty, Popconfirm, Select, Space, Tabs, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { pricesTexts } from '../../i18n/namespaces.ts';
-import { HotelInfoNotice } from '../hotel/HotelInfoNotice.tsx';
 import {
   MAX_ROOMS_PER_SAVE,
   useApplyTemplate,
@@ -11,11 +9,12 @@ import {
   useRoomOptions,
   useSavePrices,
   useTemplates,
-} from './api.ts';
-import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
-import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
+} from '../../api/prices.ts';
+import { HotelInfoNotice } from '../../shared/hotel/HotelInfoNotice.tsx';
+import { PriceForm, type PriceFormInitial } from '../../shared/prices/PriceForm.tsx';
+import { canManagePrices, ReadOnlyNote } from '../../shared/prices/ReadOnlyNote.tsx';
+import { RoomPriceEditor } from '../../shared/prices/RoomPriceEditor.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
-import { RoomPriceEditor } from './RoomPriceEditor.tsx';
 import { ignoreShown, TemplatesTab } from './TemplatesTab.tsx';
 
 const MANY_INITIAL: PriceFormInitial = { deposit: 0 };

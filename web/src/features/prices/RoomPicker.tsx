@@ -1,8 +1,8 @@
 import { Button, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type RoomGroup, type RoomOption, roomsOfGroup } from '../../api/prices.ts';
 import { pricesTexts } from '../../i18n/namespaces.ts';
-import { type RoomGroup, type RoomOption, roomsOfGroup } from './api.ts';
 
 export interface RoomPickerProps {
   rooms: RoomOption[];

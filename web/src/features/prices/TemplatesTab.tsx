@@ -19,8 +19,6 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatHotelTime } from '../../app/time.ts';
-import { pricesTexts } from '../../i18n/namespaces.ts';
 import {
   type PriceTemplate,
   useApplyTemplate,
@@ -30,9 +28,10 @@ import {
   useSaveTemplate,
   useTemplate,
   useTemplates,
-} from './api.ts';
-import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
-import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
+} from '../../api/prices.ts';
+import { formatHotelTime } from '../../app/time.ts';
+import { PriceForm, type PriceFormInitial } from '../../shared/prices/PriceForm.tsx';
+import { canManagePrices, ReadOnlyNote } from '../../shared/prices/ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';
 
 const PAGE_SIZE = 10;

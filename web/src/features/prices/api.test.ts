@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fakeServer.ts';
 import {
   fetchRoomPrices,
   matchRooms,
@@ -8,8 +7,9 @@ import {
   roomsOfGroup,
   setPriceFields,
   withDayPrice,
-} from './api.ts';
-import { checkWeekendPrice } from './PriceForm.tsx';
+} from '../../api/prices.ts';
+import { checkWeekendPrice } from '../../shared/prices/PriceForm.tsx';
+import { fakeServer } from '../../test/fakeServer.ts';
 
 const room = (id: number, name: string, category_id: number | null): RoomOption => ({
   id,

@@ -2,9 +2,9 @@ import type { ButtonProps } from 'antd';
 import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { type AddRoomInput, useAddRoom, useRoomGroups } from './api.ts';
+import { type AddRoomInput, useAddRoom, useRoomGroups } from '../../api/rooms.ts';
+import { detailPath } from '../../shared/roomLinks.ts';
 import { macRule, requiredText } from './formRules.ts';
-import { detailPath } from './links.ts';
 
 interface AddRoomForm {
   name: string;

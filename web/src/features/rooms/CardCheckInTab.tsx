@@ -1,13 +1,13 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
+import type { Room } from '../../api/rooms.ts';
+import { WithTexts } from '../../shared/WithTexts.tsx';
 import { cardsTexts } from '../../i18n/namespaces.ts';
-import { WithTexts } from '../faces/WithTexts.tsx';
-import type { Room } from './api.ts';
 
 // The cards feature's panel (check in with a card, write the stay's cards, their actions), fetched with its texts
 // when the tab opens.
 const RoomCardPanel = lazy(() =>
-  import('../cards/RoomCardPanel.tsx').then((m) => ({ default: m.RoomCardPanel })),
+  import('../../shared/cards/RoomCardPanel.tsx').then((m) => ({ default: m.RoomCardPanel })),
 );
 
 /** Card check-in: the cards feature's writer and the current stay's cards (issue 9 §3). */

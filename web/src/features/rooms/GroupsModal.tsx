@@ -16,8 +16,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ruleOf } from '../account/rules.ts';
-import { type RoomGroup, useDeleteGroup, useRoomGroups, useSaveGroup } from './api.ts';
+import { type RoomGroup, useDeleteGroup, useRoomGroups, useSaveGroup } from '../../api/rooms.ts';
+import { ruleOf } from '../../shared/rules.ts';
 import { isAdministrator } from './who.ts';
 
 interface GroupForm {

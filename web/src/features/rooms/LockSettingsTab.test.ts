@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Room } from './api.ts';
+import type { Room } from '../../api/rooms.ts';
 import { lockChanges, lockFormOf } from './LockSettingsTab.tsx';
 
 const ROOM: Room = {

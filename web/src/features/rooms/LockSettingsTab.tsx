@@ -22,14 +22,20 @@ type UploadRequestOption = Parameters<NonNullable<UploadProps['customRequest']>>
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import {
+  type LockSettingsInput,
+  type Room,
+  useDeleteRoom,
+  useRoomGroups,
+  useSetLockData,
+} from '../../api/rooms.ts';
 import { uploadFile } from '../../api/upload.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ENV } from '../../config/deploy.ts';
-import { type LockSettingsInput, type Room, useDeleteRoom, useRoomGroups, useSetLockData } from './api.ts';
-import { BatteryLevel } from './BatteryLevel.tsx';
+import { BatteryLevel } from '../../shared/rooms/BatteryLevel.tsx';
+import { formatMac } from '../../shared/rooms/status.ts';
 import { requiredText } from './formRules.ts';
-import { formatMac } from './status.ts';
 import { isAdministrator } from './who.ts';
 
 interface LockForm {

@@ -2,15 +2,15 @@ import { Card, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Room } from '../../api/rooms.ts';
 import { PATHS } from '../../app/paths.ts';
-import { RoomLockMark } from '../door/RoomLockMark.tsx';
-import type { Room } from './api.ts';
-import { BatteryLevel } from './BatteryLevel.tsx';
-import { LinkButton } from './LinkButton.tsx';
-import { detailPath } from './links.ts';
-import { StatusTag } from './StatusTag.tsx';
-import { StayLine } from './StayLine.tsx';
-import { offersCheckIn, STATUS_ACCENTS, statusKey } from './status.ts';
+import { RoomLockMark } from '../../shared/door/RoomLockMark.tsx';
+import { LinkButton } from '../../shared/LinkButton.tsx';
+import { detailPath } from '../../shared/roomLinks.ts';
+import { BatteryLevel } from '../../shared/rooms/BatteryLevel.tsx';
+import { StatusTag } from '../../shared/rooms/StatusTag.tsx';
+import { StayLine } from '../../shared/rooms/StayLine.tsx';
+import { offersCheckIn, STATUS_ACCENTS, statusKey } from '../../shared/rooms/status.ts';
 
 /**
  * One room on the list: name, group, status (its colour on the card's edge), guest and stay left, battery.

@@ -29,14 +29,23 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { type Room, useRoomGroups, useRoomList } from '../../api/rooms.ts';
 import { PATHS } from '../../app/paths.ts';
-import { RoomLockMark } from '../door/RoomLockMark.tsx';
+import { RoomLockMark } from '../../shared/door/RoomLockMark.tsx';
+import { LinkButton } from '../../shared/LinkButton.tsx';
+import { detailPath } from '../../shared/roomLinks.ts';
+import { BatteryLevel } from '../../shared/rooms/BatteryLevel.tsx';
+import { StatusTag } from '../../shared/rooms/StatusTag.tsx';
+import { StayLine } from '../../shared/rooms/StayLine.tsx';
+import {
+  offersCheckIn,
+  type RoomStatusKey,
+  STATUS_COLOURS,
+  STATUS_FILTERS,
+  statusCode,
+} from '../../shared/rooms/status.ts';
 import { AddRoomModal } from './AddRoomModal.tsx';
-import { type Room, useRoomGroups, useRoomList } from './api.ts';
-import { BatteryLevel } from './BatteryLevel.tsx';
 import { GroupsModal } from './GroupsModal.tsx';
-import { LinkButton } from './LinkButton.tsx';
-import { detailPath } from './links.ts';
 import {
   changeListState,
   DATE_PICKS,
@@ -48,9 +57,6 @@ import {
   writeListState,
 } from './listParams.ts';
 import { RoomCard } from './RoomCard.tsx';
-import { StatusTag } from './StatusTag.tsx';
-import { StayLine } from './StayLine.tsx';
-import { offersCheckIn, type RoomStatusKey, STATUS_COLOURS, STATUS_FILTERS, statusCode } from './status.ts';
 import { isAdministrator } from './who.ts';
 
 /** The room list (spec §2, the landing page): filters, sort, search and page in the URL; paged by the server. */

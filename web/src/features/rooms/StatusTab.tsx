@@ -3,9 +3,15 @@ import type { ButtonProps } from 'antd';
 import { Alert, App, Button, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Room, useSetRoomStatus } from './api.ts';
-import { StatusTag } from './StatusTag.tsx';
-import { MANUAL_STATUS_KEYS, type RoomStatusKey, STATUS_ACCENTS, statusCode, statusKey } from './status.ts';
+import { type Room, useSetRoomStatus } from '../../api/rooms.ts';
+import { StatusTag } from '../../shared/rooms/StatusTag.tsx';
+import {
+  MANUAL_STATUS_KEYS,
+  type RoomStatusKey,
+  STATUS_ACCENTS,
+  statusCode,
+  statusKey,
+} from '../../shared/rooms/status.ts';
 
 /**
  * Room status change (spec §4): vacant, reserved, maintenance or dirty by hand; 'checked in' comes only from a

@@ -2,7 +2,7 @@ import {
   type UnlockColumnName,
   type UnlockFilterName,
   UnlockRecordTable,
-} from '../unlockRecords/UnlockRecordTable.tsx';
+} from '../../shared/unlockRecords/UnlockRecordTable.tsx';
 
 /** The tab's URL params sit under this prefix (unlockType, unlockPage…) beside the detail's `id` and `tab`. */
 export const UNLOCK_PARAM_PREFIX = 'unlock';

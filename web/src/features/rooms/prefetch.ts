@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { roomGroupsQuery, roomListQuery } from './api.ts';
+import { roomGroupsQuery, roomListQuery } from '../../api/rooms.ts';
 import { readListState, requestOf } from './listParams.ts';
 
 /**

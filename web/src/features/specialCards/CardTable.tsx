@@ -2,12 +2,12 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Card as SpecialCard } from '../../api/cards.ts';
 import { useMobile } from '../../app/layout/useMobile.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import type { Card as SpecialCard } from '../cards/api.ts';
-import { CardDeliveryPopover } from '../door/CardDeliveryPopover.tsx';
-import { ConfirmedButton, emptyOf, listPagination } from '../faces/listParts.tsx';
+import { CardDeliveryPopover } from '../../shared/door/CardDeliveryPopover.tsx';
+import { ConfirmedButton, emptyOf, listPagination } from '../../shared/listParts.tsx';
 import { setTimeLink } from './kinds.ts';
 
 type Changes = Record<string, string | number | undefined>;

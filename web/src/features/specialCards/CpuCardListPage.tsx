@@ -12,7 +12,7 @@ import {
   KeywordSearch,
   listPagination,
   useListSearch,
-} from '../faces/listParts.tsx';
+} from '../../shared/listParts.tsx';
 import { type CpuCard, useCpuCardList, useDeleteCpuCard, useDispensers, useSendCpuCard } from './api.ts';
 import { canManageCards } from './kinds.ts';
 import { ListOrFailure } from './listParts.tsx';

@@ -1,7 +1,7 @@
 import { Card, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type CardStatus, useAccessControls, useCardList, useDeleteCard } from '../cards/api.ts';
-import { KeywordSearch, useListSearch } from '../faces/listParts.tsx';
+import { type CardStatus, useAccessControls, useCardList, useDeleteCard } from '../../api/cards.ts';
+import { KeywordSearch, useListSearch } from '../../shared/listParts.tsx';
 import { CardTable } from './CardTable.tsx';
 import { canIssue, canManageCards, FEATURE_KINDS, type FeatureKind } from './kinds.ts';
 import { AddCardButton, ListOrFailure } from './listParts.tsx';

@@ -8,8 +8,6 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callManage } from '../../api/client.ts';
-import { definedFields, type Page } from '../../api/lists.ts';
 import {
   addCardStepTwoNew,
   type Card,
@@ -19,7 +17,9 @@ import {
   type ManagerCardInput,
   managerAddNew,
   type WritePlan,
-} from '../cards/api.ts';
+} from '../../api/cards.ts';
+import { callManage } from '../../api/client.ts';
+import { definedFields, type Page } from '../../api/lists.ts';
 
 /**
  * The special-card pages' own calls as react-query hooks: the CPU cards (lockCardCpu/*, contract B 'CPU'), the
@@ -27,7 +27,7 @@ import {
  * of the shared card api (features/cards/api.ts). Pages never call axios.
  */
 
-export type { Card as SpecialCard } from '../cards/api.ts';
+export type { Card as SpecialCard } from '../../api/cards.ts';
 
 export const specialCardKeys = {
   one: (id: number) => [...cardsKeys.all, 'one', id] as const,

@@ -3,7 +3,7 @@ import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '../faces/listParts.tsx';
+import { LoadFailed } from '../../shared/listParts.tsx';
 
 /**
  * A special card list's add button: a link to the add page when the account may issue this kind, else disabled

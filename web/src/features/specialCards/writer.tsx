@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { WritePlan } from '../../api/cards.ts';
 import { CallError } from '../../api/client.ts';
 import { CardWriteSteps } from '../../cardService/CardWriteSteps.tsx';
 import { type CardWriteState, useCardWrite } from '../../cardService/hooks.ts';
@@ -12,7 +13,6 @@ import {
 } from '../../cardService/index.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import type { WritePlan } from '../cards/api.ts';
 
 /**
  * The special-card pages' use of the card service (web/src/cardService, contract C): a card write with its steps as

@@ -12,7 +12,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS } from '../../app/paths.ts';
-import { ruleOf } from '../account/rules.ts';
+import { ruleOf } from '../../shared/rules.ts';
 import { type ManagerInput, useSetManager, useStaffList } from './api.ts';
 import { roomsPath } from './StaffListPage.tsx';
 

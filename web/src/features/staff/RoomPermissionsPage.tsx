@@ -3,9 +3,9 @@ import { Alert, App, Button, Card, Empty, Input, Popconfirm, Result, Select, Spa
 import { type HTMLAttributes, type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useRoomGroups } from '../../api/rooms.ts';
 import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
-import { useRoomGroups } from '../rooms/api.ts';
 import { type PickerRoom, useGrantRooms, usePickerRooms } from './api.ts';
 import {
   type GrantedFilter,

@@ -24,7 +24,7 @@ import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { can } from '../../app/permissions.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { ruleOf } from '../account/rules.ts';
+import { ruleOf } from '../../shared/rules.ts';
 import { type AddStaffInput, type StaffMember, useAddStaff, useDeleteStaff, useStaffList } from './api.ts';
 import { KEYWORD_MAX, readStaffList, STAFF_PAGE_SIZE, staffQuery, writeStaffList } from './listParams.ts';
 

@@ -23,9 +23,6 @@ import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../app/paths.ts';
-import { hotelNow } from '../../app/time.ts';
-import { errorMessage } from '../../i18n/index.ts';
 import {
   type CheckInInput,
   type CheckInKind,
@@ -35,27 +32,32 @@ import {
   useCheckIn,
   useCreatePassword,
   useLockRooms,
-} from './api.ts';
-import { breakfastChoices } from './breakfast.ts';
-import { codeRule, hotelTimeText, secondsOf } from './format.ts';
+} from '../../api/stays.ts';
+import { PATHS } from '../../app/paths.ts';
+import { hotelNow } from '../../app/time.ts';
+import { errorMessage } from '../../i18n/index.ts';
+import { codeRule, hotelTimeText, secondsOf } from '../../shared/format.ts';
+import { breakfastChoices } from '../../shared/stays/breakfast.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,
   PasswordFields,
   PasswordShownOnce,
   passwordFieldsOf,
-} from './PasswordOnce.tsx';
-import { QuoteView } from './QuoteView.tsx';
-import { RoomPicker } from './RoomPicker.tsx';
-import { DisableOldCardsField, GuestFields, StayPeriodFields } from './StayPeriodFields.tsx';
+} from '../../shared/stays/PasswordOnce.tsx';
+import { QuoteView } from '../../shared/stays/QuoteView.tsx';
+import { RoomPicker } from '../../shared/stays/RoomPicker.tsx';
+import { DisableOldCardsField, GuestFields, StayPeriodFields } from '../../shared/stays/StayPeriodFields.tsx';
 
 // The enrolment components of the faces feature, fetched only when a face or fingerprint check-in needs them.
-const FaceEnrol = lazy(() => import('../faces/FaceEnrol.tsx').then((m) => ({ default: m.FaceEnrol })));
+const FaceEnrol = lazy(() =>
+  import('../../shared/faces/FaceEnrol.tsx').then((m) => ({ default: m.FaceEnrol })),
+);
 const FingerprintEnrol = lazy(() =>
-  import('../fingerprints/FingerprintEnrol.tsx').then((m) => ({ default: m.FingerprintEnrol })),
+  import('../../shared/fingerprints/FingerprintEnrol.tsx').then((m) => ({ default: m.FingerprintEnrol })),
 );
 // The cards feature's guest card writer, for a card check-in.
-const GuestCardWriter = lazy(() => import('../cards/EmbeddedCardWriter.tsx'));
+const GuestCardWriter = lazy(() => import('../../shared/cards/EmbeddedCardWriter.tsx'));
 
 /** Fellow tenants a stay may have besides its guest (server: MAX_FELLOW_TENANTS). */
 export const MAX_FELLOWS = 10;

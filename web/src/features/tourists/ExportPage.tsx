@@ -5,8 +5,6 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { PATHS } from '../../app/paths.ts';
-import { errorMessage } from '../../i18n/index.ts';
 import {
   EXPORT_FORMATS,
   EXPORT_KINDS,
@@ -19,10 +17,13 @@ import {
   type UnlockResult,
   type UnlockType,
   useCreateExport,
-} from '../unlockRecords/api.ts';
-import { RoomFilter } from '../unlockRecords/RoomFilter.tsx';
+} from '../../api/unlockRecords.ts';
+import { hotelDays } from '../../app/listState.ts';
+import { PATHS } from '../../app/paths.ts';
+import { errorMessage } from '../../i18n/index.ts';
+import { RoomFilter } from '../../shared/RoomSearchFilter.tsx';
 import { GuestNav } from './GuestNav.tsx';
-import { hotelDays, NAME_MAX } from './listParams.ts';
+import { NAME_MAX } from './listParams.ts';
 
 const DAY = 'YYYY-MM-DD';
 

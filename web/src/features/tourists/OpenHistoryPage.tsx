@@ -1,7 +1,7 @@
 import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../app/paths.ts';
-import { UnlockRecordTable } from '../unlockRecords/UnlockRecordTable.tsx';
+import { UnlockRecordTable } from '../../shared/unlockRecords/UnlockRecordTable.tsx';
 import { GuestNav } from './GuestNav.tsx';
 
 /** The hotel's unlock records in the caller's scope, every filter, with export (lock/checkHistory). */

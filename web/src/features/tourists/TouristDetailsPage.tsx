@@ -17,13 +17,13 @@ import {
 import { type HTMLAttributes, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { type Card as KeyCard, useStayCards } from '../../api/cards.ts';
 import { CallError } from '../../api/client.ts';
+import { type Face, useFaceList } from '../../api/faces.ts';
+import type { RoomPassword } from '../../api/stays.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
-import { type Card as KeyCard, useStayCards } from '../cards/api.ts';
-import { type Face, useFaceList } from '../faces/api.ts';
-import type { RoomPassword } from '../stays/api.ts';
-import { UnlockRecordTable } from '../unlockRecords/UnlockRecordTable.tsx';
+import { UnlockRecordTable } from '../../shared/unlockRecords/UnlockRecordTable.tsx';
 import { type GuestInfoStay, useGuest, useStayPasswords } from './api.ts';
 import { StayStatusTag } from './StayStatusTag.tsx';
 

@@ -3,7 +3,7 @@ import { passwordCalls } from '@lockdesk/protocol';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { type Page, usePage } from '../../api/lists.ts';
-import { type RoomPassword, staysKeys } from '../stays/api.ts';
+import { type RoomPassword, staysKeys } from '../../api/stays.ts';
 
 /**
  * The guest calls (server/API.md §5 'passenger/list, passenger/info' with contract D's in-house and stay filters)

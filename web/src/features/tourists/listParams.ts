@@ -1,6 +1,4 @@
-import dayjs from 'dayjs';
-import { positiveParam } from '../../app/listState.ts';
-import { fromHotelWallClock } from '../../app/time.ts';
+import { hotelDays, positiveParam, readDay } from '../../app/listState.ts';
 import type { GuestQuery } from './api.ts';
 
 /**
@@ -20,13 +18,6 @@ export interface GuestListState {
 
 export const GUEST_PAGE_SIZE = 20;
 export const NAME_MAX = 50;
-const DAY = 'YYYY-MM-DD';
-
-/** A real calendar day only: '2026-02-30' reads back as another day, so it is dropped. */
-export function readDay(raw: string | null): string | undefined {
-  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return undefined;
-  return dayjs(raw).format(DAY) === raw ? raw : undefined;
-}
 
 export function readGuestList(search: URLSearchParams): GuestListState {
   const from = readDay(search.get('from'));
@@ -54,15 +45,6 @@ export function writeGuestList(state: GuestListState): URLSearchParams {
   }
   if (state.page > 1) out.set('page', String(state.page));
   return out;
-}
-
-/** The hotel days from..to as seconds: from the first's midnight to the end of the last. */
-export function hotelDays(from: string | undefined, to: string | undefined) {
-  if (!from || !to) return { start_time: undefined, end_time: undefined };
-  return {
-    start_time: fromHotelWallClock(dayjs(from).startOf('day')),
-    end_time: fromHotelWallClock(dayjs(to).endOf('day')),
-  };
 }
 
 /** passenger/list's request for a list state. */
