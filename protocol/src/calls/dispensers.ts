@@ -4,8 +4,8 @@
  * gateway's broker credential (§20).
  */
 import { cardPageFields, readerAddressField } from './card-fields.js';
-import { m1UidField } from './m1-cards.js';
 import { call } from './contract.js';
+import { m1UidField } from './m1-cards.js';
 import type { Page } from './page.js';
 import { f } from './schema.js';
 

@@ -9,8 +9,7 @@
  *   `text` 'YYYY-MM-DD' so no time zone ever shifts them.
  * - `Generated<T>` marks a column with a default: optional on insert.
  */
-import type { CheckInKind } from '@lockdesk/protocol';
-import type { CpuCardStatus, M1CardStatus } from '@lockdesk/protocol';
+import type { CheckInKind, CpuCardStatus, M1CardStatus } from '@lockdesk/protocol';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */

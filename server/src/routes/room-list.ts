@@ -24,7 +24,7 @@ import type { Db } from '../db/index.js';
 import type { Room, Stay } from '../db/schema.js';
 import { ROOM_STATUS_NAMES } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
-import { epochSeconds, f } from '../fields.js';
+import { epochSeconds } from '../fields.js';
 import { type LockMark, lockMarks } from './lock-marks.js';
 import { callerScope, inScope, likePattern, roomView, stayView } from './room-views.js';
 import { datePickWindow } from './rooms.js';

@@ -1,4 +1,3 @@
-import { stayCalls } from '@lockdesk/protocol';
 import {
   type AnswerOf,
   type Dispenser,
@@ -6,6 +5,7 @@ import {
   dispenserCalls,
   type InputOf,
   type DispenserStatus as ReaderStatus,
+  stayCalls,
 } from '@lockdesk/protocol';
 import {
   type UseMutationResult,
@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-query';
 import { fetchBrokerCredential } from './broker.ts';
 import { callManage } from './client.ts';
-import { definedFields, type Page, usePage } from './lists.ts';
+import { type Page, usePage } from './lists.ts';
 import { storeDispenserType, storeReaderId } from './readerStorage.ts';
 
 /**

@@ -1,15 +1,15 @@
 import {
   type AnswerOf,
+  type CreatedPassword,
   type FellowTenant,
   type InputOf,
+  type PasswordStatus,
+  passwordCalls,
+  type RoomPassword,
   roomCalls,
   type Stay,
   stayCalls,
   type TenantInput,
-  type CreatedPassword,
-  type PasswordStatus,
-  passwordCalls,
-  type RoomPassword,
 } from '@lockdesk/protocol';
 import {
   type QueryClient,

@@ -1,5 +1,4 @@
-import { roomCalls } from '@lockdesk/protocol';
-import { type Firmware, type FirmwareFile, firmwareCalls } from '@lockdesk/protocol';
+import { type Firmware, type FirmwareFile, firmwareCalls, roomCalls } from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
+import { businessTexts, unlockRecordsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import type { MerchantAccount, Order } from './api.ts';
@@ -10,7 +11,6 @@ import BillPage from './BillPage.tsx';
 import BusinessPage, { rangeDays, readRange } from './BusinessPage.tsx';
 import { billQuery, readBillList, writeBillList } from './listParams.ts';
 import { checkAmount, fenToYuanText, formatYuan, yuanToFen } from './money.ts';
-import { unlockRecordsTexts } from '../../i18n/namespaces.ts';
 
 // jsdom has no canvas: the chart component is replaced; the browser suite draws the real charts.
 vi.mock('./Charts.tsx', () => ({

@@ -8,13 +8,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { callManage } from '../../api/client.ts';
 import { notifier } from '../../api/notifier.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { cardReadingTexts } from '../../i18n/namespaces.ts';
 import { stayOfCardQuery } from './api.ts';
 import { useDevice } from './DeviceContext.tsx';
 import { liveDevice } from './liveDevice.ts';
 import { createReadLockout } from './lockout.ts';
 import { preloadCardPages } from './pages.ts';
 import { createReadFlow, type ReadOutcome, type ReadStep } from './readFlow.ts';
-import { cardReadingTexts } from '../../i18n/namespaces.ts';
 
 export interface CardReadingButtonProps {
   collapsed?: boolean;

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
+import { cardReadingTexts, roomsTexts, staysTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
-import { cardReadingTexts, roomsTexts, staysTexts } from '../../i18n/namespaces.ts';
 
 const START = 1_764_000_000;
 const END = START + 86_400;

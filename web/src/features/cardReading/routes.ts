@@ -1,6 +1,6 @@
 import type { RouteEntry } from '../../app/routeTable.ts';
-import { cardReadingPage, lockDetailsPage, prefetchStay, stayDetailsPage } from './pages.ts';
 import { cardReadingTexts } from '../../i18n/namespaces.ts';
+import { cardReadingPage, lockDetailsPage, prefetchStay, stayDetailsPage } from './pages.ts';
 
 /** The card reading feature's pages (children of /room in src/routes.tsx): what the Card Reading button opens. */
 export const cardReadingRoutes: RouteEntry[] = [

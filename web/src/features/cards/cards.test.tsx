@@ -12,13 +12,13 @@ import { createQueryClient } from '../../app/queryClient.ts';
 import { CardServiceError } from '../../cardService/errors.ts';
 import { FakeReader } from '../../cardService/testing/fakeReader.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { cardServiceTexts, cardsTexts } from '../../i18n/namespaces.ts';
 import { CardActions, cardActionsOf } from '../../shared/cards/CardActions.tsx';
 import { GuestCardWriter } from '../../shared/cards/GuestCardWriter.tsx';
 import { erasePlan } from '../../shared/cards/writeParts.tsx';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import AddCardPage, { issuableTypes, mayOpenEveryLock, planCall } from './AddCardPage.tsx';
 import { cardFiltersOf } from './CardListPage.tsx';
-import { cardsTexts } from '../../i18n/namespaces.ts';
 
 // The console's card service is the real one (its writeCard: find, plan, write, verify, confirm) over a fake
 // encoder in memory; the server is the fake envelope server.

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useBindReader, useDispenserList, useStaff } from '../../api/equipment.ts';
 import { getUserInfo } from '../../api/session.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { boundUserText } from './CardSenderPage.tsx';
 import { MyReaderPanel } from './MyReaderPanel.tsx';
 

@@ -11,6 +11,7 @@ import {
 } from '../../api/equipment.ts';
 import { getUserInfo } from '../../api/session.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { BrokerCredentialButton } from './BrokerCredentialButton.tsx';
 import { DISPENSER_OPTIONS, dispenserModel } from './dispenserTypes.ts';
 import { EQUIPMENT_PATHS, readerUrl } from './links.ts';

@@ -16,8 +16,8 @@ import { CardServiceError } from '../../cardService/errors.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import { BROKER_URL } from '../../config/deploy.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { BrokerSession, type BrokerSessionOptions, type SessionState } from './brokerSession.ts';
 import { equipmentTexts } from '../../i18n/namespaces.ts';
+import { BrokerSession, type BrokerSessionOptions, type SessionState } from './brokerSession.ts';
 
 /** Ready-made commands (protocol frames), so a test needs no hex typed by hand. */
 export const PRESETS: Record<'getVersion' | 'beep' | 'ledGreen' | 'findCard', EncoderCommand> = {

@@ -6,6 +6,7 @@ import {
   useMyReader,
   useSetMyDispenserType,
 } from '../../api/equipment.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { DISPENSER_OPTIONS } from './dispenserTypes.ts';
 
 /**

@@ -15,8 +15,8 @@ import { cardErrorText } from '../../cardService/messages.ts';
 import { cardService } from '../../cardService/service.ts';
 import type { CardReader, LogEntry } from '../../cardService/types.ts';
 import { errorMessage } from '../../i18n/index.ts';
-import { EncoderError, enrollFinger, type FingerStep } from '../../shared/fingerprintEncoder.ts';
 import { equipmentTexts } from '../../i18n/namespaces.ts';
+import { EncoderError, enrollFinger, type FingerStep } from '../../shared/fingerprintEncoder.ts';
 
 export interface ReaderTestProps {
   /** The reader to test (the card service's current one); tests pass a fake. */

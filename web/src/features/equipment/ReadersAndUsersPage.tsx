@@ -3,6 +3,7 @@ import { Button, Card, Empty, Result, Segmented, Space, Table, Tag } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type Dispenser, useDispenserList } from '../../api/equipment.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { dispenserModel } from './dispenserTypes.ts';
 import { EQUIPMENT_PATHS, readerUrl } from './links.ts';
 import { MyReaderPanel } from './MyReaderPanel.tsx';

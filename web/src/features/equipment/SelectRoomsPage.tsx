@@ -24,6 +24,7 @@ import { type LockRoom, lockRoomsQuery } from '../../api/locks.ts';
 import { cardErrorText } from '../../cardService/messages.ts';
 import { remoteReaderFor } from '../../cardService/service.ts';
 import type { CardReader, WriteProgress } from '../../cardService/types.ts';
+import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { EQUIPMENT_PATHS } from './links.ts';
 import { ISSUE_DEPS, type IssueDeps, type IssueResult, issueRoomCard } from './remoteIssue.ts';
 

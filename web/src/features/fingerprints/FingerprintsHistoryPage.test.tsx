@@ -6,9 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Delivery, Fingerprint } from '../../api/fingerprints.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { facesTexts, fingerprintsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import FingerprintsHistoryPage from './FingerprintsHistoryPage.tsx';
-import { facesTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 const FINGER: Fingerprint = {

@@ -38,6 +38,7 @@ import { safeRedirect } from '../../app/guards.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { ReaderSelect } from '../../cardService/ReaderSelect.tsx';
 import { errorMessage } from '../../i18n/index.ts';
+import { hotelTexts } from '../../i18n/namespaces.ts';
 import { ApiReferenceCard } from '../../shared/apiReference/ApiReferenceLink.tsx';
 import {
   type Breakfast,

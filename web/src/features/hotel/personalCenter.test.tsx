@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { PATHS } from '../../app/paths.ts';
+import { apiReferenceTexts, hotelTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { CENTRE_PAGES, centrePages } from './CentreLinks.tsx';
 import PersonalCenterPage from './PersonalCenterPage.tsx';
-import { apiReferenceTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 let seen: SeenCall[];

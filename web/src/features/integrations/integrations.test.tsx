@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosResponse } from 'axios';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getSecondToken, secondHttp } from '../../api/secondClient.ts';
+import { apiReferenceTexts, integrationsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import type { ApiKey } from './api.ts';
 import ThirdPartyPage from './ThirdPartyPage.tsx';
-import { apiReferenceTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 const AT = Date.UTC(2026, 10, 25, 6) / 1000;

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guardRedirect } from '../../app/guards.ts';
 import { landingFor, PATHS } from '../../app/paths.ts';
+import { operationLogTexts, unlockRecordsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { OPERATION_AREAS, type OperationEntry } from './api.ts';
 import { logQuery, readLogList, writeLogList } from './listParams.ts';
 import OperationLogPage from './OperationLogPage.tsx';
-import { unlockRecordsTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 const AT = Date.UTC(2026, 10, 25, 6) / 1000;

@@ -10,6 +10,7 @@ import {
   useSavePrices,
   useTemplates,
 } from '../../api/prices.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { HotelInfoNotice } from '../../shared/hotel/HotelInfoNotice.tsx';
 import { PriceForm, type PriceFormInitial } from '../../shared/prices/PriceForm.tsx';
 import { canManagePrices, ReadOnlyNote } from '../../shared/prices/ReadOnlyNote.tsx';

@@ -30,6 +30,7 @@ import {
   useTemplates,
 } from '../../api/prices.ts';
 import { formatHotelTime } from '../../app/time.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { PriceForm, type PriceFormInitial } from '../../shared/prices/PriceForm.tsx';
 import { canManagePrices, ReadOnlyNote } from '../../shared/prices/ReadOnlyNote.tsx';
 import { RoomPicker } from './RoomPicker.tsx';

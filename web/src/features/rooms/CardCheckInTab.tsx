@@ -1,8 +1,8 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { Room } from '../../api/rooms.ts';
-import { WithTexts } from '../../shared/WithTexts.tsx';
 import { cardsTexts } from '../../i18n/namespaces.ts';
+import { WithTexts } from '../../shared/WithTexts.tsx';
 
 // The cards feature's panel (check in with a card, write the stay's cards, their actions), fetched with its texts
 // when the tab opens.

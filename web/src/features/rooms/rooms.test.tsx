@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Room } from '../../api/rooms.ts';
 import { setUserInfo } from '../../api/session.ts';
+import { roomsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
-import { roomsTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 const at = (router: { state: { location: { pathname: string; search: string } } }) =>

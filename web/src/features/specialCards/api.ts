@@ -1,5 +1,4 @@
-import { type CardPage, type CpuCard, cpuCardCalls, type InputOf } from '@lockdesk/protocol';
-import { dispenserCalls } from '@lockdesk/protocol';
+import { type CardPage, type CpuCard, cpuCardCalls, dispenserCalls, type InputOf } from '@lockdesk/protocol';
 import {
   keepPreviousData,
   type UseMutationResult,

@@ -9,12 +9,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setUserInfo } from '../../api/session.ts';
 import type { LockRoom, Stay } from '../../api/stays.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { staysTexts } from '../../i18n/namespaces.ts';
 import { PasswordPanel } from '../../shared/stays/PasswordPanel.tsx';
 import { searchRooms } from '../../shared/stays/RoomPicker.tsx';
 import { TenantPanel } from '../../shared/stays/TenantPanel.tsx';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { renderConsole } from '../../test/render.tsx';
-import { staysTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 const NOW = Math.floor(Date.now() / 1000);

@@ -1,5 +1,4 @@
-import { type Guest, type GuestInfo, type InputOf, stayCalls } from '@lockdesk/protocol';
-import { passwordCalls } from '@lockdesk/protocol';
+import { type Guest, type GuestInfo, type InputOf, passwordCalls, stayCalls } from '@lockdesk/protocol';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { type Page, usePage } from '../../api/lists.ts';

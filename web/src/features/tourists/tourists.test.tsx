@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportDownload } from '../../api/unlockRecords.ts';
+import { touristsTexts, unlockRecordsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type Handler, type SeenCall } from '../../test/fakeServer.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import type { Guest, GuestInfo } from './api.ts';
@@ -13,7 +14,6 @@ import OpenHistoryPage from './OpenHistoryPage.tsx';
 import { remainingUntil } from './remaining.ts';
 import TouristDetailsPage from './TouristDetailsPage.tsx';
 import TouristsListPage from './TouristsListPage.tsx';
-import { unlockRecordsTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 // 2026-11-25 14:00 in the hotel (Asia/Shanghai).

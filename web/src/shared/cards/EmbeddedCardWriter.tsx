@@ -1,6 +1,6 @@
+import { cardsTexts } from '../../i18n/namespaces.ts';
 import { WithTexts } from '../WithTexts.tsx';
 import { GuestCardWriter, type StayForCard } from './GuestCardWriter.tsx';
-import { cardsTexts } from '../../i18n/namespaces.ts';
 
 /** The guest card writer with its own texts, for pages of other features (the check-in page's card kind). */
 export default function EmbeddedCardWriter({ stay }: { stay: StayForCard }) {

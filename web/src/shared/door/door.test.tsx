@@ -9,13 +9,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Delivery, LockDeliveries } from '../../api/door.ts';
 import { setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { doorTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { CardDeliveryPopover } from './CardDeliveryPopover.tsx';
 import { deliveryItem } from './format.ts';
 import { LockDeliveriesPanel } from './LockDeliveriesPanel.tsx';
 import { RoomLockMark } from './RoomLockMark.tsx';
 import { setSimulator, simulatorClient } from './simulator.ts';
-import { doorTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 const MAC = 'A0B0C0010106';

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { type Face, useCreateFace } from '../../api/faces.ts';
 import { uploadFile } from '../../api/upload.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { facesTexts } from '../../i18n/namespaces.ts';
 import { ruleOf } from '../rules.ts';
 import { WithTexts } from '../WithTexts.tsx';
 import { CameraCapture } from './CameraCapture.tsx';
 import { RoomStayFields } from './RoomStayFields.tsx';
-import { facesTexts } from '../../i18n/namespaces.ts';
 
 /** The image types the upload service takes for a face (contract C). */
 export const FACE_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';

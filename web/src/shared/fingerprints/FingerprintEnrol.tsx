@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Fingerprint, useAddFingerprint } from '../../api/fingerprints.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { facesTexts, fingerprintsTexts } from '../../i18n/namespaces.ts';
 import { RoomStayFields } from '../faces/RoomStayFields.tsx';
 import {
   EncoderError,
@@ -14,7 +15,6 @@ import {
   type FingerStep,
 } from '../fingerprintEncoder.ts';
 import { WithTexts } from '../WithTexts.tsx';
-import { facesTexts, fingerprintsTexts } from '../../i18n/namespaces.ts';
 
 // The fingerprints feature's words, and the faces feature's for the room and stay fields, which this part shows
 // on other features' pages too.

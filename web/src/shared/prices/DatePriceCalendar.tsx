@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DatePrice, dayKey, withDayPrice } from '../../api/prices.ts';
 import { hotelNow } from '../../app/time.ts';
-import { ruleOf } from '../rules.ts';
 import { pricesTexts } from '../../i18n/namespaces.ts';
+import { ruleOf } from '../rules.ts';
 
 export interface DatePriceCalendarProps {
   value: DatePrice[];

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dayKey } from '../../api/prices.ts';
 import { hotelNow } from '../../app/time.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { renderWithAntd } from '../../test/render.tsx';
 import { PriceForm, type PriceFormValues } from './PriceForm.tsx';
-import { pricesTexts } from '../../i18n/namespaces.ts';
 
 const errorsShown = () =>
   [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent).filter(Boolean);

@@ -5,9 +5,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DatePrice, PriceInput } from '../../api/prices.ts';
 import { errorMessage } from '../../i18n/index.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { ruleOf } from '../rules.ts';
 import { DatePriceCalendar } from './DatePriceCalendar.tsx';
-import { pricesTexts } from '../../i18n/namespaces.ts';
 
 /** What the form starts from. */
 export interface PriceFormInitial {

@@ -2,10 +2,10 @@ import { Alert, App, Button, Card, Result, Skeleton, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomPrices, useSavePrices } from '../../api/prices.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { PriceForm, type PriceFormInitial } from './PriceForm.tsx';
 import { QuotePreview } from './QuotePreview.tsx';
 import { canManagePrices, ReadOnlyNote } from './ReadOnlyNote.tsx';
-import { pricesTexts } from '../../i18n/namespaces.ts';
 
 /**
  * One room's prices (room/priceInfo): the editor (room/setPrice, room/setRenew) and what a stay would cost. Any

@@ -5,9 +5,9 @@ import enUS from 'antd/es/locale/en_US';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearUserInfo, setUserInfo } from '../../api/session.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { pricesTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { RoomPricePanel } from './RoomPricePanel.tsx';
-import { pricesTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 

@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { RoomPriceEditor } from './RoomPriceEditor.tsx';
 import { pricesTexts } from '../../i18n/namespaces.ts';
+import { RoomPriceEditor } from './RoomPriceEditor.tsx';
 
 /**
  * The price tab of the room detail (contract G): the room's prices (room/priceInfo, any room in scope, with a

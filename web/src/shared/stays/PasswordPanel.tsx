@@ -29,8 +29,9 @@ import {
   usePasswordHistory,
   useWithdrawPassword,
 } from '../../api/stays.ts';
+import { useFeatureTexts } from '../../i18n/feature.ts';
+import { staysTexts } from '../../i18n/namespaces.ts';
 import { hotelTimeText } from '../format.ts';
-import { useTextsReady } from '../useTextsReady.ts';
 import {
   DEFAULT_PASSWORD_CHOICE,
   type PasswordChoice,
@@ -38,7 +39,6 @@ import {
   PasswordShownOnce,
   passwordFieldsOf,
 } from './PasswordOnce.tsx';
-import { staysTexts, useStaysTexts } from '../../i18n/namespaces.ts';
 
 const STATUS_COLOURS: Record<RoomPassword['status'], string> = {
   active: 'green',
@@ -53,7 +53,7 @@ const STATUS_COLOURS: Record<RoomPassword['status'], string> = {
  * The view (active/history) and page live in the URL (`pw`, `pwPage`).
  */
 export function PasswordPanel({ roomId, stayId }: { roomId: number; stayId?: number }) {
-  const ready = useTextsReady(staysTexts);
+  const ready = useFeatureTexts(staysTexts);
   return ready ? (
     <PasswordPanelBody roomId={roomId} {...(stayId === undefined ? {} : { stayId })} />
   ) : (

@@ -33,11 +33,11 @@ import {
   useRoomStays,
 } from '../../api/stays.ts';
 import { PATHS } from '../../app/paths.ts';
+import { useFeatureTexts } from '../../i18n/feature.ts';
+import { staysTexts } from '../../i18n/namespaces.ts';
 import { formatDuration, formatMoney, hotelTimeText } from '../format.ts';
-import { useTextsReady } from '../useTextsReady.ts';
 import { breakfastLabel } from './breakfast.ts';
 import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
-import { staysTexts } from '../../i18n/namespaces.ts';
 
 /** Stays per page of the panel; the page is kept in the URL (`stayPage`). */
 const STAYS_PER_PAGE = 5;
@@ -76,7 +76,7 @@ type Dialog = { kind: 'renew' | 'validity' | 'move' | 'fellow'; stay: Stay } | u
  * validity, password limit. Rendered by the room detail's 'tenant' tab.
  */
 export function TenantPanel({ roomId }: { roomId: number }) {
-  const ready = useTextsReady(staysTexts);
+  const ready = useFeatureTexts(staysTexts);
   return ready ? <TenantPanelBody roomId={roomId} /> : <Skeleton active />;
 }
 

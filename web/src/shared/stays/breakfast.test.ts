@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { breakfastChoices, breakfastLabel } from './breakfast.ts';
 import { staysTexts } from '../../i18n/namespaces.ts';
+import { breakfastChoices, breakfastLabel } from './breakfast.ts';
 
 const LIST = [
   { id: 1, name: 'Single breakfast', count: 1, price: 28 },

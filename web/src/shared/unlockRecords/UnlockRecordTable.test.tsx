@@ -7,9 +7,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportDownload, exportFilters, type UnlockRecord } from '../../api/unlockRecords.ts';
 import { createQueryClient } from '../../app/queryClient.ts';
+import { unlockRecordsTexts } from '../../i18n/namespaces.ts';
 import { fakeServer, type SeenCall } from '../../test/fakeServer.ts';
 import { RECORD_REASONS, reasonKey } from './reasons.ts';
-
 import {
   paramName,
   readTableFilters,
@@ -17,7 +17,6 @@ import {
   type UnlockRecordTableProps,
   writeTableFilters,
 } from './UnlockRecordTable.tsx';
-import { unlockRecordsTexts } from '../../i18n/namespaces.ts';
 
 const SLOW = { timeout: 60_000 };
 // 2026-11-24 16:05:09 UTC = 2026-11-25 00:05:09 in the hotel (Asia/Shanghai): the day differs from UTC's.
