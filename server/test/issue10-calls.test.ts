@@ -30,7 +30,7 @@ describe('issue 10 calls: registered and documented', () => {
       webDist: null,
     });
     // Migrating a fresh PGlite takes seconds, more on a machine busy with other suites.
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

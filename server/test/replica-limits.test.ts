@@ -63,7 +63,7 @@ for (const setup of SETUPS) {
         };
       }
       await migrateToLatest(db);
-    }, 60_000);
+    });
     afterAll(async () => {
       await drop?.();
     });

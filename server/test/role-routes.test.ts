@@ -47,7 +47,7 @@ describe('API.md §12: the role and route table', () => {
       logger: false,
       webDist: null,
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

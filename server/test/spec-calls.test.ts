@@ -156,7 +156,7 @@ describe('spec §7 calls: registered, documented and in the OpenAPI document', (
     });
     doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
     // Migrating a fresh PGlite takes seconds, more on a machine busy with other suites.
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });
