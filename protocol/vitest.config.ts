@@ -8,5 +8,6 @@ export default defineConfig({
     // Only a safety net against a hung test: the property tests run thousands of cases, and under load two of them ran
     // past 30 s (slower, not wrong).
     testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });
