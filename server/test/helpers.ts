@@ -122,14 +122,22 @@ export async function ownPostgresDatabase(): Promise<{ url: string; drop: () => 
 let migrated: Blob | undefined;
 
 /**
+ * The run's migrated, empty embedded database (global-setup.ts), for `startFrom`: a PGlite opened from it needs no
+ * cluster creation and no migrations.
+ */
+export function migratedEmbedded(): Blob {
+  migrated ??= new Blob([readFileSync(inject('migratedEmbeddedDatabase'))]);
+  return migrated;
+}
+
+/**
  * A fresh database of the kind (PGlite in memory, or a PostgreSQL database of its own). A PGlite one starts as a copy
  * of the run's migrated, empty database (global-setup.ts), which is quicker than creating a cluster and migrating
  * it; a PostgreSQL one is empty, not migrated.
  */
 export async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
-    migrated ??= new Blob([readFileSync(inject('migratedEmbeddedDatabase'))]);
-    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://', startFrom: migrated });
+    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://', startFrom: migratedEmbedded() });
     return { db, drop: () => db.destroy() };
   }
   const own = await ownPostgresDatabase();
