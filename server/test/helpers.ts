@@ -83,15 +83,23 @@ const demoPasswordHash = () => {
 
 /**
  * A PostgreSQL database of this test file's own under the run's prefix (global-setup.ts checks that every database
- * under it is dropped at the end): its URL, and `drop`, to call once every pool on it is closed.
+ * under it is dropped at the end), empty or, with `migrated`, a copy of the run's migrated one: its URL, and `drop`,
+ * to call once every pool on it is closed.
  */
-export async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function ownPostgresDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env['TEST_DATABASE_URL'] as string;
   const name = `${inject('testDatabasePrefix')}${process.pid}_${++databaseSeq}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(
+      `CREATE DATABASE ${name}${options.migrated ? ` TEMPLATE ${inject('migratedPostgresDatabase')}` : ''}`,
+    );
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -131,16 +139,15 @@ export function migratedEmbedded(): Blob {
 }
 
 /**
- * A fresh database of the kind (PGlite in memory, or a PostgreSQL database of its own). A PGlite one starts as a copy
- * of the run's migrated, empty database (global-setup.ts), which is quicker than creating a cluster and migrating
- * it; a PostgreSQL one is empty, not migrated.
+ * A fresh, migrated, empty database of the kind (PGlite in memory, or a PostgreSQL database of its own): a copy of the
+ * run's migrated one (global-setup.ts), which is quicker than creating a cluster or a database and migrating it.
  */
 export async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://', startFrom: migratedEmbedded() });
     return { db, drop: () => db.destroy() };
   }
-  const own = await ownPostgresDatabase();
+  const own = await ownPostgresDatabase({ migrated: true });
   const db = await openDatabase({ kind: 'postgres', url: own.url });
   return {
     db,
