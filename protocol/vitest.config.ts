@@ -5,6 +5,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
+    // Only a safety net against a hung test: the property tests run thousands of cases, and under load two of them ran
+    // past 30 s (slower, not wrong).
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });

@@ -65,21 +65,42 @@ say "Lint and format (Biome)"
 pnpm exec biome check .
 pnpm run lint:imports
 say "Typecheck"
-pnpm -r typecheck
+# The tests package's build is its typecheck (tsc --noEmit, it emits nothing): the build above has just done it.
+pnpm -r --filter '!@lockdesk/tests' typecheck
 
 say "Tests"
 reports="$(mktemp -d)"
-trap 'rm -rf "$reports"' EXIT
+# A stopped run stops the suites still running beside it.
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$reports"' EXIT
 status=0
-for pkg in protocol gateway server web tests; do
-  say "Tests: @lockdesk/$pkg"
-  (cd "$pkg" && pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$reports/$pkg.json") || status=1
+suite() { (cd "$1" && pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$reports/$1.json"); }
+# protocol, gateway, server and web run side by side: none binds a fixed port (their servers listen on port 0, each
+# server file has a database of its own) and they spend much of their time waiting on PGlite, PostgreSQL and child
+# processes, so on 2 cores together they end sooner than one after the other. Each one's output is collected and
+# shown whole, in this order, as soon as it and those before it are done.
+side_by_side=(protocol gateway server web)
+declare -A running
+for pkg in "${side_by_side[@]}"; do
+  suite "$pkg" >"$reports/$pkg.log" 2>&1 &
+  running[$pkg]=$!
 done
+for pkg in "${side_by_side[@]}"; do
+  code=0
+  wait "${running[$pkg]}" || code=$?
+  say "Tests: @lockdesk/$pkg$([ $code = 0 ] || echo " (FAILED, exit $code)")"
+  cat "$reports/$pkg.log"
+  rm -f "$reports/$pkg.log"
+  [ $code = 0 ] || status=1
+done
+# The browser, gateway and topology suites bind fixed ports (13570-13572, 39002, 8083, ...) and drive Chromium: they
+# run last, alone, with their output as it comes.
+say "Tests: @lockdesk/tests"
+suite tests || status=1
 
 node -e '
   const fs = require("node:fs"), path = require("node:path");
   let passed = 0, failed = 0, files = 0;
-  for (const f of fs.readdirSync(process.argv[1])) {
+  for (const f of fs.readdirSync(process.argv[1]).filter((name) => name.endsWith(".json"))) {
     const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests + (r.numFailedTestSuites || 0); files += r.testResults.length;
   }

@@ -13,7 +13,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 30_000,
+    // Only a safety net against a hung test: findBy/waitFor wait for the page, and antd rendering in jsdom on a busy
+    // 2-core machine ran past 30 s (CardSenderPage), slower, not wrong.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     css: false,
     server: { deps: { inline: [/antd/, /@ant-design/, /@rc-component/] } },
   },

@@ -120,7 +120,7 @@ function startEmbedded(serverUrl: string | null, extra: Record<string, unknown> 
 
 /** Waits until the bridge holds its send topic's subscription (commands reach it from then on). */
 async function bridgeReady(gateway: RunningGateway): Promise<void> {
-  await vi.waitFor(() => expect(gateway.bridge?.status.subscribed).toBe(true), { timeout: 10_000 });
+  await vi.waitFor(() => expect(gateway.bridge?.status.subscribed).toBe(true), { timeout: 60_000 });
 }
 
 describe('the ACL checks', () => {
@@ -307,15 +307,23 @@ describe('the bridge refused by a remote broker', () => {
       { logger, bridge: { reconnectMs: 50 } },
     );
     try {
-      await vi.waitFor(() => expect(auth.asked.length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+      // Each refusal doubles the wait before the next attempt (50 ms, 100 ms, 200 ms, ...). The broker has asked
+      // three times before the bridge has read the third refusal: wait for the bridge, not only the broker (under
+      // load the period was still 100 ms right after the third ask).
+      const period = () =>
+        (bridged.bridge as unknown as { client: MqttClient }).client.options.reconnectPeriod;
+      await vi.waitFor(
+        () => {
+          expect(auth.asked.length).toBeGreaterThanOrEqual(3);
+          expect(period()).toBeGreaterThanOrEqual(200);
+        },
+        { timeout: 60_000 },
+      );
       const refusals = lines.filter((line) => line.includes("refused the bridge's credential"));
       expect(refusals).toHaveLength(1);
       expect(refusals[0]).toContain('LOCKDESK_GW_BROKER_USERNAME and LOCKDESK_GW_BROKER_PASSWORD');
       expect(refusals[0]).toContain('CONNACK 4');
       expect(bridged.bridge!.status.lastError).toContain('CONNACK 4');
-      // Each refusal doubles the wait before the next attempt (50 ms, 100 ms, 200 ms, ...).
-      const period = (bridged.bridge as unknown as { client: MqttClient }).client.options.reconnectPeriod;
-      expect(period).toBeGreaterThanOrEqual(200);
       // With the reader's gateway credential issued, the next attempt is admitted.
       const credential = auth.gateway(HOTEL1_DEVICE);
       await bridged.close();

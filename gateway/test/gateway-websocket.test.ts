@@ -277,5 +277,5 @@ describe('reader WebSocket port taken by another program', () => {
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
-  }, 10_000);
+  });
 });

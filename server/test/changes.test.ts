@@ -84,7 +84,7 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres'))
       here = await openDatabase({ kind: 'postgres', url: url.toString() });
       replica = await openDatabase({ kind: 'postgres', url: url.toString() });
       await migrateToLatest(here);
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await here?.destroy();
@@ -137,5 +137,5 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres'))
       await vi.waitFor(() => expect(feed.live).toBe(false), { timeout: 10_000 });
       expect(cache.get('k', 1)).toBeUndefined();
       await vi.waitFor(() => expect(feed.live).toBe(true), { timeout: 10_000 });
-    }, 40_000);
+    });
   });

@@ -32,7 +32,7 @@ describe('the console page carries the envelope pair', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), PAGE('LockDesk'));
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
-  }, 60_000);
+  });
   afterEach(async () => {
     await app?.close();
     app = undefined;

@@ -159,5 +159,5 @@ describe('start --demo', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

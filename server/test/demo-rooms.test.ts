@@ -70,5 +70,5 @@ describe('start --demo --demo-rooms', () => {
       await stop?.();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

@@ -473,5 +473,5 @@ describeEachDatabase('exports', (t) => {
     } finally {
       await own.close();
     }
-  }, 60_000);
+  });
 });

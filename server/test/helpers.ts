@@ -12,6 +12,7 @@
  *   });
  */
 
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -82,15 +83,23 @@ const demoPasswordHash = () => {
 
 /**
  * A PostgreSQL database of this test file's own under the run's prefix (global-setup.ts checks that every database
- * under it is dropped at the end): its URL, and `drop`, to call once every pool on it is closed.
+ * under it is dropped at the end), empty or, with `migrated`, a copy of the run's migrated one: its URL, and `drop`,
+ * to call once every pool on it is closed.
  */
-export async function ownPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function ownPostgresDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env['TEST_DATABASE_URL'] as string;
   const name = `${inject('testDatabasePrefix')}${process.pid}_${++databaseSeq}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(
+      `CREATE DATABASE ${name}${options.migrated ? ` TEMPLATE ${inject('migratedPostgresDatabase')}` : ''}`,
+    );
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -118,13 +127,27 @@ export async function ownPostgresDatabase(): Promise<{ url: string; drop: () => 
   };
 }
 
-/** A fresh database of the kind (PGlite in memory, or a PostgreSQL database of its own), not migrated. */
+let migrated: Blob | undefined;
+
+/**
+ * The run's migrated, empty embedded database (global-setup.ts), for `startFrom`: a PGlite opened from it needs no
+ * cluster creation and no migrations.
+ */
+export function migratedEmbedded(): Blob {
+  migrated ??= new Blob([readFileSync(inject('migratedEmbeddedDatabase'))]);
+  return migrated;
+}
+
+/**
+ * A fresh, migrated, empty database of the kind (PGlite in memory, or a PostgreSQL database of its own): a copy of the
+ * run's migrated one (global-setup.ts), which is quicker than creating a cluster or a database and migrating it.
+ */
 export async function openTestDatabase(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    const db = await openDatabase({ kind: 'pglite', dataDir: 'memory://', startFrom: migratedEmbedded() });
     return { db, drop: () => db.destroy() };
   }
-  const own = await ownPostgresDatabase();
+  const own = await ownPostgresDatabase({ migrated: true });
   const db = await openDatabase({ kind: 'postgres', url: own.url });
   return {
     db,
@@ -197,6 +220,8 @@ export function describeEachDatabase(
     describe(`${name} [${kind}]`, () => {
       const t = {} as TestApp;
       let close: (() => Promise<void>) | undefined;
+      // No timeout of its own: vitest.config.ts's hookTimeout is the safety net. On a busy machine this start took
+      // past 60 s (slow, not wrong), and a fixed limit here turned that into a red file.
       beforeAll(async () => {
         const opened = await openTestApp(kind, options);
         close = opened.close;
@@ -206,7 +231,7 @@ export function describeEachDatabase(
           await opened.reset();
           t.ids = opened.ids;
         };
-      }, 60_000);
+      });
       afterAll(async () => {
         await close?.();
       });

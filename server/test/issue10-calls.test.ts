@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { apiDocText, apiSections } from './api-doc.js';
+import { migratedEmbedded } from './helpers.js';
 
 /** Every management call issue 10 names, by area. */
 export const ISSUE10_CALLS: Record<string, readonly string[]> = {
@@ -25,12 +26,11 @@ describe('issue 10 calls: registered and documented', () => {
 
   beforeAll(async () => {
     app = await buildApp({
-      database: { kind: 'pglite', dataDir: 'memory://issue10-calls' },
+      database: { kind: 'pglite', dataDir: 'memory://issue10-calls', startFrom: migratedEmbedded() },
       logger: false,
       webDist: null,
     });
-    // Migrating a fresh PGlite takes seconds, more on a machine busy with other suites.
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

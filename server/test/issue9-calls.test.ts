@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { apiDocText, apiSections, SPEC_CARD_CALLS } from './api-doc.js';
+import { migratedEmbedded } from './helpers.js';
 
 /** Every call issue 9 names, by spec §7 row. */
 export const ISSUE9_CALLS: Record<string, readonly string[]> = {
@@ -41,7 +42,7 @@ describe('issue 9 calls: registered and documented', () => {
 
   beforeAll(async () => {
     app = await buildApp({
-      database: { kind: 'pglite', dataDir: 'memory://issue9-calls' },
+      database: { kind: 'pglite', dataDir: 'memory://issue9-calls', startFrom: migratedEmbedded() },
       logger: false,
       webDist: null,
     });

@@ -26,7 +26,7 @@ describe('migration 013 on PGlite', () => {
   beforeAll(async () => {
     db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
     await migrateToLatest(db);
-  }, 60_000);
+  });
   afterAll(async () => {
     await db?.destroy();
   });
@@ -55,7 +55,7 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres'))
       here = await openDatabase({ kind: 'postgres', url: own.url });
       replica = await openDatabase({ kind: 'postgres', url: own.url });
       await migrateToLatest(here);
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await here?.destroy();
@@ -75,5 +75,5 @@ for (const kind of databaseKinds().filter((k) => k === 'postgres'))
         await replica.deleteFrom(table).where('hotel_id', '=', -1).execute();
         await vi.waitFor(() => expect(cache.get('k', 1), table).toBeUndefined(), { timeout: 10_000 });
       }
-    }, 60_000);
+    });
   });

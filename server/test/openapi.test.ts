@@ -12,6 +12,7 @@ import { defineCall } from '../src/call.js';
 import { f } from '../src/fields.js';
 import { decryptedBody, type OpenApiDocument, UNDOCUMENTED_TAG } from '../src/openapi/document.js';
 import { bodySchema } from '../src/openapi/field-schema.js';
+import { migratedEmbedded } from './helpers.js';
 
 interface Operation {
   operationId: string;
@@ -30,7 +31,7 @@ describe('the OpenAPI reference', () => {
 
   beforeAll(async () => {
     app = await buildApp({
-      database: { kind: 'pglite', dataDir: 'memory://openapi' },
+      database: { kind: 'pglite', dataDir: 'memory://openapi', startFrom: migratedEmbedded() },
       logger: false,
       webDist: null,
     });
@@ -47,7 +48,7 @@ describe('the OpenAPI reference', () => {
     expect(res.statusCode).toBe(200);
     doc = res.json();
     etag = String(res.headers['etag']);
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

@@ -15,7 +15,13 @@ import { type Db, migrateToLatest, openDatabase, truncateAll } from '../src/db/i
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoIds, seedDemo } from '../src/demo.js';
 import { messageFor } from '../src/i18n.js';
 import { REFRESH_INTERVAL_MS } from '../src/services/messages.js';
-import { ownPostgresDatabase, TEST_SCRYPT_COST, TestClock, testAppOptions } from './helpers.js';
+import {
+  migratedEmbedded,
+  ownPostgresDatabase,
+  TEST_SCRYPT_COST,
+  TestClock,
+  testAppOptions,
+} from './helpers.js';
 
 interface Setup {
   name: string;
@@ -49,7 +55,7 @@ for (const setup of SETUPS) {
     beforeAll(async () => {
       passwordHash = await hashPassword(DEMO_PASSWORD, TEST_SCRYPT_COST);
       if (setup.kind === 'pglite') {
-        db = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+        db = await openDatabase({ kind: 'pglite', dataDir: 'memory://', startFrom: migratedEmbedded() });
         otherDb = db;
         drop = () => db.destroy();
       } else {
@@ -63,7 +69,7 @@ for (const setup of SETUPS) {
         };
       }
       await migrateToLatest(db);
-    }, 60_000);
+    });
     afterAll(async () => {
       await drop?.();
     });

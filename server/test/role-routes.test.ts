@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { apiDocText } from './api-doc.js';
+import { migratedEmbedded } from './helpers.js';
 
 /** The table rows (cells without backticks) of API.md's section 12. */
 function sectionRows(): string[][] {
@@ -43,11 +44,11 @@ describe('API.md §12: the role and route table', () => {
 
   beforeAll(async () => {
     app = await buildApp({
-      database: { kind: 'pglite', dataDir: 'memory://role-routes' },
+      database: { kind: 'pglite', dataDir: 'memory://role-routes', startFrom: migratedEmbedded() },
       logger: false,
       webDist: null,
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

@@ -254,5 +254,5 @@ describe('CLI', () => {
       await stop?.();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

@@ -195,7 +195,7 @@ describe('lockdesk-server start: graceful shutdown', () => {
 
     expect(await server.exit).toBe(0);
     expect(server.output.join('')).toContain('shutting down');
-  }, 120_000);
+  });
 
   it('a second signal exits at once, without waiting for the grace', async () => {
     const server = await startCli(600_000);
@@ -204,5 +204,5 @@ describe('lockdesk-server start: graceful shutdown', () => {
     server.child.kill('SIGINT');
     expect(await server.exit).toBe(1);
     expect(server.output.join('')).toContain('SIGINT again: exiting without waiting');
-  }, 120_000);
+  });
 });

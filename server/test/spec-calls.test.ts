@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { OpenApiDocument } from '../src/openapi/document.js';
 import { apiDocText, SPEC_CARD_CALLS } from './api-doc.js';
+import { migratedEmbedded } from './helpers.js';
 
 /** The main client's paths of spec §7, one per call, as the console calls them. */
 export const SPEC_CALLS: readonly string[] = [
@@ -150,13 +151,12 @@ describe('spec §7 calls: registered, documented and in the OpenAPI document', (
 
   beforeAll(async () => {
     app = await buildApp({
-      database: { kind: 'pglite', dataDir: 'memory://spec-calls' },
+      database: { kind: 'pglite', dataDir: 'memory://spec-calls', startFrom: migratedEmbedded() },
       logger: false,
       webDist: null,
     });
     doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    // Migrating a fresh PGlite takes seconds, more on a machine busy with other suites.
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

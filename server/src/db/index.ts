@@ -57,8 +57,14 @@ import type { Database } from './schema.js';
 export type { Database } from './schema.js';
 export type Db = Kysely<Database>;
 
-/** Where the data lives: an embedded PGlite (folder or 'memory://') or a PostgreSQL URL. */
-export type DbConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+/**
+ * Where the data lives: an embedded PGlite (folder or 'memory://') or a PostgreSQL URL. `startFrom`, a data folder
+ * saved by saveEmbedded, gives a new embedded database that content instead of an empty cluster (the tests start
+ * every file's database from one migrated copy rather than creating and migrating it again).
+ */
+export type DbConfig =
+  | { kind: 'pglite'; dataDir: string; startFrom?: Blob }
+  | { kind: 'postgres'; url: string };
 
 const OID_INT8 = 20;
 const OID_NUMERIC = 1700;
@@ -172,13 +178,14 @@ class PGliteDialect implements Dialect {
  * files are its owner's only (data-folder.ts): the folder is made 0700, and a new database's files, which PGlite
  * unpacks 0666 whatever the umask, are tightened once it is open.
  */
-async function openPGlite(dataDir: string): Promise<PGlite> {
+async function openPGlite(dataDir: string, startFrom?: Blob): Promise<PGlite> {
   const onDisk = !dataDir.startsWith('memory://');
   if (onDisk) {
     ownerOnlyFolder(dataDir);
     ownerOnlyNewFiles();
   }
   const pglite = await PGlite.create(dataDir, {
+    ...(startFrom ? { loadDataDir: startFrom } : {}),
     extensions: { btree_gist },
     parsers: { [OID_INT8]: (x: string) => Number(x), [OID_NUMERIC]: (x: string) => Number(x) },
   });
@@ -238,6 +245,16 @@ function watchedPool(pool: pg.Pool, feed: ChangeFeed) {
   };
 }
 
+/** The engine under each embedded database (saveEmbedded). */
+const embeddedEngines = new WeakMap<Db, PGlite>();
+
+/** The data folder of an embedded database as one archive, to open copies of it with `startFrom`. */
+export function saveEmbedded(db: Db): Promise<Blob> {
+  const pglite = embeddedEngines.get(db);
+  if (!pglite) throw new Error('saveEmbedded: not an embedded database');
+  return pglite.dumpDataDir('none');
+}
+
 /** The process-local state of each embedded database (embeddedState). */
 const embeddedStates = new WeakMap<Db, Map<string, unknown>>();
 
@@ -262,9 +279,10 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
     });
   } else {
     feed = new ChangeFeed();
-    const pglite = await openPGlite(config.dataDir);
+    const pglite = await openPGlite(config.dataDir, config.startFrom);
     db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, feed) });
     embeddedStates.set(db, new Map());
+    embeddedEngines.set(db, pglite);
   }
   attachFeed(db, feed);
   return db;

@@ -94,7 +94,7 @@ describe('routes and guards in the console', () => {
       }
     }
     // The built pages of issue 8 (rooms, check-in, prices, faces, fingerprints, hotel) load their real modules.
-  }, 120_000);
+  });
 
   it('keeps the frame when a page cannot be loaded (server down) and fetches it anew on Try again', async () => {
     signIn();

@@ -9,8 +9,9 @@ import { setupI18nWith } from '../i18n/index.ts';
 import en from '../i18n/locales/en.ts';
 
 // findBy*/waitFor wait on a condition; on a busy 2-core CI machine antd's first render in jsdom can take longer than
-// testing-library's 1 s default, so they wait up to 10 s (a wait, not a timed assertion: a passing test is not slower).
-configure({ asyncUtilTimeout: 10_000 });
+// testing-library's 1 s default (and past 10 s with other work beside it), so they wait up to 60 s (a wait, not a
+// timed assertion: a passing test is not slower).
+configure({ asyncUtilTimeout: 60_000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (!window.matchMedia) {

@@ -170,7 +170,7 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     await userEvent.click(await screen.findByTitle('1107 · vacant', {}, SLOW));
     await waitFor(() => expect(router.state.location.search).toBe('?room_id=18'));
     expect(screen.getByTestId('checkin-next').closest('button')?.disabled).toBe(false);
-  }, 30_000);
+  });
 
   it('refuses bad mobiles before any call, naming the fellow tenant by its index', async () => {
     renderConsole('/room/checkIn?room_id=17');
@@ -192,7 +192,7 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     );
     expect(callsTo(seen, 'room/tenant/update/checkIn')).toEqual([]);
     expect(callsTo(seen, 'room/countRoomPriceNew')).toEqual([]);
-  }, 30_000);
+  });
 
   it('quotes the price, checks in, then shows the generated digits once in a dialog only its button closes', async () => {
     renderConsole('/room/checkIn?room_id=17');
@@ -236,7 +236,7 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     await userEvent.click(screen.getByTestId('password-once-close'));
     await screen.findByTestId('checkin-password-done', {}, SLOW);
     await waitFor(() => expect(screen.queryByText('482913')).toBeNull());
-  }, 30_000);
+  });
 
   it('sends a custom password of 6 digits with room/addPassword, after refusing other input', async () => {
     renderConsole('/room/checkIn?room_id=17');
@@ -259,7 +259,7 @@ describe('check-in page (spec §4, §5; contract A)', () => {
       password: '135790',
       single_use: false,
     });
-  }, 30_000);
+  });
 
   it('keeps the stay when its password is refused, and creates it on a retry', async () => {
     let tries = 0;
@@ -285,7 +285,7 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     // The retry keeps the options chosen in the form.
     expect(callsTo(seen, 'room/password').map((c) => c.fields['single_use'])).toEqual([false, false]);
     expect(callsTo(seen, 'room/tenant/update/checkIn')).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('a card check-in creates the stay and offers to write its card', async () => {
     renderConsole('/room/checkIn?room_id=17');
@@ -298,7 +298,7 @@ describe('check-in page (spec §4, §5; contract A)', () => {
     await screen.findByTestId('guest-card-writer', {}, SLOW);
     expect(callsTo(seen, 'room/tenant/update/checkIn')[0]?.fields).toMatchObject({ kind: 'card' });
     expect(callsTo(seen, 'room/password')).toEqual([]);
-  }, 30_000);
+  });
 });
 
 describe('check-in with a face', () => {
@@ -326,7 +326,7 @@ describe('check-in with a face', () => {
     await userEvent.click(screen.getByTestId('checkin-confirm-ok'));
     const done = await screen.findByTestId('checkin-done', {}, SLOW);
     await within(done).findByTestId('face-form', {}, SLOW);
-  }, 30_000);
+  });
 });
 
 function renderPanel(node: ReactNode) {
@@ -399,7 +399,7 @@ describe('TenantPanel', () => {
     );
     // A closed stay offers no actions.
     expect(within(cards[1]!).queryByTestId('stay-check-out')).toBeNull();
-  }, 30_000);
+  });
 
   it("names each stay's breakfast as the check-in form offered it, not by its count", async () => {
     const closed = { state: 'checkedOut', status: 'checked_out', checked_out_at: NOW - 86_400 } as const;
@@ -419,7 +419,7 @@ describe('TenantPanel', () => {
       ]),
     );
     expect(callsTo(seen, 'room/hotelBreakFastList')).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('checks out only after the confirm', async () => {
     renderPanel(<TenantPanel roomId={17} />);
@@ -434,7 +434,7 @@ describe('TenantPanel', () => {
     await waitFor(() =>
       expect(screen.getAllByTestId('stay-card')[0]?.getAttribute('data-state')).toBe('checkedOut'),
     );
-  }, 30_000);
+  });
 
   it('turns a reservation into the guest in the room when the guest arrives', async () => {
     const later = Math.floor(Date.now() / 1000) + 86_400 + 300;
@@ -459,7 +459,7 @@ describe('TenantPanel', () => {
       tenants: [{ mobile: '13911112222', nickname: 'Friend' }],
     });
     expect(Math.abs(Number(fields['start_time']) - Date.now() / 1000)).toBeLessThan(60);
-  }, 30_000);
+  });
 
   it("freezes the tenant and says the server's result", async () => {
     renderPanel(<TenantPanel roomId={17} />);
@@ -468,7 +468,7 @@ describe('TenantPanel', () => {
     await userEvent.click(await screen.findByTestId('freeze-confirm-ok'));
     await screen.findByText('Li Wei frozen', {}, SLOW);
     expect(callsTo(seen, 'user/freezeUser')[0]?.fields).toMatchObject({ stay_id: 41, frozen: true });
-  }, 30_000);
+  });
 });
 
 describe('PasswordPanel', () => {
@@ -488,7 +488,7 @@ describe('PasswordPanel', () => {
     expect(callsTo(seen, 'room/callbackPassword')).toEqual([]);
     await userEvent.click(await screen.findByTestId('password-withdraw-ok'));
     await waitFor(() => expect(callsTo(seen, 'room/callbackPassword')[0]?.fields).toMatchObject({ id: 7 }));
-  }, 30_000);
+  });
 
   it('lists the history, filtered by status', async () => {
     seen = fakeServer({
@@ -509,7 +509,7 @@ describe('PasswordPanel', () => {
     await waitFor(() =>
       expect(callsTo(seen, 'room/passwordHistory').at(-1)?.fields).toMatchObject({ status: 'revoked' }),
     );
-  }, 30_000);
+  });
 
   it('creates a remote password for the stay and shows its digits once', async () => {
     renderPanel(<PasswordPanel roomId={17} stayId={41} />);
@@ -523,5 +523,5 @@ describe('PasswordPanel', () => {
     });
     await userEvent.click(screen.getByTestId('password-once-close'));
     await waitFor(() => expect(screen.queryByText('204613')).toBeNull());
-  }, 30_000);
+  });
 });
