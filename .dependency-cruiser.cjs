@@ -1,7 +1,6 @@
 // The import rules that keep the console's features standing alone and both packages free of import cycles
 // (issue 20 §2, STYLE.md "web/ — one feature, one folder"). Run by `pnpm lint` (`pnpm run lint:imports`), so by
-// scripts/test.sh too. Violations not yet removed are listed in .dependency-cruiser-known-violations.json
-// (`pnpm exec depcruise-baseline web/src server/src` writes it); a new one fails the check. That list only shrinks.
+// scripts/test.sh too. There is no baseline of known violations: any one fails the check.
 //
 // dependency-cruiser rather than Biome's noRestrictedImports: one rule with a capture group ($1, the importing
 // feature) covers every feature, where Biome would need an override per feature folder and a pattern per way of
