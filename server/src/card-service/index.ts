@@ -38,9 +38,9 @@ import {
   retireCard,
   UID_PATTERN,
 } from '../routes/card-issue.js';
-import { likePattern } from '../routes/room-views.js';
 import { APP_SERVICES } from '../services/plugin.js';
 import { serviceEndsSql } from '../services/service-period.js';
+import { likePattern } from '../shared/room-views.js';
 import { requestLanguage, requireKeyHolder, type ServiceContext, serviceDeps, serviceRoute } from './http.js';
 import { deleteSchema, loginSchema, recordsSchema, roomsSchema, writeSchema } from './schemas.js';
 

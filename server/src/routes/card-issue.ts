@@ -33,7 +33,7 @@ import { AppError, failure } from '../errors.js';
 import { epochSeconds } from '../fields.js';
 import { TRANSPORT_KEY } from '../services/card-keys.js';
 import { postMessage } from '../services/messages.js';
-import { callerScope } from './room-views.js';
+import { callerScope } from '../shared/room-views.js';
 
 /** A pending card must be written and verified within this time (contract B: 120 s). */
 export const PENDING_SECONDS = 120;

@@ -21,6 +21,8 @@ import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, listPage } from '../fields.js';
+import { findStay } from '../shared/credential-common.js';
+import { callerScope, inScope, likePattern } from '../shared/room-views.js';
 import { eraseCardPlan } from './card-encryption.js';
 import {
   type CardRow,
@@ -35,8 +37,6 @@ import {
   UID_PATTERN,
   visibleCards,
 } from './card-issue.js';
-import { findStay } from './credential-common.js';
-import { callerScope, inScope, likePattern } from './room-views.js';
 
 /** A card UID as the encoder reads it (4 or 7 bytes, hex). */
 export const uidField = () => f.string({ pattern: UID_PATTERN });

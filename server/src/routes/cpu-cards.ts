@@ -17,10 +17,15 @@ import { isConstraintViolation } from '../db/index.js';
 import type { CpuCardStatus } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { epochSeconds, listPage } from '../fields.js';
-import { cardExpiry, hexId, pageOfCards, withPageSize } from './card-common.js';
-import { canUseLibrary, findStay, requireCredentialScope, requireLibrary } from './credential-common.js';
+import { cardExpiry, hexId, pageOfCards, withPageSize } from '../shared/card-common.js';
+import {
+  canUseLibrary,
+  findStay,
+  requireCredentialScope,
+  requireLibrary,
+} from '../shared/credential-common.js';
+import { callerScope, likePattern } from '../shared/room-views.js';
 import { requireDispenser } from './dispensers.js';
-import { callerScope, likePattern } from './room-views.js';
 
 const cpuColumns = [
   'c.id',

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
-import { likePattern } from './room-views.js';
+import { likePattern } from '../shared/room-views.js';
 
 const DAY_MS = 86_400_000;
 

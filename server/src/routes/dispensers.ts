@@ -20,9 +20,9 @@ import { isConstraintViolation } from '../db/index.js';
 import { failure } from '../errors.js';
 import { epochSeconds, listPage } from '../fields.js';
 import { gatewayCredential, hotelDevices } from '../services/broker-credentials.js';
-import { hexId, pageOfCards, readerAddress, withPageSize } from './card-common.js';
+import { hexId, pageOfCards, readerAddress, withPageSize } from '../shared/card-common.js';
+import { likePattern } from '../shared/room-views.js';
 import { checkData } from './card-encryption.js';
-import { likePattern } from './room-views.js';
 
 /** The remote reader's heartbeat period (spec §9) and how many may be missed before it counts as offline. */
 export const HEARTBEAT_PERIOD_MS = BROKER.heartbeatMs;

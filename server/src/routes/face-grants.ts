@@ -20,8 +20,8 @@ import { defineCall, type UserContext } from '../call.js';
 import type { FaceGrant, LockStateJson } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
-import { requireCredentialScope } from './credential-common.js';
-import { callerScope, inScope, requireRooms } from './room-views.js';
+import { requireCredentialScope } from '../shared/credential-common.js';
+import { callerScope, inScope, requireRooms } from '../shared/room-views.js';
 
 /** How many rooms one grant call may name. */
 export const GRANT_ROOMS_MAX = 200;

@@ -24,7 +24,7 @@ import {
   credentialTarget,
   requireCredentialScope,
   roomAndStay,
-} from './credential-common.js';
+} from '../shared/credential-common.js';
 import { findUpload } from './uploads.js';
 
 const faceColumns = [

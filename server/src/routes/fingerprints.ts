@@ -24,8 +24,8 @@ import {
   credentialTarget,
   requireCredentialScope,
   roomAndStay,
-} from './credential-common.js';
-import { callerScope, inScope } from './room-views.js';
+} from '../shared/credential-common.js';
+import { callerScope, inScope } from '../shared/room-views.js';
 
 /** Template size limits (decoded bytes): any real sensor template lies well inside. */
 export const TEMPLATE_MIN_BYTES = 16;

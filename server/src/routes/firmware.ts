@@ -27,7 +27,7 @@ import type { Firmware } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { epochSeconds, listPage } from '../fields.js';
 import { fileUrl } from '../services/storage.js';
-import { callerScope, inScope, likePattern, requireRooms } from './room-views.js';
+import { callerScope, inScope, likePattern, requireRooms } from '../shared/room-views.js';
 import { findUpload } from './uploads.js';
 
 export { FIRMWARE_VERSION } from '@lockdesk/protocol';

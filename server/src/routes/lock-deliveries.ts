@@ -24,7 +24,7 @@ import type { LockStateJson } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { epochSeconds } from '../fields.js';
 import { lockState } from '../services/lock-state.js';
-import { callerScope, inScope } from './room-views.js';
+import { callerScope, inScope } from '../shared/room-views.js';
 
 /** The last syncs answered per lock. */
 const SYNCS_SHOWN = 10;

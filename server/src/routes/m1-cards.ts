@@ -15,8 +15,8 @@ import { isConstraintViolation } from '../db/index.js';
 import type { M1CardStatus } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { epochSeconds, listPage } from '../fields.js';
-import { cardExpiry, hexId, pageOfCards, withPageSize } from './card-common.js';
-import { callerScope, inScope, likePattern } from './room-views.js';
+import { cardExpiry, hexId, pageOfCards, withPageSize } from '../shared/card-common.js';
+import { callerScope, inScope, likePattern } from '../shared/room-views.js';
 
 // The dispenser routes take the UID field from here (it is the contract's, protocol/src/calls/m1-cards.ts).
 export { m1UidField } from '@lockdesk/protocol';

@@ -13,7 +13,7 @@ import type { RoomScope } from '../domain/permissions.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, listPage, pageFields } from '../fields.js';
 import { MESSAGE_KINDS, refreshHotelMessagesThrottled } from '../services/messages.js';
-import { callerScope, requireRooms } from './room-views.js';
+import { callerScope, requireRooms } from '../shared/room-views.js';
 
 /** Kinds the list answers (the state-based ones are 'resolved' once closed). */
 const CONDITION_KINDS: readonly string[] = ['low_battery', 'service_expiring', 'lock_not_synced'];

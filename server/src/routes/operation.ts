@@ -10,7 +10,7 @@ import { defineCall, type UserContext } from '../call.js';
 import { OPERATION_AREAS, operationArea, operationAreaSql } from '../domain/operation-areas.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, type Infer, pageFields, pageOf } from '../fields.js';
-import { likePattern } from './room-views.js';
+import { likePattern } from '../shared/room-views.js';
 
 /** The filters of operation/list (every one optional); the operation-log export takes the same. */
 export const OPERATION_FILTERS = {

@@ -22,7 +22,7 @@ import { failure } from '../errors.js';
 import { epochSeconds, listPage } from '../fields.js';
 import { credit, debit, fenText, INCOME_KINDS, orderStatus, REFUNDABLE_KINDS } from '../services/orders.js';
 import { serviceStatus } from '../services/service-period.js';
-import { likePattern } from './room-views.js';
+import { likePattern } from '../shared/room-views.js';
 
 export { MAX_AMOUNT_FEN } from '@lockdesk/protocol';
 /** The longest range of order/statistics, in days. */

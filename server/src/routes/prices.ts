@@ -19,7 +19,7 @@ import { isCalendarDate } from '../domain/time.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
-import { depositField, priceField, renewalBasis, requireRooms, yuanText } from './room-views.js';
+import { depositField, priceField, renewalBasis, requireRooms, yuanText } from '../shared/room-views.js';
 
 /** The most specific-date prices a room or template holds. */
 const MAX_DATE_PRICES = 366;

@@ -14,7 +14,7 @@ import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import { failure } from '../errors.js';
 import { issueLockSecret } from '../services/lock-secrets.js';
-import { roomView } from './room-views.js';
+import { roomView } from '../shared/room-views.js';
 
 async function requireNameFree(ctx: UserContext, hotelId: number, name: string, exceptId?: number) {
   let q = ctx.db.selectFrom('rooms').select('id').where('hotel_id', '=', hotelId).where('name', '=', name);

@@ -25,8 +25,8 @@ import type { Room, Stay } from '../db/schema.js';
 import { ROOM_STATUS_NAMES } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { epochSeconds } from '../fields.js';
+import { callerScope, inScope, likePattern, roomView, stayView } from '../shared/room-views.js';
 import { type LockMark, lockMarks } from './lock-marks.js';
-import { callerScope, inScope, likePattern, roomView, stayView } from './room-views.js';
 import { datePickWindow } from './rooms.js';
 
 const STATUSES = Object.values(ROOM_STATUS);

@@ -21,7 +21,6 @@ import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { failure } from '../errors.js';
 import { f } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
-import { roomLockMarks } from './lock-marks.js';
 import {
   callerScope,
   guardOverlap,
@@ -31,7 +30,8 @@ import {
   roomView,
   stayView,
   yuanText,
-} from './room-views.js';
+} from '../shared/room-views.js';
+import { roomLockMarks } from './lock-marks.js';
 import { touchWithdrawn, withdrawnText, withdrawStayCredentials } from './stay-credentials.js';
 import { otherOpenStays, statusAfterClose } from './stays.js';
 import { checkPictureUrl, lockPicture } from './uploads.js';

@@ -22,7 +22,7 @@ import type { User } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
 import { brokerCredentialsOfUser, removeCredentials } from '../services/broker-credentials.js';
-import { callerScope, inScope, likePattern, requireRooms } from './room-views.js';
+import { callerScope, inScope, likePattern, requireRooms } from '../shared/room-views.js';
 
 const MODES = ['set', 'add', 'remove'] as const;
 

@@ -37,8 +37,6 @@ import { failure } from '../errors.js';
 import { epochSeconds, pageOf } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
 import { chargeStay } from '../services/orders.js';
-import { filterGuests, guestStays } from './guest-filters.js';
-import { roomPrices } from './prices.js';
 import {
   callerScope,
   guardOverlap,
@@ -47,7 +45,9 @@ import {
   renewalBasis,
   stayView,
   yuanText,
-} from './room-views.js';
+} from '../shared/room-views.js';
+import { filterGuests, guestStays } from './guest-filters.js';
+import { roomPrices } from './prices.js';
 import {
   touchWithdrawn,
   type Withdrawn,

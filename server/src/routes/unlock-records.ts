@@ -24,8 +24,8 @@ import type { Database } from '../db/schema.js';
 import type { RoomScope } from '../domain/permissions.js';
 import { failure } from '../errors.js';
 import { epochSeconds, type Infer, listPage } from '../fields.js';
-import { findStay } from './credential-common.js';
-import { callerScope, likePattern, normaliseMac } from './room-views.js';
+import { findStay } from '../shared/credential-common.js';
+import { callerScope, likePattern, normaliseMac } from '../shared/room-views.js';
 
 export {
   CHECK_HISTORY_FILTERS,

@@ -14,13 +14,13 @@ import type { ExportKind } from '../../db/schema.js';
 import { f, type Schema } from '../../fields.js';
 import { filterGuests, GUEST_FILTERS, guestStays } from '../../routes/guest-filters.js';
 import { OPERATION_FILTERS, operationLogQuery } from '../../routes/operation.js';
-import { callerScope, inScope, likePattern } from '../../routes/room-views.js';
 import {
   CHECK_HISTORY_FILTERS,
   checkHistoryQuery,
   type RecordRow,
   recordColumns,
 } from '../../routes/unlock-records.js';
+import { callerScope, inScope, likePattern } from '../../shared/room-views.js';
 import { type ExportTexts, labelOf } from './texts.js';
 import type { Cell, Column } from './writers.js';
 
