@@ -123,7 +123,7 @@ export interface SessionsTable {
   last_seen_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** 'logout' | 'password_changed' | 'password_reset' | 'frozen' | 'signed_out_elsewhere'. */
+  /** Why it ended: logout, password_changed, password_reset, frozen or signed_out_elsewhere. */
   revoke_reason: string | null;
 }
 
@@ -320,7 +320,7 @@ export interface OperationLogTable {
   id: Generated<number>;
   hotel_id: number | null;
   user_id: number | null;
-  /** The call path without /manage/, e.g. 'room/setHotelInfo'. */
+  /** The call path without /manage/, e.g. room/setHotelInfo. */
   path: string;
   summary: string;
   /** 0 when the call succeeded, else the errno answered. */

@@ -1,24 +1,17 @@
 /** Account calls: graphic code, login, logout, password change and recovery, secondary administrators. */
+
 import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import {
-  checkAccount,
-  checkGraphicCode,
-  checkNickname,
-  checkPassword,
-  checkSmsCode,
-  type ErrorCode,
-} from '@lockdesk/protocol';
+import { accountCalls, checkAccount, type ErrorCode } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
-import { GRANTABLE } from '../auth/permissions.js';
 import { lockInTransaction } from '../auth/rate-limit.js';
 import { hashToken, openSession, revokeSessions } from '../auth/sessions.js';
 import { defineCall, type PublicContext } from '../call.js';
 import type { Db } from '../db/index.js';
 import type { Database, User } from '../db/schema.js';
 import { type AppError, failure } from '../errors.js';
-import { epochSeconds, f, MOBILE } from '../fields.js';
+import { epochSeconds, MOBILE } from '../fields.js';
 import { messageFor } from '../i18n.js';
 import { forgetAfterRevocation } from '../services/broker-credentials.js';
 import { graphicCodeImage, newGraphicCode } from '../services/captcha.js';
@@ -48,17 +41,6 @@ function dummyFor(cost: number): Promise<string> {
   }
   return hash;
 }
-
-// The spec §5 rules come from the protocol, so the console's forms and the server refuse the same input.
-const password = (o: { optional?: boolean } = {}) =>
-  f.string({
-    raw: true,
-    max: 128,
-    check: checkPassword,
-    required: 'PASSWORD_TOO_SHORT',
-    invalid: 'PASSWORD_TOO_SHORT',
-    ...o,
-  });
 
 /** The account as typed, normalised: a mobile as is, an email lower-cased; undefined when it is neither. */
 export function normaliseAccount(account: string): string | undefined {
@@ -124,11 +106,7 @@ async function graphicCodeMatches(ctx: PublicContext, code: string, captchaId?: 
 }
 
 export function accountRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'captcha',
-    auth: 'public',
-    mutates: false,
-    schema: {},
+  defineCall(app, accountCalls.captcha, {
     handler: async (ctx) => {
       const now = ctx.now();
       await ctx.db
@@ -151,18 +129,7 @@ export function accountRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'login',
-    auth: 'public',
-    mutates: true,
-    schema: {
-      mobile: f.string({ optional: true, max: 320 }),
-      account: f.string({ optional: true, max: 320 }),
-      email: f.string({ optional: true, max: 320 }),
-      password: password(),
-      code: f.string({ optional: true, check: checkGraphicCode, invalid: 'GRAPHIC_CODE_INVALID' }),
-      captchaId: f.string({ optional: true, max: 64 }),
-    },
+  defineCall(app, accountCalls.login, {
     handler: async (ctx, body) => {
       const typed = body.mobile ?? body.account ?? body.email;
       const account = typed === undefined ? undefined : normaliseAccount(typed);
@@ -283,13 +250,9 @@ export function accountRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'logout',
+  defineCall(app, accountCalls.logout, {
     // Public on purpose: signing out with an expired or already-ended session just succeeds, instead of
     // answering 100003 and asking the user to log in again on the way out.
-    auth: 'public',
-    mutates: true,
-    schema: {},
     handler: async (ctx) => {
       if (!ctx.token) return null;
       const session = await ctx.db
@@ -313,15 +276,7 @@ export function accountRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'setting/updatePassword',
-    auth: 'user',
-    mutates: true,
-    schema: {
-      oldPassword: password(),
-      newPassword: password(),
-      confirmPassword: password({ optional: true }),
-    },
+  defineCall(app, accountCalls.updatePassword, {
     handler: async (ctx, body) => {
       if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword)
         throw failure('FIELD_INVALID', { field: 'confirmPassword' });
@@ -351,11 +306,7 @@ export function accountRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'getBack/sendMsg',
-    auth: 'public',
-    mutates: false,
-    schema: { mobile: f.mobile() },
+  defineCall(app, accountCalls.sendRecoveryCode, {
     handler: async (ctx, body) => {
       const now = ctx.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -395,25 +346,11 @@ export function accountRoutes(app: FastifyInstance): void {
         body.mobile,
         `[LockDesk] Your verification code is ${code}. It is valid for 5 minutes. 您的验证码是 ${code}，5分钟内有效。`,
       );
-      return { sent: true, resend_after: SMS_RESEND_MS / 1000, expires_in: SMS_TTL_MS / 1000 };
+      return { sent: true as const, resend_after: SMS_RESEND_MS / 1000, expires_in: SMS_TTL_MS / 1000 };
     },
   });
 
-  defineCall(app, {
-    path: 'getBack/reset',
-    auth: 'public',
-    mutates: true,
-    schema: {
-      mobile: f.mobile(),
-      code: f.string({
-        check: checkSmsCode,
-        required: 'SMS_CODE_REQUIRED',
-        pattern: /^\d{4,8}$/,
-        invalid: 'SMS_CODE_INCORRECT',
-      }),
-      password: password(),
-      confirmPassword: password({ optional: true }),
-    },
+  defineCall(app, accountCalls.resetPassword, {
     handler: async (ctx, body) => {
       if (body.confirmPassword !== undefined && body.confirmPassword !== body.password)
         throw failure('FIELD_INVALID', { field: 'confirmPassword' });
@@ -469,23 +406,7 @@ export function accountRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'user/setManager',
-    auth: 'user',
-    mutates: true,
-    roles: ['super'],
-    permission: 'manager.manage',
-    schema: {
-      mobile: f.mobile(),
-      nickname: f.string({
-        optional: true,
-        check: (v: string) => checkNickname(v),
-        invalid: 'NICKNAME_TOO_LONG',
-      }),
-      password: password({ optional: true }),
-      authorities: f.array({ optional: true, max: 20, of: f.enum(GRANTABLE) }),
-      room_ids: f.array({ optional: true, max: 10_000, of: f.id() }),
-    },
+  defineCall(app, accountCalls.setManager, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const existing = await ctx.db
@@ -571,7 +492,8 @@ export function accountRoutes(app: FastifyInstance): void {
       ctx.audit(`${existing ? 'Updated' : 'Added'} secondary administrator ${body.mobile}`);
       return {
         uid: result.user.id,
-        mobile: result.user.mobile,
+        // Found or added by this mobile: never null.
+        mobile: result.user.mobile as string,
         nickname: result.user.nickname,
         role: result.user.role,
         authorities: result.user.authorities,

@@ -8,10 +8,10 @@
  *   passwords nor to keep others out.
  * The gateway's credential is issued per reader by `dispenser/brokerCredential` (dispensers.ts).
  */
+import { brokerCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { FailureLimit } from '../auth/rate-limit.js';
 import { defineCall } from '../call.js';
-import { f } from '../fields.js';
 import { checkBrokerLogin, consoleCredential } from '../services/broker-credentials.js';
 
 /** The OpenAPI tag of the broker's check. */
@@ -42,13 +42,7 @@ const verdictSchema = {
 } as const;
 
 export function brokerRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'broker/credential',
-    summary: "The signed-in operator's broker credential for the hotel's encoders (new, or renewed by name)",
-    auth: 'user',
-    // Renewed every few minutes by every open console: not an operation to log.
-    mutates: false,
-    schema: { username: f.string({ max: 64, optional: true }) },
+  defineCall(app, brokerCalls.credential, {
     handler: async (ctx, body) =>
       consoleCredential(
         ctx.db,

@@ -8,11 +8,12 @@
  * - A customer manager sees its clients: the hotels whose super administrator has it as parent, with their service
  *   expiry and days left, searched and paged by the server; it may drop a client (room/clientDelete { id }).
  */
+import { customerCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { epochSeconds, pageOf } from '../fields.js';
 import { likePattern } from '../shared/room-views.js';
 
 const DAY_MS = 86_400_000;
@@ -30,8 +31,6 @@ function serviceState(ctx: UserContext, expiresAt: Date | null) {
     expiring: left > 0 && days <= ctx.config.serviceWarningDays,
   };
 }
-
-const CLIENT_STATES = ['expired', 'expiring', 'active'] as const;
 
 /** The super administrator's own view: its customer manager and its service period. */
 async function managerView(ctx: UserContext) {
@@ -53,18 +52,7 @@ async function managerView(ctx: UserContext) {
 }
 
 export function customerRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/clientList',
-    auth: 'user',
-    mutates: false,
-    permission: 'customer.view',
-    roles: ['super', 'customer_manager'],
-    schema: {
-      ...pageFields,
-      /** Hotel name, the super administrator's mobile or name. */
-      keyword: f.string({ optional: true, max: 50 }),
-      state: f.enum(CLIENT_STATES, { optional: true }),
-    },
+  defineCall(app, customerCalls.list, {
     handler: async (ctx, body) => {
       if (ctx.user.role === 'super') return managerView(ctx);
       const { page, limit, offset } = pageOf(body);
@@ -130,16 +118,7 @@ export function customerRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/clientSet',
-    auth: 'user',
-    mutates: true,
-    permission: 'customer.view',
-    roles: ['super'],
-    schema: {
-      // Spec §5: 'Customer manager mobile cannot be empty'; a malformed one is MOBILE_INVALID.
-      mobile: f.mobile({ required: 'CUSTOMER_MANAGER_MOBILE_EMPTY' }),
-    },
+  defineCall(app, customerCalls.setManager, {
     handler: async (ctx, body) => {
       const mobile = body.mobile.trim();
       const manager = await ctx.db
@@ -159,17 +138,7 @@ export function customerRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/clientDelete',
-    auth: 'user',
-    mutates: true,
-    permission: 'customer.view',
-    roles: ['super', 'customer_manager'],
-    schema: {
-      /** A customer manager: the client (its super administrator's account id). A super administrator: optional,
-       * its customer manager's id. */
-      id: f.id({ optional: true }),
-    },
+  defineCall(app, customerCalls.remove, {
     handler: async (ctx, body) => {
       if (ctx.user.role === 'super') {
         const removed = await ctx.db

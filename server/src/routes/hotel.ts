@@ -1,13 +1,10 @@
 /** Merchant or hotel information and breakfast settings. */
+import { hotelCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import type { Hotel } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { f } from '../fields.js';
 import { callerHotel, hotelInfoComplete } from '../services/hotel.js';
-
-const TELEPHONE = /^[0-9+\-() ]{5,20}$/;
-const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The hotel as answered by the info calls. */
 export function hotelView(hotel: Hotel) {
@@ -21,14 +18,6 @@ export function hotelView(hotel: Hotel) {
     complete: hotelInfoComplete(hotel),
   };
 }
-
-const hotelInfoSchema = {
-  name: f.string({ max: 100 }),
-  address: f.string({ max: 200 }),
-  telephone: f.string({ pattern: TELEPHONE }),
-  latitude: f.number({ min: -90, max: 90, optional: true }),
-  longitude: f.number({ min: -180, max: 180, optional: true }),
-};
 
 async function breakfastView(ctx: UserContext, hotel: Hotel) {
   const list = await ctx.db
@@ -70,48 +59,18 @@ export function hotelRoutes(app: FastifyInstance): void {
     return hotelView(updated);
   };
 
-  for (const path of ['room/setHotelInfo', 'room/setHotelData']) {
-    defineCall(app, {
-      path,
-      auth: 'user',
-      mutates: true,
-      permission: 'hotel.manage',
-      schema: hotelInfoSchema,
-      handler: setInfo,
-    });
-  }
+  // Each under the newer and the older console's name.
+  for (const contract of [hotelCalls.setInfo, hotelCalls.setData])
+    defineCall(app, contract, { handler: setInfo });
+  for (const contract of [hotelCalls.info, hotelCalls.getInfo])
+    defineCall(app, contract, { handler: async (ctx) => hotelView(await callerHotel(ctx)) });
 
-  for (const path of ['room/hotelInfo', 'room/getHotelInfo']) {
-    defineCall(app, {
-      path,
-      auth: 'user',
-      mutates: false,
-      schema: {},
-      handler: async (ctx) => hotelView(await callerHotel(ctx)),
-    });
-  }
-
-  defineCall(app, {
-    path: 'room/hotelBreakFastList',
-    auth: 'user',
-    mutates: false,
-    schema: {},
+  defineCall(app, hotelCalls.breakfast, {
     handler: async (ctx) => breakfastView(ctx, await callerHotel(ctx)),
   });
 
-  defineCall(app, {
-    path: 'room/hotelBreakFast',
-    auth: 'user',
-    mutates: true,
-    permission: 'hotel.manage',
+  defineCall(app, hotelCalls.setBreakfast, {
     transaction: true,
-    schema: {
-      enabled: f.bool(),
-      start_time: f.string({ pattern: CLOCK, optional: true }),
-      end_time: f.string({ pattern: CLOCK, optional: true }),
-      price: f.number({ min: 0, max: 100_000, optional: true }),
-      list: f.array({ max: 20, optional: true, of: f.object() }),
-    },
     handler: async (ctx, body) => {
       const hotel = await callerHotel(ctx);
       const options = (body.list ?? []).map((item, i) => {

@@ -6,13 +6,14 @@
  * - reading the list marks nothing read: `lock/readMessage` does (some ids, or all the caller sees);
  * - the list refreshes the condition messages first (services/messages.ts), at most once a minute per hotel.
  */
+import { messageCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import type { RoomScope } from '../domain/permissions.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage, pageFields } from '../fields.js';
-import { MESSAGE_KINDS, refreshHotelMessagesThrottled } from '../services/messages.js';
+import { epochSeconds, listPage } from '../fields.js';
+import { refreshHotelMessagesThrottled } from '../services/messages.js';
 import { callerScope, requireRooms } from '../shared/room-views.js';
 
 /** Kinds the list answers (the state-based ones are 'resolved' once closed). */
@@ -84,8 +85,6 @@ function messageView(row: MessageRow) {
   };
 }
 
-const idsField = f.array({ of: f.id(), max: 100, optional: true });
-
 /** The distinct ids of `id` and `ids`; FIELD_REQUIRED {field: ids} when neither is given. */
 function requestedIds(body: { id?: number; ids?: unknown[] }): number[] {
   const ids = new Set<number>([...((body.ids as number[] | undefined) ?? []), ...(body.id ? [body.id] : [])]);
@@ -113,19 +112,8 @@ async function requireMessages(ctx: UserContext, ids: number[]): Promise<number[
 }
 
 export function messageRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'lock/messageList',
-    auth: 'user',
+  defineCall(app, messageCalls.list, {
     // It refreshes the condition messages, but that is upkeep, not the caller's act: not logged.
-    mutates: false,
-    permission: 'message.view',
-    schema: {
-      ...pageFields,
-      kind: f.enum(MESSAGE_KINDS, { optional: true }),
-      /** 'unread' (default): unread open messages first, then newest; 'time': newest first. */
-      order: f.enum(['unread', 'time'] as const, { optional: true }),
-      unread_only: f.bool({ optional: true }),
-    },
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       await refreshHotelMessagesThrottled(ctx.db, hotelId, ctx.now());
@@ -160,12 +148,7 @@ export function messageRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/deleteMessage',
-    auth: 'user',
-    mutates: true,
-    permission: 'message.view',
-    schema: { id: f.id({ optional: true }), ids: idsField },
+  defineCall(app, messageCalls.remove, {
     handler: async (ctx, body) => {
       const ids = await requireMessages(ctx, requestedIds(body));
       const now = ctx.now();
@@ -181,12 +164,7 @@ export function messageRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/readMessage',
-    auth: 'user',
-    mutates: true,
-    permission: 'message.view',
-    schema: { id: f.id({ optional: true }), ids: idsField, all: f.bool({ optional: true }) },
+  defineCall(app, messageCalls.markRead, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       const now = ctx.now();

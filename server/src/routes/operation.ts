@@ -3,28 +3,16 @@
  * (super administrator) reads the whole hotel's log; a room-limited one (secondary administrator, staff granted
  * `log.view`) reads its own entries and the entries that touched a room in its scope (spec §6), nothing else.
  */
+import { type OPERATION_FILTERS, operationLogCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { seesAllRooms } from '../auth/permissions.js';
 import { defineCall, type UserContext } from '../call.js';
-import { OPERATION_AREAS, operationArea, operationAreaSql } from '../domain/operation-areas.js';
+import { operationArea, operationAreaSql } from '../domain/operation-areas.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, type Infer, pageFields, pageOf } from '../fields.js';
+import { epochSeconds, type Infer, pageOf } from '../fields.js';
 import { likePattern } from '../shared/room-views.js';
 
-/** The filters of operation/list (every one optional); the operation-log export takes the same. */
-export const OPERATION_FILTERS = {
-  path: f.string({ optional: true, max: 100 }),
-  user_id: f.id({ optional: true }),
-  /** The console area of the call (domain/operation-areas.ts). */
-  area: f.enum(OPERATION_AREAS, { optional: true }),
-  /** Entries that reached this room. */
-  room_id: f.id({ optional: true }),
-  /** 'ok': the call succeeded; 'refused': it was refused (any errno but 0). */
-  result: f.enum(['ok', 'refused'] as const, { optional: true }),
-  start_time: f.time({ optional: true }),
-  end_time: f.time({ optional: true }),
-};
 export type OperationFilters = Infer<typeof OPERATION_FILTERS>;
 
 /** The entries (`l`) the caller may read: the hotel's, narrowed to its rooms and its own for a room-limited one. */
@@ -84,12 +72,7 @@ function entryRooms(ctx: UserContext) {
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export function operationRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'operation/list',
-    auth: 'user',
-    mutates: false,
-    permission: 'log.view',
-    schema: { ...pageFields, ...OPERATION_FILTERS },
+  defineCall(app, operationLogCalls.list, {
     handler: async (ctx, body) => {
       const { page, limit, offset } = pageOf(body);
       const q = await operationLogQuery(ctx, body);
@@ -143,12 +126,7 @@ export function operationRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'operation/accounts',
-    auth: 'user',
-    mutates: false,
-    permission: 'log.view',
-    schema: { ...pageFields, keyword: f.string({ optional: true, max: 50 }) },
+  defineCall(app, operationLogCalls.accounts, {
     handler: async (ctx, body) => {
       const { page, limit, offset } = pageOf(body);
       const hotelId = ctx.requireHotelId();

@@ -3,10 +3,11 @@
  * picture, uploaded through oss/token (purpose `avatar`) and set with user/setAvatar. Who is decided by the session
  * only; no call here names another account.
  */
+import { profileCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f } from '../fields.js';
+import { epochSeconds } from '../fields.js';
 import { findUpload } from './uploads.js';
 
 async function userInfo(ctx: UserContext) {
@@ -53,22 +54,11 @@ async function userInfo(ctx: UserContext) {
 }
 
 export function profileRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'user/info',
-    auth: 'user',
-    mutates: false,
-    schema: {},
+  defineCall(app, profileCalls.info, {
     handler: async (ctx) => userInfo(ctx),
   });
 
-  defineCall(app, {
-    path: 'user/setAvatar',
-    auth: 'user',
-    mutates: true,
-    schema: {
-      /** The `/files/<key>` URL upload answered for an oss/token of purpose `avatar`. */
-      avatar: f.string({ max: 300 }),
-    },
+  defineCall(app, profileCalls.setAvatar, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const upload = await findUpload(ctx.db, hotelId, body.avatar, 'avatar');

@@ -12,19 +12,18 @@
  *   editor's filters (name, group) in one statement, instead of the console sending thousands of ids;
  * - a staff account without a password sets one through password recovery (SMS), as secondary administrators do.
  */
+
 import { randomBytes } from 'node:crypto';
-import { checkNickname, checkPassword } from '@lockdesk/protocol';
+import { type GrantMode, type StaffMember, type StaffRole, staffCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/password.js';
 import { defineCall, type UserContext } from '../call.js';
 import type { User } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { epochSeconds, pageOf } from '../fields.js';
 import { brokerCredentialsOfUser, removeCredentials } from '../services/broker-credentials.js';
 import { callerScope, inScope, likePattern, requireRooms } from '../shared/room-views.js';
-
-const MODES = ['set', 'add', 'remove'] as const;
 
 /** An account the caller may manage: its staff (and, for a super administrator, secondary administrators). */
 async function requireTarget(
@@ -45,14 +44,16 @@ async function requireTarget(
   return target;
 }
 
-function staffView(u: User, roomCount: number) {
+function staffView(u: User, roomCount: number): StaffMember {
   return {
     id: u.id,
     uid: u.id,
-    mobile: u.mobile,
+    // Staff and secondary administrators are added by mobile: never null for these roles.
+    mobile: u.mobile as string,
     nickname: u.nickname,
     name: u.name,
-    role: u.role,
+    // Only staff and secondary administrators are listed or added here.
+    role: u.role as StaffRole,
     authorities: u.authorities,
     frozen: u.frozen,
     valid_until: epochSeconds(u.valid_until),
@@ -62,16 +63,7 @@ function staffView(u: User, roomCount: number) {
 }
 
 export function staffRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/staffList',
-    auth: 'user',
-    mutates: false,
-    permission: 'staff.manage',
-    schema: {
-      name: f.string({ optional: true, max: 50 }),
-      role: f.enum(['staff', 'secondary'] as const, { optional: true }),
-      ...pageFields,
-    },
+  defineCall(app, staffCalls.list, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const role = body.role ?? 'staff';
@@ -110,24 +102,7 @@ export function staffRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/addStaff',
-    auth: 'user',
-    mutates: true,
-    permission: 'staff.manage',
-    schema: {
-      mobile: f.mobile(),
-      nickname: f.string({ optional: true, check: (v: string) => checkNickname(v) }),
-      name: f.string({ optional: true, max: 50 }),
-      password: f.string({
-        optional: true,
-        raw: true,
-        max: 64,
-        invalid: 'PASSWORD_TOO_SHORT',
-        check: (v: string) => checkPassword(v),
-      }),
-      room_ids: f.array({ optional: true, max: 10_000, of: f.id() }),
-    },
+  defineCall(app, staffCalls.add, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const taken = await ctx.db
@@ -180,12 +155,7 @@ export function staffRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/deleteStaff',
-    auth: 'user',
-    mutates: true,
-    permission: 'staff.manage',
-    schema: { id: f.id() },
+  defineCall(app, staffCalls.remove, {
     handler: async (ctx, body) => {
       if (body.id === ctx.user.id) throw failure('DELETE_FAILED');
       const hotelId = ctx.requireHotelId();
@@ -211,19 +181,7 @@ export function staffRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/addStaffManageLock',
-    auth: 'user',
-    mutates: true,
-    permission: 'staff.manage',
-    schema: {
-      id: f.id(),
-      room_ids: f.array({ optional: true, max: 10_000, of: f.id() }),
-      mode: f.enum(MODES, { optional: true }),
-      all_matching: f.bool({ optional: true }),
-      name: f.string({ optional: true, max: 50 }),
-      category_id: f.id({ optional: true }),
-    },
+  defineCall(app, staffCalls.grantRooms, {
     handler: async (ctx, body) => {
       // Bad input is told before anything is looked up, as the schema would.
       if (!body.all_matching && !body.room_ids) throw failure('FIELD_REQUIRED', { field: 'room_ids' });
@@ -271,32 +229,14 @@ export function staffRoutes(app: FastifyInstance): void {
     },
   });
 
-  const roomListSchema = {
-    id: f.id(),
-    name: f.string({ optional: true, max: 50 }),
-    category_id: f.id({ optional: true }),
-    granted: f.bool({ optional: true }),
-    ...pageFields,
-  };
-
-  defineCall(app, {
-    path: 'room/staffManageRoomList',
-    auth: 'user',
-    mutates: false,
-    permission: 'staff.manage',
-    schema: roomListSchema,
+  defineCall(app, staffCalls.grantedRooms, {
     handler: async (ctx, body) => {
       const target = await requireTarget(ctx, body.id, ['staff', 'secondary']);
       return roomPage(ctx, target.id, body, true);
     },
   });
 
-  defineCall(app, {
-    path: 'room/staffManageRoomList1',
-    auth: 'user',
-    mutates: false,
-    permission: 'staff.manage',
-    schema: roomListSchema,
+  defineCall(app, staffCalls.grantableRooms, {
     handler: async (ctx, body) => {
       const target = await requireTarget(ctx, body.id, ['staff', 'secondary']);
       return roomPage(ctx, target.id, body, false);
@@ -311,7 +251,7 @@ export function staffRoutes(app: FastifyInstance): void {
 async function grantMatching(
   ctx: UserContext,
   target: User,
-  body: { mode?: (typeof MODES)[number]; name?: string; category_id?: number },
+  body: { mode?: GrantMode; name?: string; category_id?: number },
 ) {
   const mode = body.mode === 'remove' ? 'remove' : 'add';
   const { hotelId, scope } = callerScope(ctx);

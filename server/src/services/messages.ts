@@ -10,18 +10,13 @@
  *   it is not undone by the next refresh.
  * The text is composed by the console from kind + params, in the reader's language.
  */
+import { MESSAGE_KINDS, type MessageKind } from '@lockdesk/protocol';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { claimOnce, releaseClaim } from '../auth/rate-limit.js';
 import type { Database } from '../db/schema.js';
 
-/** The kinds of message; 'notice' are rows older than migration 015. */
-export const MESSAGE_KINDS = [
-  'low_battery',
-  'service_expiring',
-  'lock_not_synced',
-  'card_write_failed',
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** The kinds of message (declared with the message calls); 'notice' are rows older than migration 015. */
+export { MESSAGE_KINDS, type MessageKind };
 
 /** A lock battery below this percentage is low. */
 export const LOW_BATTERY_PERCENT = 20;

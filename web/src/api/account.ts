@@ -1,58 +1,52 @@
+import {
+  type AnswerOf,
+  accountCalls,
+  type Captcha,
+  type InputOf,
+  type LoginAnswer,
+} from '@lockdesk/protocol';
 import { type UseMutationResult, type UseQueryResult, useMutation, useQuery } from '@tanstack/react-query';
 import { callManage } from './client.ts';
-import type { UserInfo } from './session.ts';
 
 /**
  * The account calls of spec §7 as react-query hooks: pages use these, never axios. Field names are the server's
- * (server/API.md, 'Account').
+ * (server/API.md, 'Account'; the contracts in protocol/src/calls/account.ts).
  */
 
 export const accountKeys = {
   all: ['account'] as const,
-  captcha: () => [...accountKeys.all, 'captcha'] as const,
+  graphicCode: () => [...accountKeys.all, 'graphicCode'] as const,
 };
 
-/** The graphic code picture; the server keeps the code against its id and this tab's uuid header. */
-export interface Captcha {
-  /** A data: URI of the picture. */
-  image: string;
-  /** Sent back with the login so the server checks the code of this very picture. */
-  captchaId: string;
-  expires_in?: number;
-}
+export type { Captcha, LoginAnswer } from '@lockdesk/protocol';
 
-export interface LoginInput {
-  account: string;
-  password: string;
-  code?: string;
-  captchaId?: string;
-}
+type LoginFields = InputOf<typeof accountCalls.login>;
+/** What the login form sends: the account as typed (a mobile or an e-mail address), the password, the code. */
+export type LoginInput = Required<Pick<LoginFields, 'account' | 'password'>> &
+  Pick<LoginFields, 'code' | 'captchaId'>;
 
 /** A refused login's data: whether the next attempt needs the graphic code. */
 export function needsGraphicCode(data: unknown): boolean {
   return data !== null && typeof data === 'object' && (data as { needCode?: unknown }).needCode === true;
 }
 
-/** The login answer: the user info to keep, with its session token. */
-export type LoginAnswer = UserInfo & { token: string };
-
 /** Asks the server for a graphic code picture. */
 export function fetchCaptcha(): Promise<Captcha> {
-  return callManage<Captcha>('captcha');
+  return callManage(accountCalls.captcha, {});
 }
 
-/** Signs in with a mobile number or e-mail address. */
+/** Signs in with a mobile number or e-mail address (sent as `mobile`, as the console always has). */
 export function login(input: LoginInput): Promise<LoginAnswer> {
-  const fields: Record<string, unknown> = { mobile: input.account.trim(), password: input.password };
-  if (input.code) fields['code'] = input.code.trim();
-  if (input.code && input.captchaId) fields['captchaId'] = input.captchaId;
-  return callManage<LoginAnswer>('login', fields);
+  const fields: LoginFields = { mobile: input.account.trim(), password: input.password };
+  if (input.code) fields.code = input.code.trim();
+  if (input.code && input.captchaId) fields.captchaId = input.captchaId;
+  return callManage(accountCalls.login, fields);
 }
 
 /** The graphic code of the login form (only fetched when `enabled`). */
 export function useCaptcha(enabled: boolean): UseQueryResult<Captcha> {
   return useQuery({
-    queryKey: accountKeys.captcha(),
+    queryKey: accountKeys.graphicCode(),
     queryFn: fetchCaptcha,
     enabled,
     staleTime: 0,
@@ -65,43 +59,59 @@ export function useLogin(): UseMutationResult<LoginAnswer, Error, LoginInput> {
 }
 
 /** Ends the session on the server. */
-export function useLogout(): UseMutationResult<unknown, Error, void> {
-  return useMutation({ mutationFn: () => callManage('logout') });
+export function useLogout(): UseMutationResult<null, Error, void> {
+  return useMutation({ mutationFn: () => callManage(accountCalls.logout, {}) });
 }
 
-export interface UpdatePasswordInput {
-  oldPassword: string;
-  password: string;
-}
+/** The old password and the new one (sent again as its confirmation). */
+export type UpdatePasswordInput = Pick<
+  InputOf<typeof accountCalls.updatePassword>,
+  'oldPassword' | 'newPassword'
+>;
 
-export function useUpdatePassword(): UseMutationResult<unknown, Error, UpdatePasswordInput> {
+export function useUpdatePassword(): UseMutationResult<
+  AnswerOf<typeof accountCalls.updatePassword>,
+  Error,
+  UpdatePasswordInput
+> {
   return useMutation({
     mutationFn: (input: UpdatePasswordInput) =>
-      callManage('setting/updatePassword', {
+      callManage(accountCalls.updatePassword, {
         oldPassword: input.oldPassword,
-        newPassword: input.password,
-        confirmPassword: input.password,
+        newPassword: input.newPassword,
+        confirmPassword: input.newPassword,
       }),
   });
 }
 
+type SendSmsInput = InputOf<typeof accountCalls.sendRecoveryCode>;
+
 /** Sends the SMS code of password recovery. */
-export function useSendSms(): UseMutationResult<unknown, Error, { mobile: string }> {
+export function useSendSms(): UseMutationResult<
+  AnswerOf<typeof accountCalls.sendRecoveryCode>,
+  Error,
+  SendSmsInput
+> {
   return useMutation({
-    mutationFn: (input: { mobile: string }) => callManage('getBack/sendMsg', { mobile: input.mobile.trim() }),
+    mutationFn: (input: SendSmsInput) =>
+      callManage(accountCalls.sendRecoveryCode, { mobile: input.mobile.trim() }),
   });
 }
 
-export interface ResetPasswordInput {
-  mobile: string;
-  code: string;
-  password: string;
-}
+/** The mobile, its SMS code and the new password (sent again as its confirmation). */
+export type ResetPasswordInput = Pick<
+  InputOf<typeof accountCalls.resetPassword>,
+  'mobile' | 'code' | 'password'
+>;
 
-export function useResetPassword(): UseMutationResult<unknown, Error, ResetPasswordInput> {
+export function useResetPassword(): UseMutationResult<
+  AnswerOf<typeof accountCalls.resetPassword>,
+  Error,
+  ResetPasswordInput
+> {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
-      callManage('getBack/reset', {
+      callManage(accountCalls.resetPassword, {
         mobile: input.mobile.trim(),
         code: input.code.trim(),
         password: input.password,

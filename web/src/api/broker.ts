@@ -1,4 +1,4 @@
-import type { BrokerCredential } from '../cardService/brokerLogin.ts';
+import { type BrokerCredential, brokerCalls } from '@lockdesk/protocol';
 import { callManage } from './client.ts';
 
 /**
@@ -7,7 +7,5 @@ import { callManage } from './client.ts';
  * the remote reader says itself what went wrong, in the operator's language.
  */
 export function fetchBrokerCredential(renew?: { username: string }): Promise<BrokerCredential> {
-  return callManage<BrokerCredential>('broker/credential', renew ? { username: renew.username } : {}, {
-    silent: true,
-  });
+  return callManage(brokerCalls.credential, renew ? { username: renew.username } : {}, { silent: true });
 }

@@ -5,6 +5,8 @@ import {
   dispenserCalls,
   type InputOf,
   type DispenserStatus as ReaderStatus,
+  type StaffMember,
+  staffCalls,
   stayCalls,
 } from '@lockdesk/protocol';
 import {
@@ -35,14 +37,7 @@ export {
 } from '@lockdesk/protocol';
 
 /** A staff member or secondary administrator a reader can be bound to (`room/staffList`). */
-export interface StaffMember {
-  id: number;
-  uid?: number;
-  mobile: string;
-  nickname: string;
-  name: string;
-  role: string;
-}
+export type { StaffMember };
 
 export interface DispenserListParams {
   keyword?: string | undefined;
@@ -175,7 +170,7 @@ export function useSetMyDispenserType(): UseMutationResult<unknown, Error, Dispe
 
 /** The staff members (or, for a super administrator, the secondary administrators) a reader may be bound to. */
 export function useStaff(role: 'staff' | 'secondary', enabled = true): UseQueryResult<Page<StaffMember>> {
-  return usePage(equipmentKeys.staff(role), 'room/staffList', { role, page: 1, limit: 100 }, { enabled });
+  return usePage(equipmentKeys.staff(role), staffCalls.list, { role, page: 1, limit: 100 }, { enabled });
 }
 
 /** A stay as the remote issuing needs it (`room/tenant/list`). */

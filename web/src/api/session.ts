@@ -13,8 +13,8 @@ import Cookies from 'js-cookie';
 export interface UserInfo {
   uid: number | string;
   token?: string;
-  mobile?: string;
-  email?: string;
+  mobile?: string | null;
+  email?: string | null;
   nickname?: string;
   name?: string;
   avatar?: string;

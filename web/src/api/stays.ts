@@ -2,6 +2,8 @@ import {
   type AnswerOf,
   type CreatedPassword,
   type FellowTenant,
+  type HotelBreakfast,
+  hotelCalls,
   type InputOf,
   type PasswordStatus,
   passwordCalls,
@@ -35,22 +37,21 @@ import type { Quote } from './prices.ts';
 export type CheckInKind = 'card' | 'password' | 'face' | 'fingerprint';
 
 // A stay and its fellow tenants as the server answers them: declared with the stay calls' contracts.
-export type { FellowTenant, Stay, StayState, TenantInput } from '@lockdesk/protocol';
-
-/** A room of `room/allLock` (the picker's source). */
-export type { LockRoom } from './locks.ts';
-
-/** A breakfast option of the hotel. */
-export interface BreakfastOption {
-  id: number;
-  name: string;
-  count: number;
-  price: number;
-}
-
-export type { CreatedPassword, PasswordStatus, RoomPassword } from '@lockdesk/protocol';
+/** A breakfast option of the hotel: declared with the hotel calls' contracts. */
+export type {
+  BreakfastOption,
+  CreatedPassword,
+  FellowTenant,
+  PasswordStatus,
+  RoomPassword,
+  Stay,
+  StayState,
+  TenantInput,
+} from '@lockdesk/protocol';
 // A room's PIN passwords as the server answers them: declared with the password calls' contracts (protocol/src/calls).
 export { PASSWORD_STATUSES } from '@lockdesk/protocol';
+/** A room of `room/allLock` (the picker's source). */
+export type { LockRoom } from './locks.ts';
 
 export const staysKeys = {
   all: ['stays'] as const,
@@ -95,10 +96,10 @@ export function useLockRooms(): UseQueryResult<{ list: LockRoom[]; total: number
 }
 
 /** The hotel's breakfast options. */
-export function useBreakfasts(): UseQueryResult<{ enabled: boolean; list: BreakfastOption[] }> {
+export function useBreakfasts(): UseQueryResult<HotelBreakfast> {
   return useQuery({
     queryKey: staysKeys.breakfasts(),
-    queryFn: () => callManage<{ enabled: boolean; list: BreakfastOption[] }>('room/hotelBreakFastList'),
+    queryFn: () => callManage(hotelCalls.breakfast, {}),
     staleTime: 5 * 60_000,
   });
 }

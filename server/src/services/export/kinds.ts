@@ -8,12 +8,13 @@
  * the database's own text, not as a JS Date, which would round microseconds to milliseconds and skip rows whose
  * time differs from the cursor only below the millisecond.
  */
+import { OPERATION_FILTERS } from '@lockdesk/protocol';
 import { sql } from 'kysely';
 import type { UserContext } from '../../call.js';
 import type { ExportKind } from '../../db/schema.js';
 import { f, type Schema } from '../../fields.js';
 import { filterGuests, GUEST_FILTERS, guestStays } from '../../routes/guest-filters.js';
-import { OPERATION_FILTERS, operationLogQuery } from '../../routes/operation.js';
+import { operationLogQuery } from '../../routes/operation.js';
 import {
   CHECK_HISTORY_FILTERS,
   checkHistoryQuery,

@@ -19,7 +19,7 @@ export default function ChangePasswordPage() {
 
   const submit = (values: ChangeForm) => {
     update.mutate(
-      { oldPassword: values.oldPassword, password: values.password },
+      { oldPassword: values.oldPassword, newPassword: values.password },
       {
         onSuccess: () => {
           message.success(t('account.passwordChanged'));

@@ -41,7 +41,7 @@ import { errorMessage } from '../../i18n/index.ts';
 import { hotelTexts } from '../../i18n/namespaces.ts';
 import { ApiReferenceCard } from '../../shared/apiReference/ApiReferenceLink.tsx';
 import {
-  type Breakfast,
+  type BreakfastInput,
   rememberHotelInfoComplete,
   useBreakfast,
   useHotelInfo,
@@ -447,12 +447,11 @@ function BreakfastCard() {
   }, [form, breakfast.data]);
 
   const submit = (v: BreakfastFields) => {
-    const input: Breakfast = {
+    const input: BreakfastInput = {
       enabled: v.enabled,
-      start_time: v.hours ? v.hours[0].format('HH:mm') : null,
-      end_time: v.hours ? v.hours[1].format('HH:mm') : null,
-      price: v.price,
-      list: v.list ?? [],
+      ...(v.hours ? { start_time: v.hours[0].format('HH:mm'), end_time: v.hours[1].format('HH:mm') } : {}),
+      ...(v.price === null ? {} : { price: v.price }),
+      list: (v.list ?? []).map((o) => ({ name: o.name.trim(), count: o.count, price: o.price })),
     };
     save.mutate(input, { onSuccess: () => void message.success(t('breakfast.saved')) });
   };

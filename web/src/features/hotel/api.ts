@@ -1,4 +1,12 @@
 import {
+  type HotelBreakfast,
+  type HotelInfo,
+  hotelCalls,
+  type InputOf,
+  type MyInfo,
+  profileCalls,
+} from '@lockdesk/protocol';
+import {
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
@@ -8,40 +16,17 @@ import {
 import { callManage } from '../../api/client.ts';
 import { getUserInfo, setUserInfo } from '../../api/session.ts';
 
-/** The hotel calls (server/API.md §3) as react-query hooks. */
+/**
+ * The hotel calls (server/API.md §3) and the personal centre's account (§16) as react-query hooks; the contracts are
+ * protocol/src/calls/hotel.ts and profile.ts.
+ */
 
-export interface HotelInfo {
-  id: number;
-  name: string;
-  address: string;
-  telephone: string;
-  latitude: number | null;
-  longitude: number | null;
-  complete: boolean;
-}
+export type { BreakfastOption, HotelBreakfast as Breakfast, HotelInfo, MyInfo } from '@lockdesk/protocol';
 
-export interface HotelInfoInput {
-  name: string;
-  address: string;
-  telephone: string;
-  latitude?: number | undefined;
-  longitude?: number | undefined;
-}
-
-export interface BreakfastOption {
-  id?: number;
-  name: string;
-  count: number;
-  price: number;
-}
-
-export interface Breakfast {
-  enabled: boolean;
-  start_time: string | null;
-  end_time: string | null;
-  price: number | null;
-  list: BreakfastOption[];
-}
+/** What the hotel information form sends. */
+export type HotelInfoInput = InputOf<typeof hotelCalls.setInfo>;
+/** What the breakfast form sends: `list` (name, count, price each) replaces the options. */
+export type BreakfastInput = InputOf<typeof hotelCalls.setBreakfast>;
 
 export const hotelKeys = {
   all: ['hotel'] as const,
@@ -50,7 +35,7 @@ export const hotelKeys = {
 };
 
 export function useHotelInfo(): UseQueryResult<HotelInfo> {
-  return useQuery({ queryKey: hotelKeys.info(), queryFn: () => callManage<HotelInfo>('room/hotelInfo') });
+  return useQuery({ queryKey: hotelKeys.info(), queryFn: () => callManage(hotelCalls.info, {}) });
 }
 
 /** Keeps the stored login answer's `hotelInfo` true to the hotel, so the notice goes once the form is complete. */
@@ -64,7 +49,7 @@ export function useSaveHotelInfo(): UseMutationResult<HotelInfo, Error, HotelInf
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: HotelInfoInput) =>
-      callManage<HotelInfo>('room/setHotelInfo', {
+      callManage(hotelCalls.setInfo, {
         name: input.name.trim(),
         address: input.address.trim(),
         telephone: input.telephone.trim(),
@@ -78,62 +63,34 @@ export function useSaveHotelInfo(): UseMutationResult<HotelInfo, Error, HotelInf
   });
 }
 
-export function useBreakfast(): UseQueryResult<Breakfast> {
+export function useBreakfast(): UseQueryResult<HotelBreakfast> {
   return useQuery({
     queryKey: hotelKeys.breakfast(),
-    queryFn: () => callManage<Breakfast>('room/hotelBreakFastList'),
+    queryFn: () => callManage(hotelCalls.breakfast, {}),
   });
 }
 
 /** Saves the breakfast settings; `list` replaces the options. Invalidates the breakfast settings. */
-export function useSaveBreakfast(): UseMutationResult<Breakfast, Error, Breakfast> {
+export function useSaveBreakfast(): UseMutationResult<HotelBreakfast, Error, BreakfastInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: Breakfast) =>
-      callManage<Breakfast>('room/hotelBreakFast', {
-        enabled: input.enabled,
-        ...(input.start_time ? { start_time: input.start_time } : {}),
-        ...(input.end_time ? { end_time: input.end_time } : {}),
-        ...(input.price === null ? {} : { price: input.price }),
-        list: input.list.map((o) => ({ name: o.name.trim(), count: o.count, price: o.price })),
-      }),
+    mutationFn: (input: BreakfastInput) => callManage(hotelCalls.setBreakfast, input),
     onSuccess: (b) => client.setQueryData(hotelKeys.breakfast(), b),
   });
-}
-
-/** The signed-in account's user info (user/info, API.md §16 'Personal centre'). */
-export interface MyInfo {
-  uid: number;
-  mobile: string | null;
-  email: string | null;
-  avatar: string;
-  name: string;
-  nickname: string;
-  /** 0 not given, 1 male, 2 female. */
-  gender: number;
-  nationality: string;
-  birth_date: string | null;
-  id_number: string;
-  role: string;
-  hotel_id: number | null;
-  hotel_name: string;
-  /** The hotel's balance in fen; null for an account of no hotel. */
-  balance_fen: number | null;
-  created_at: number;
 }
 
 export const accountKeys = { me: ['account', 'me'] as const };
 
 /** The signed-in account (user/info). */
 export function useMyInfo(): UseQueryResult<MyInfo> {
-  return useQuery({ queryKey: accountKeys.me, queryFn: () => callManage<MyInfo>('user/info') });
+  return useQuery({ queryKey: accountKeys.me, queryFn: () => callManage(profileCalls.info, {}) });
 }
 
 /** Puts an uploaded picture (oss/token purpose avatar) on the account (user/setAvatar); refreshes user/info. */
 export function useSetAvatar(): UseMutationResult<MyInfo, Error, string> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (avatar: string) => callManage<MyInfo>('user/setAvatar', { avatar }),
+    mutationFn: (avatar: string) => callManage(profileCalls.setAvatar, { avatar }),
     onSuccess: (info) => {
       client.setQueryData(accountKeys.me, info);
       // The shell's user menu shows the stored login answer's avatar.

@@ -1,12 +1,12 @@
-import type { ErrorCode } from '@lockdesk/protocol';
+import { type ErrorCode, HOTEL_ADDRESS_MAX, HOTEL_NAME_MAX, HOTEL_TELEPHONE } from '@lockdesk/protocol';
 
 /**
  * The hotel information form's checks, as the server applies them (room/setHotelInfo): a telephone of 5–20 digits,
  * spaces, '+', '-', '(' or ')'; latitude −90…90 and longitude −180…180, both or neither (a map position needs both).
  */
-export const TELEPHONE = /^[0-9+\-() ]{5,20}$/;
-export const NAME_MAX = 100;
-export const ADDRESS_MAX = 200;
+export const TELEPHONE = HOTEL_TELEPHONE;
+export const NAME_MAX = HOTEL_NAME_MAX;
+export const ADDRESS_MAX = HOTEL_ADDRESS_MAX;
 
 type Input = string | number | null | undefined;
 const blank = (v: Input) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');

@@ -1,4 +1,11 @@
-import type { Permission } from '@lockdesk/protocol';
+import {
+  type AnswerOf,
+  accountCalls,
+  type GrantableRoom,
+  type InputOf,
+  type StaffMember,
+  staffCalls,
+} from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -6,56 +13,19 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
-import { type Page, usePage } from '../../api/lists.ts';
+import { definedFields, type Page, usePage } from '../../api/lists.ts';
 
 /**
- * The staff calls (server/API.md §5 'room/staffList' … 'room/staffManageRoomList1', §2 'user/setManager') as
- * react-query hooks for the /worker pages. Pages never call axios.
+ * The staff calls (server/API.md §5 room/staffList … room/staffManageRoomList1, §2 user/setManager; the contracts
+ * in protocol/src/calls/staff.ts and account.ts) as react-query hooks for the /worker pages. Pages never call axios.
  */
 
-export type StaffRole = 'staff' | 'secondary';
+export type { GrantableRoom as PickerRoom, StaffMember, StaffRole } from '@lockdesk/protocol';
 
-/** A staff member or secondary administrator (room/staffList). */
-export interface StaffMember {
-  id: number;
-  uid: number;
-  mobile: string;
-  nickname: string;
-  name: string;
-  role: StaffRole;
-  authorities: string[];
-  frozen: boolean;
-  valid_until: number | null;
-  room_count: number;
-  created_at: number;
-}
-
-export interface StaffQuery {
-  role: StaffRole;
-  name?: string | undefined;
-  page: number;
-  limit: number;
-}
-
-/** A room of the picker (room/staffManageRoomList1), flagged when granted to the member. */
-export interface PickerRoom {
-  id: number;
-  name: string;
-  category_id: number | null;
-  building: number | null;
-  floor: number | null;
-  status: number;
-  granted: boolean;
-}
-
-export interface PickerQuery {
-  id: number;
-  name?: string | undefined;
-  category_id?: number | undefined;
-  granted?: boolean | undefined;
-  page: number;
-  limit: number;
-}
+/** room/staffList's request. */
+export type StaffQuery = InputOf<typeof staffCalls.list>;
+/** room/staffManageRoomList1's request. */
+export type PickerQuery = InputOf<typeof staffCalls.grantableRooms>;
 
 export const staffKeys = {
   all: ['staff'] as const,
@@ -67,21 +37,16 @@ export const staffKeys = {
 
 /** One page of staff members or secondary administrators. */
 export function useStaffList(query: StaffQuery): UseQueryResult<Page<StaffMember>> {
-  return usePage<StaffMember>(staffKeys.list(query), 'room/staffList', query);
+  return usePage(staffKeys.list(query), staffCalls.list, query);
 }
 
 /** One page of the rooms the caller may grant, flagged for the member. */
-export function usePickerRooms(query: PickerQuery): UseQueryResult<Page<PickerRoom>> {
-  return usePage<PickerRoom>(staffKeys.picker(query), 'room/staffManageRoomList1', query, {
-    enabled: query.id > 0,
-  });
+export function usePickerRooms(query: PickerQuery): UseQueryResult<Page<GrantableRoom>> {
+  return usePage(staffKeys.picker(query), staffCalls.grantableRooms, query, { enabled: query.id > 0 });
 }
 
-export interface AddStaffInput {
-  mobile: string;
-  nickname?: string | undefined;
-  password?: string | undefined;
-}
+/** What the add form sends: rooms are granted on the permissions page. */
+export type AddStaffInput = Pick<InputOf<typeof staffCalls.add>, 'mobile' | 'nickname' | 'password'>;
 
 function useRefreshStaff() {
   const client = useQueryClient();
@@ -93,7 +58,7 @@ export function useAddStaff(): UseMutationResult<StaffMember, Error, AddStaffInp
   const refresh = useRefreshStaff();
   return useMutation({
     mutationFn: (input: AddStaffInput) =>
-      callManage<StaffMember>('room/addStaff', {
+      callManage(staffCalls.add, {
         mobile: input.mobile.trim(),
         ...(input.nickname?.trim() ? { nickname: input.nickname.trim() } : {}),
         ...(input.password ? { password: input.password } : {}),
@@ -102,62 +67,49 @@ export function useAddStaff(): UseMutationResult<StaffMember, Error, AddStaffInp
   });
 }
 
-export function useDeleteStaff(): UseMutationResult<{ id: number }, Error, number> {
+export function useDeleteStaff(): UseMutationResult<AnswerOf<typeof staffCalls.remove>, Error, number> {
   const refresh = useRefreshStaff();
   return useMutation({
-    mutationFn: (id: number) => callManage<{ id: number }>('room/deleteStaff', { id }),
+    mutationFn: (id: number) => callManage(staffCalls.remove, { id }),
     onSuccess: refresh,
   });
 }
 
-/** Grants or revokes rooms: the listed ones, or every room matching the picker's filters. */
-export type GrantInput =
-  | { id: number; mode: 'add' | 'remove'; room_ids: number[] }
-  | {
-      id: number;
-      mode: 'add' | 'remove';
-      all_matching: true;
-      name?: string | undefined;
-      category_id?: number | undefined;
-    };
+/** Grants or revokes rooms: the listed ones, or (`all_matching`) every room matching the picker's filters. */
+export type GrantInput = InputOf<typeof staffCalls.grantRooms>;
 
-export function useGrantRooms(): UseMutationResult<{ id: number; room_count: number }, Error, GrantInput> {
+export function useGrantRooms(): UseMutationResult<
+  AnswerOf<typeof staffCalls.grantRooms>,
+  Error,
+  GrantInput
+> {
   const refresh = useRefreshStaff();
   return useMutation({
-    mutationFn: (input: GrantInput) => {
-      const fields: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== '') fields[k] = v;
-      return callManage<{ id: number; room_count: number }>('room/addStaffManageLock', fields);
-    },
+    mutationFn: (input: GrantInput) => callManage(staffCalls.grantRooms, definedFields(input)),
     onSuccess: refresh,
   });
 }
 
-export interface ManagerInput {
-  mobile: string;
-  nickname?: string | undefined;
-  password?: string | undefined;
-  authorities: Permission[];
-}
-
-export interface ManagerAnswer {
-  uid: number;
-  mobile: string;
-  nickname: string;
-  authorities: string[];
-  created: boolean;
-}
+/** What the secondary administrator form sends. */
+export type ManagerInput = Pick<
+  InputOf<typeof accountCalls.setManager>,
+  'mobile' | 'nickname' | 'password' | 'authorities'
+>;
 
 /** Adds or updates a secondary administrator with its management authorities (user/setManager). */
-export function useSetManager(): UseMutationResult<ManagerAnswer, Error, ManagerInput> {
+export function useSetManager(): UseMutationResult<
+  AnswerOf<typeof accountCalls.setManager>,
+  Error,
+  ManagerInput
+> {
   const refresh = useRefreshStaff();
   return useMutation({
     mutationFn: (input: ManagerInput) =>
-      callManage<ManagerAnswer>('user/setManager', {
+      callManage(accountCalls.setManager, {
         mobile: input.mobile.trim(),
         ...(input.nickname?.trim() ? { nickname: input.nickname.trim() } : {}),
         ...(input.password ? { password: input.password } : {}),
-        authorities: input.authorities,
+        authorities: input.authorities ?? [],
       }),
     onSuccess: refresh,
   });

@@ -29,7 +29,9 @@ const member = (id: number, over: Partial<StaffMember> = {}): StaffMember => ({
 });
 const room = (id: number, granted: boolean): PickerRoom => ({
   id,
+  room_id: id,
   name: `${1100 + id}`,
+  mac_id: null,
   category_id: 1,
   building: 1,
   floor: 1,
