@@ -1,34 +1,32 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './account.js';
+import { accountRoutes } from '../account/index.js';
+import { brokerRoutes } from '../broker/index.js';
+import { customerRoutes } from '../customers/index.js';
+import { hotelRoutes } from '../hotel/index.js';
+import { messageRoutes } from '../messages/index.js';
+import { operationLogRoutes } from '../operation-log/index.js';
+import { staffRoutes } from '../staff/index.js';
 import { apiKeyRoutes } from './api-keys.js';
-import { brokerRoutes } from './broker.js';
 import { cardEncryptionRoutes } from './card-encryption.js';
 import { cardRoutes } from './cards.js';
 import { categoryRoutes } from './categories.js';
 import { cpuCardRoutes } from './cpu-cards.js';
-import { customerRoutes } from './customers.js';
-import { devRoutes } from './dev.js';
 import { dispenserRoutes } from './dispensers.js';
 import { exportRoutes } from './exports.js';
 import { faceGrantRoutes } from './face-grants.js';
 import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
 import { firmwareRoutes } from './firmware.js';
-import { hotelRoutes } from './hotel.js';
 import { lockDeliveryRoutes } from './lock-deliveries.js';
 import { lockDeviceRoutes } from './lock-devices.js';
 import { m1CardRoutes } from './m1-cards.js';
-import { messageRoutes } from './messages.js';
-import { operationRoutes } from './operation.js';
 import { orderRoutes } from './orders.js';
 import { passwordRoutes } from './passwords.js';
 import { priceRoutes } from './prices.js';
-import { profileRoutes } from './profile.js';
 import { roomAdminRoutes } from './room-admin.js';
 import { roomListRoutes } from './room-list.js';
 import { roomRoutes } from './rooms.js';
-import { staffRoutes } from './staff.js';
 import { stayRoutes } from './stays.js';
 import { unlockRecordRoutes } from './unlock-records.js';
 import { uploadRoutes } from './uploads.js';
@@ -38,8 +36,7 @@ export type RouteArea = (app: FastifyInstance) => void;
 export const ROUTE_AREAS: readonly RouteArea[] = [
   accountRoutes,
   hotelRoutes,
-  operationRoutes,
-  devRoutes,
+  operationLogRoutes,
   categoryRoutes,
   roomRoutes,
   roomListRoutes,
@@ -67,5 +64,4 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   firmwareRoutes,
   faceGrantRoutes,
   apiKeyRoutes,
-  profileRoutes,
 ];

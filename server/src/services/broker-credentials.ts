@@ -12,7 +12,7 @@
  *
  * Passwords are 32 random bytes (base64url, 43 characters), shown once; the table keeps their SHA-256. A managed
  * broker (Mosquitto's dynamic security, services/broker-mirror.ts) learns each credential before the issuing call
- * answers; brokers that ask instead (the gateway's Aedes, EMQX) use `POST /broker/auth` (routes/broker.ts).
+ * answers; brokers that ask instead (the gateway's Aedes, EMQX) use `POST /broker/auth` (broker/index.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { BROKER, BROKER_CREDENTIAL } from '@lockdesk/protocol';

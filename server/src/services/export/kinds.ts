@@ -13,8 +13,8 @@ import { sql } from 'kysely';
 import type { UserContext } from '../../call.js';
 import type { ExportKind } from '../../db/schema.js';
 import { f, type Schema } from '../../fields.js';
+import { operationLogQuery } from '../../operation-log/service.js';
 import { filterGuests, GUEST_FILTERS, guestStays } from '../../routes/guest-filters.js';
-import { operationLogQuery } from '../../routes/operation.js';
 import {
   CHECK_HISTORY_FILTERS,
   checkHistoryQuery,
