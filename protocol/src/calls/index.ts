@@ -2,10 +2,12 @@
  * Every /manage call's contract, one module per area (calls/<area>.ts). CONTRACTS is the list the server checks its
  * handlers against (each contract exactly one handler) and writes the OpenAPI document from.
  */
+import { apiKeyCalls } from './api-keys.js';
 import { cardEncryptionCalls } from './card-encryption.js';
 import type { AnyContract } from './contract.js';
 import { cpuCardCalls } from './cpu-cards.js';
 import { dispenserCalls } from './dispensers.js';
+import { fileCalls } from './files.js';
 import { firmwareCalls } from './firmware.js';
 import { lockDeliveryCalls } from './lock-deliveries.js';
 import { lockDeviceCalls } from './lock-devices.js';
@@ -17,11 +19,13 @@ import { roomCalls } from './rooms.js';
 import { stayCalls } from './stays.js';
 import { unlockRecordCalls } from './unlock-records.js';
 
+export * from './api-keys.js';
 export * from './card-encryption.js';
 export * from './card-fields.js';
 export * from './contract.js';
 export * from './cpu-cards.js';
 export * from './dispensers.js';
+export * from './files.js';
 export * from './firmware.js';
 export * from './lock-deliveries.js';
 export * from './lock-devices.js';
@@ -38,9 +42,11 @@ export * from './unlock-records.js';
 
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
+  apiKeys: apiKeyCalls,
   cardEncryption: cardEncryptionCalls,
   cpuCards: cpuCardCalls,
   dispensers: dispenserCalls,
+  files: fileCalls,
   firmware: firmwareCalls,
   lockDeliveries: lockDeliveryCalls,
   lockDevices: lockDeviceCalls,

@@ -1,7 +1,7 @@
 /**
  * The card-service API (spec §7 'Second client'; API.md §18): plain HTTP routes on this server and database for a
  * PMS or kiosk that issues room cards from outside the console, signed in with an API key (auth/api-keys.ts; made
- * on the console's page, routes/api-keys.ts). Registered by app.ts as an encapsulated plugin.
+ * on the console's page, integrations/). Registered by app.ts as an encapsulated plugin.
  *
  *   POST /auth/login {api_key}                → a bearer token (2 h)
  *   GET  /linQuan/getRoomListByHotelId        → the hotel's rooms, paged, with the current stay

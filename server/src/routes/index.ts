@@ -1,7 +1,8 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
+import { fileRoutes } from '../files/index.js';
+import { integrationRoutes } from '../integrations/index.js';
 import { accountRoutes } from './account.js';
-import { apiKeyRoutes } from './api-keys.js';
 import { brokerRoutes } from './broker.js';
 import { cardEncryptionRoutes } from './card-encryption.js';
 import { cardRoutes } from './cards.js';
@@ -10,7 +11,6 @@ import { cpuCardRoutes } from './cpu-cards.js';
 import { customerRoutes } from './customers.js';
 import { devRoutes } from './dev.js';
 import { dispenserRoutes } from './dispensers.js';
-import { exportRoutes } from './exports.js';
 import { faceGrantRoutes } from './face-grants.js';
 import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
@@ -31,7 +31,6 @@ import { roomRoutes } from './rooms.js';
 import { staffRoutes } from './staff.js';
 import { stayRoutes } from './stays.js';
 import { unlockRecordRoutes } from './unlock-records.js';
-import { uploadRoutes } from './uploads.js';
 
 export type RouteArea = (app: FastifyInstance) => void;
 
@@ -50,7 +49,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   passwordRoutes,
   unlockRecordRoutes,
   lockDeliveryRoutes,
-  uploadRoutes,
+  fileRoutes,
   faceRoutes,
   fingerprintRoutes,
   dispenserRoutes,
@@ -59,13 +58,12 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   cpuCardRoutes,
   cardRoutes,
   cardEncryptionRoutes,
-  exportRoutes,
   lockDeviceRoutes,
   messageRoutes,
   customerRoutes,
   orderRoutes,
   firmwareRoutes,
   faceGrantRoutes,
-  apiKeyRoutes,
+  integrationRoutes,
   profileRoutes,
 ];

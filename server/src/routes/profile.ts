@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { failure } from '../errors.js';
 import { epochSeconds, f } from '../fields.js';
-import { findUpload } from './uploads.js';
+import { findUpload } from '../shared/uploads.js';
 
 async function userInfo(ctx: UserContext) {
   const u = await ctx.db

@@ -1,3 +1,4 @@
+import { type ApiKey, apiKeyCalls, type CreatedApiKey, type InputOf } from '@lockdesk/protocol';
 import {
   keepPreviousData,
   type UseMutationResult,
@@ -16,28 +17,11 @@ import { getSecondToken, secondGet, secondPost, setSecondToken } from '../../api
  * Pages never call axios.
  */
 
-/** A key as user/apiKeyList answers it (never its secret). */
-export interface ApiKey {
-  id: number;
-  name: string;
-  prefix: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked: boolean;
-  revoked_at: number | null;
-  created_by_name: string;
-}
+// A key as listed, and as created (its text shown once): declared with the API-key contracts.
+export type { ApiKey, CreatedApiKey } from '@lockdesk/protocol';
 
-/** user/apikey's answer: the key text, shown once. */
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
-
-export interface ApiKeyQuery {
-  revoked?: boolean | undefined;
-  page: number;
-  limit: number;
-}
+/** user/apiKeyList's request, with its page always given (it is the query key). */
+export type ApiKeyQuery = InputOf<typeof apiKeyCalls.list> & { page: number; limit: number };
 
 export const apiKeyKeys = {
   all: ['apiKeys'] as const,
@@ -45,14 +29,14 @@ export const apiKeyKeys = {
 };
 
 export function useApiKeys(query: ApiKeyQuery): UseQueryResult<Page<ApiKey>> {
-  return usePage<ApiKey>(apiKeyKeys.list(query), 'user/apiKeyList', query);
+  return usePage(apiKeyKeys.list(query), apiKeyCalls.list, query);
 }
 
 /** Creates a key; invalidates the key lists. */
 export function useCreateApiKey(): UseMutationResult<CreatedApiKey, Error, string> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => callManage<CreatedApiKey>('user/apikey', { name }),
+    mutationFn: (name: string) => callManage(apiKeyCalls.create, { name }),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
@@ -61,7 +45,7 @@ export function useCreateApiKey(): UseMutationResult<CreatedApiKey, Error, strin
 export function useRevokeApiKey(): UseMutationResult<ApiKey, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage<ApiKey>('user/apiKeyDel', { id }),
+    mutationFn: (id: number) => callManage(apiKeyCalls.revoke, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
