@@ -449,7 +449,7 @@ async function writeAudit(
 /**
  * The context of a signed-in caller: permission and room checks of the account, rooms it resolves added to `touched`
  * (for the operation log). Also the context of a card-service key's creator (card-service/http.ts) and of an export
- * link's account (routes/exports.ts).
+ * link's account (files/exports.ts).
  */
 export function userContext(base: BaseContext, user: SessionUser, touched: Set<number>): UserContext {
   const inScope = async (roomId: number): Promise<Room | undefined> => {

@@ -22,11 +22,11 @@ import type { PublicContext, UserContext } from '../call.js';
 import { type AppError, failure } from '../errors.js';
 import { epochSeconds } from '../fields.js';
 import { messageFor } from '../i18n.js';
-import { findUpload } from '../routes/uploads.js';
 import { forgetAfterRevocation } from '../services/broker-credentials.js';
 import { graphicCodeImage, newGraphicCode } from '../services/captcha.js';
 import { hotelInfoComplete } from '../services/hotel.js';
 import { serviceStatus } from '../services/service-period.js';
+import { findUpload } from '../shared/uploads.js';
 import * as repo from './repository.js';
 
 const DAY_MS = 86_400_000;

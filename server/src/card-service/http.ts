@@ -11,21 +11,24 @@
  * service period refuse at once. Mutating requests are written to the operation log as the key's creator, the
  * summary naming the key ('API key 1a2b3c4d: …').
  */
-import { DEFAULT_LANGUAGE, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import {
+  DEFAULT_LANGUAGE,
+  type JsonSchema,
+  type JsonValue,
+  type LanguageCode,
+  languageFromHeader,
+  type ServiceContract,
+} from '@lockdesk/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerFailure, refusalOf } from '../answers.js';
 import { roleAllows } from '../auth/permissions.js';
 import { CallRateLimit, takeBudgets } from '../auth/rate-limit.js';
-import {
-  bearerToken,
-  hashToken,
-  type SessionUser,
-  sessionUserColumns,
-  sessionUserOf,
-} from '../auth/sessions.js';
+import { bearerToken, hashToken, type SessionUser, sessionUserOf } from '../auth/sessions.js';
 import { type BaseContext, UNPARSEABLE, type UserContext, userContext } from '../call.js';
 import { type AppError, failure } from '../errors.js';
 import { serviceStatus } from '../services/service-period.js';
+import { findAccount, findTokenCaller, logServiceRequest, markKeyUsed } from './repository.js';
+import { routeSchema } from './schemas.js';
 
 /** The request's language: `language` header, else Accept-Language's first known tag, else English. */
 export function requestLanguage(request: FastifyRequest): LanguageCode {
@@ -61,16 +64,16 @@ export interface ServiceContext {
   audit(summary: string): void;
 }
 
-export interface ServiceRoute {
-  method: 'GET' | 'POST';
-  url: string;
-  /** 'token': needs `Authorization: Bearer <token>` from /auth/login. */
-  auth: 'public' | 'token';
-  /** Written to the operation log (successful or refused, once the key is known). */
-  mutates: boolean;
-  schema: FastifySchema;
-  handler(s: ServiceContext, input: Record<string, unknown>): Promise<unknown>;
-}
+/**
+ * A card-service call's handler: the checked query or body (every field possibly absent: a request without a body
+ * reads as an empty one, and the handler names the missing field), and the answer's `data` as the contract says.
+ * A literal field of the answer is written `as const` ('Bearer', 'plan'): TypeScript reads a generic handler's
+ * return before the contract's answer type is applied to it.
+ */
+export type ServiceHandler<I extends JsonSchema, T> = (
+  s: ServiceContext,
+  input: Partial<JsonValue<I>>,
+) => Promise<T>;
 
 /** The request budgets of the routes (counted in the database: they hold across replicas). */
 export interface ServiceDeps {
@@ -118,22 +121,7 @@ interface Caller {
 async function resolveToken(app: FastifyInstance, token: string | undefined): Promise<Caller> {
   if (!token) throw failure('LOGIN_EXPIRED');
   const now = app.config.now();
-  const row = await app.db
-    .selectFrom('card_service_tokens as t')
-    .innerJoin('api_keys as k', 'k.id', 't.api_key_id')
-    .innerJoin('users as u', 'u.id', 'k.user_id')
-    .select([
-      't.expires_at',
-      'k.id as key_id',
-      'k.hotel_id as key_hotel_id',
-      'k.key_prefix',
-      'k.name as key_name',
-      'k.revoked_at',
-      'k.last_used_at',
-    ])
-    .select(sessionUserColumns)
-    .where('t.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await findTokenCaller(app.db, hashToken(token));
   if (!row) throw failure('LOGIN_EXPIRED');
   if (row.revoked_at !== null) throw failure('API_KEY_INVALID');
   if (row.expires_at.getTime() <= now) throw failure('LOGIN_EXPIRED');
@@ -141,11 +129,7 @@ async function resolveToken(app: FastifyInstance, token: string | undefined): Pr
   await requireKeyHolder(app, user, row.key_hotel_id);
   // Last use to the minute: one write a minute per key, not one per request.
   if (!row.last_used_at || now - row.last_used_at.getTime() >= 60_000)
-    await app.db
-      .updateTable('api_keys')
-      .set({ last_used_at: new Date(now) })
-      .where('id', '=', row.key_id)
-      .execute();
+    await markKeyUsed(app.db, row.key_id, new Date(now));
   return {
     key: {
       id: row.key_id,
@@ -166,11 +150,7 @@ export async function requireKeyHolder(
 ): Promise<void> {
   if (user.frozen) throw failure('ACCOUNT_FROZEN');
   if (user.serviceEndsAt !== null && user.serviceEndsAt.getTime() <= app.config.now()) {
-    const row = await app.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const row = await findAccount(app.db, user.id);
     const { parentMobile } = await serviceStatus(app.db, row);
     throw failure('SERVICE_EXPIRED', { parentMobile });
   }
@@ -209,13 +189,21 @@ function keyContext(
   return userContext(base, user, touched);
 }
 
-/** Registers one card-service route: budgets, input, caller, handler, answer, operation log. */
-export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: ServiceRoute): void {
-  const path = route.url.replace(/^\/+/, '');
+/**
+ * Registers one card-service route from its contract (method, path, schema: schemas.ts): budgets, input, caller,
+ * handler, answer, operation log.
+ */
+export function serviceRoute<I extends JsonSchema, T, D extends JsonSchema>(
+  app: FastifyInstance,
+  deps: ServiceDeps,
+  contract: ServiceContract<I, T, D>,
+  handler: ServiceHandler<I, NoInfer<T>>,
+): void {
+  const path = contract.path.replace(/^\/+/, '');
   app.route({
-    method: route.method,
-    url: route.url,
-    schema: route.schema,
+    method: contract.method,
+    url: contract.path,
+    schema: routeSchema(contract),
     // A failed schema is answered by the handler, in the catalogue's words (a 400 naming the field).
     attachValidation: true,
     handler: async (request, reply) => {
@@ -224,38 +212,34 @@ export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: Ser
       let summary = path;
       let actor: { id: number; hotelId: number; prefix: string } | null = null;
       const log = async (errno: number, code: string | null) => {
-        if (!route.mutates || !actor) return;
-        await app.db
-          .insertInto('operation_log')
-          .values({
-            hotel_id: actor.hotelId,
-            user_id: actor.id,
-            path,
-            summary: `API key ${actor.prefix}: ${summary}`.slice(0, 500),
-            errno,
-            code,
-            ip: request.ip,
-            client_uuid: null,
-            user_agent: (request.headers['user-agent'] ?? '').slice(0, 200) || null,
-            room_ids: [...touched].sort((a, b) => a - b),
-            created_at: new Date(app.config.now()),
-          })
-          .execute()
-          .catch((e) => request.log.error({ err: e }, 'operation log write failed'));
+        if (!contract.mutates || !actor) return;
+        await logServiceRequest(app.db, {
+          hotel_id: actor.hotelId,
+          user_id: actor.id,
+          path,
+          summary: `API key ${actor.prefix}: ${summary}`.slice(0, 500),
+          errno,
+          code,
+          ip: request.ip,
+          client_uuid: null,
+          user_agent: (request.headers['user-agent'] ?? '').slice(0, 200) || null,
+          room_ids: [...touched].sort((a, b) => a - b),
+          created_at: new Date(app.config.now()),
+        }).catch((e) => request.log.error({ err: e }, 'operation log write failed'));
       };
       try {
         const token = bearerToken(request.headers.authorization);
         // Address, then token or login: counted in one statement (auth/rate-limit.ts), in one order of kinds.
         const budgets = [deps.calls.budget(`ip:${request.ip}`, 5)];
-        if (route.auth === 'public') budgets.push(deps.logins.budget(`${path}:${request.ip}`));
-        if (route.auth === 'token' && token) budgets.push(deps.calls.budget(`token:${hashToken(token)}`));
+        if (contract.auth === 'public') budgets.push(deps.logins.budget(`${path}:${request.ip}`));
+        if (contract.auth === 'token' && token) budgets.push(deps.calls.budget(`token:${hashToken(token)}`));
         if (!(await takeBudgets(app.db, budgets, app.config.now())).every(Boolean))
           throw failure('TOO_MANY_ATTEMPTS');
-        const raw = route.method === 'GET' ? request.query : request.body;
+        const raw = contract.method === 'GET' ? request.query : request.body;
         if (raw === UNPARSEABLE) throw failure('DATA_PARSE_FAILED');
         let ctx: UserContext | null = null;
         let key: ServiceKey | null = null;
-        if (route.auth === 'token') {
+        if (contract.auth === 'token') {
           const caller = await resolveToken(app, token);
           key = caller.key;
           actor = { id: caller.user.id, hotelId: caller.key.hotelId, prefix: caller.key.prefix };
@@ -267,7 +251,7 @@ export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: Ser
         // is undecodable.
         if (request.validationError && !(raw == null && onlyRootType(request.validationError)))
           throw validationFailure(request.validationError);
-        const data = await route.handler(
+        const data = await handler(
           {
             request,
             lang,
@@ -280,7 +264,7 @@ export function serviceRoute(app: FastifyInstance, deps: ServiceDeps, route: Ser
               summary = s;
             },
           },
-          (raw ?? {}) as Record<string, unknown>,
+          (raw ?? {}) as Partial<JsonValue<I>>,
         );
         await log(0, null);
         return answerOk(reply, data);

@@ -9,7 +9,14 @@
  *   `text` 'YYYY-MM-DD' so no time zone ever shifts them.
  * - `Generated<T>` marks a column with a default: optional on insert.
  */
-import type { CheckInKind, CpuCardStatus, M1CardStatus } from '@lockdesk/protocol';
+import type {
+  CheckInKind,
+  CpuCardStatus,
+  ExportFormat,
+  ExportKind,
+  M1CardStatus,
+  UploadPurpose,
+} from '@lockdesk/protocol';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -481,9 +488,8 @@ export interface FingerprintsTable {
   updated_at: CreatedAt;
 }
 
-/** Upload purposes (oss/token, 006). */
-export const UPLOAD_PURPOSES = ['lock_picture', 'face', 'firmware', 'avatar'] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+// Upload purposes (oss/token, 006): the upload contract's list (protocol/src/calls/files.ts).
+export { UPLOAD_PURPOSES, type UploadPurpose } from '@lockdesk/protocol';
 
 /** Single-use upload permissions (oss/token, 006); only the SHA-256 of the token is kept. */
 export interface UploadTokensTable {
@@ -603,10 +609,13 @@ export interface LockSyncsTable {
   lock_time: Timestamp | null;
 }
 
-export const EXPORT_KINDS = ['guests', 'unlock_records', 'operation_log'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+// The export contract's kinds and formats (protocol/src/calls/files.ts).
+export {
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  type ExportFormat,
+  type ExportKind,
+} from '@lockdesk/protocol';
 
 /** A single-use download link of an export (012, API.md §11); only the token's SHA-256 hex is stored. */
 export interface ExportLinksTable {

@@ -2,8 +2,9 @@
  * The one OpenAPI 3.1 document of the server's two APIs: the /manage calls, written here from their contracts
  * (@lockdesk/protocol's CONTRACTS: each call's `f` field rows, auth, permission, roles, mutates, summary; calls not
  * yet moved to a contract from the registry `app.calls`; the description from API.md), and the
- * plain Fastify routes that carry a schema (the card-service API under /auth and /linQuan), collected by
- * @fastify/swagger, into which the /manage paths are merged.
+ * plain Fastify routes that carry a schema (the card-service API under /auth and /linQuan, each route's schema made
+ * from its contract, protocol's cardServiceCalls, by card-service/schemas.ts), collected by @fastify/swagger, into
+ * which the /manage paths are merged.
  */
 import { readFileSync } from 'node:fs';
 import { ERRNO, ERROR_CODES } from '@lockdesk/protocol';

@@ -25,7 +25,7 @@ import {
   requireCredentialScope,
   roomAndStay,
 } from '../shared/credential-common.js';
-import { findUpload } from './uploads.js';
+import { findUpload } from '../shared/uploads.js';
 
 const faceColumns = [
   'fc.id',

@@ -28,7 +28,7 @@ import { failure } from '../errors.js';
 import { epochSeconds, listPage } from '../fields.js';
 import { fileUrl } from '../services/storage.js';
 import { callerScope, inScope, likePattern, requireRooms } from '../shared/room-views.js';
-import { findUpload } from './uploads.js';
+import { findUpload } from '../shared/uploads.js';
 
 export { FIRMWARE_VERSION } from '@lockdesk/protocol';
 

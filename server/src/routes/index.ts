@@ -3,17 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../account/index.js';
 import { brokerRoutes } from '../broker/index.js';
 import { customerRoutes } from '../customers/index.js';
+import { fileRoutes } from '../files/index.js';
 import { hotelRoutes } from '../hotel/index.js';
+import { integrationRoutes } from '../integrations/index.js';
 import { messageRoutes } from '../messages/index.js';
 import { operationLogRoutes } from '../operation-log/index.js';
 import { staffRoutes } from '../staff/index.js';
-import { apiKeyRoutes } from './api-keys.js';
 import { cardEncryptionRoutes } from './card-encryption.js';
 import { cardRoutes } from './cards.js';
 import { categoryRoutes } from './categories.js';
 import { cpuCardRoutes } from './cpu-cards.js';
 import { dispenserRoutes } from './dispensers.js';
-import { exportRoutes } from './exports.js';
 import { faceGrantRoutes } from './face-grants.js';
 import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
@@ -29,7 +29,6 @@ import { roomListRoutes } from './room-list.js';
 import { roomRoutes } from './rooms.js';
 import { stayRoutes } from './stays.js';
 import { unlockRecordRoutes } from './unlock-records.js';
-import { uploadRoutes } from './uploads.js';
 
 export type RouteArea = (app: FastifyInstance) => void;
 
@@ -47,7 +46,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   passwordRoutes,
   unlockRecordRoutes,
   lockDeliveryRoutes,
-  uploadRoutes,
+  fileRoutes,
   faceRoutes,
   fingerprintRoutes,
   dispenserRoutes,
@@ -56,12 +55,11 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   cpuCardRoutes,
   cardRoutes,
   cardEncryptionRoutes,
-  exportRoutes,
   lockDeviceRoutes,
   messageRoutes,
   customerRoutes,
   orderRoutes,
   firmwareRoutes,
   faceGrantRoutes,
-  apiKeyRoutes,
+  integrationRoutes,
 ];

@@ -31,10 +31,10 @@ import {
   stayView,
   yuanText,
 } from '../shared/room-views.js';
+import { checkPictureUrl, lockPicture } from '../shared/uploads.js';
 import { roomLockMarks } from './lock-marks.js';
 import { touchWithdrawn, withdrawnText, withdrawStayCredentials } from './stay-credentials.js';
 import { otherOpenStays, statusAfterClose } from './stays.js';
-import { checkPictureUrl, lockPicture } from './uploads.js';
 
 const MAX_LOCKS = 10_000;
 

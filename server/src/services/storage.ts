@@ -18,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { DATA_FILE_MODE, DATA_FOLDER_MODE } from '../data-folder.js';
 import type { Db } from '../db/index.js';
 
-/** The file extensions a stored key may end with (one per allowed type, see routes/uploads.ts). */
+/** The file extensions a stored key may end with (one per allowed type, see files/uploads.ts). */
 export const STORAGE_EXTENSIONS = ['jpg', 'png', 'webp', 'zip', 'bin'] as const;
 export type StorageExtension = (typeof STORAGE_EXTENSIONS)[number];
 

@@ -1,4 +1,10 @@
-import { LIMITS, languageHeader } from '@lockdesk/protocol';
+import {
+  type AnyServiceContract,
+  LIMITS,
+  languageHeader,
+  type ServiceAnswerOf,
+  type ServiceInputOf,
+} from '@lockdesk/protocol';
 import axios, { type AxiosInstance, type AxiosRequestConfig, isAxiosError } from 'axios';
 import { currentLanguage } from '../app/storage.ts';
 import { ENV } from '../config/deploy.ts';
@@ -101,3 +107,13 @@ export const secondGet = <T>(url: string, query?: Record<string, unknown>) =>
   secondRequest<T>('GET', url, query);
 export const secondPost = <T>(url: string, body?: Record<string, unknown>) =>
   secondRequest<T>('POST', url, body);
+
+/**
+ * Calls a card-service route by its contract (@lockdesk/protocol's cardServiceCalls): its method and path, the
+ * input its schema describes, the answer's `data` typed as the contract declares it.
+ */
+export const callService = <C extends AnyServiceContract>(
+  contract: C,
+  input: ServiceInputOf<C>,
+): Promise<ServiceAnswerOf<C>> =>
+  secondRequest<ServiceAnswerOf<C>>(contract.method, contract.path, input as Record<string, unknown>);

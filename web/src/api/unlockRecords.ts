@@ -1,4 +1,12 @@
-import { type InputOf, type UnlockRecord, unlockRecordCalls } from '@lockdesk/protocol';
+import {
+  type ExportFormat,
+  type ExportKind,
+  type ExportLink,
+  fileCalls,
+  type InputOf,
+  type UnlockRecord,
+  unlockRecordCalls,
+} from '@lockdesk/protocol';
 import { type UseMutationResult, type UseQueryResult, useMutation } from '@tanstack/react-query';
 import { ENV } from '../config/deploy.ts';
 import { callManage } from './client.ts';
@@ -41,10 +49,14 @@ export function useCheckHistory(
   return usePage(unlockRecordKeys.list(query), unlockRecordCalls.checkHistory, query, options);
 }
 
-export type ExportKind = 'guests' | 'unlock_records' | 'operation_log';
-export const EXPORT_KINDS: readonly ExportKind[] = ['guests', 'unlock_records', 'operation_log'];
-export type ExportFormat = 'csv' | 'xlsx';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
+// The kinds and formats of an export, and its answer: declared with the export contract (fileCalls.createExport).
+export {
+  EXPORT_FORMATS,
+  EXPORT_KINDS,
+  type ExportFormat,
+  type ExportKind,
+  type ExportLink,
+} from '@lockdesk/protocol';
 /** The formats as the operator reads them: file types, the same in every language. */
 export const FORMAT_NAMES: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (XLSX)' };
 
@@ -53,13 +65,6 @@ export interface ExportRequest {
   format: ExportFormat;
   /** The fields of passenger/list, lock/checkHistory or operation/list (without page and limit). */
   filters: Record<string, unknown>;
-}
-
-/** export/create's answer: a single-use link, valid for 5 minutes. */
-export interface ExportLink {
-  url: string;
-  file_name: string;
-  expires_at: number;
 }
 
 /** The filters of a list call as an export takes them: no paging, nothing left empty. */
@@ -93,7 +98,7 @@ export const exportDownload = {
 export function useCreateExport(): UseMutationResult<ExportLink, Error, ExportRequest> {
   return useMutation({
     mutationFn: (request: ExportRequest) =>
-      callManage<ExportLink>('export/create', {
+      callManage(fileCalls.createExport, {
         kind: request.kind,
         format: request.format,
         filters: exportFilters(request.filters),

@@ -1,4 +1,4 @@
-import { languageHeader } from '@lockdesk/protocol';
+import { fileCalls, languageHeader, type UploadPurpose } from '@lockdesk/protocol';
 import { currentLanguage } from '../app/storage.ts';
 import {
   CallError,
@@ -20,15 +20,8 @@ import { getToken } from './session.ts';
  * notifier like any other call's, and the returned `url` is what `room/setLockData` or a face takes.
  */
 
-export type UploadPurpose = 'lock_picture' | 'face' | 'firmware' | 'avatar';
-
-export interface UploadToken {
-  upload_url: string;
-  token: string;
-  expires_in: number;
-  max_bytes: number;
-  accept: string[];
-}
+// What an upload is for, and oss/token's answer: declared with the upload contract (fileCalls.uploadToken).
+export type { UploadPurpose, UploadToken } from '@lockdesk/protocol';
 
 export interface UploadedFile {
   url: string;
@@ -78,7 +71,7 @@ export async function uploadFile(
   purpose: UploadPurpose,
   file: Blob & { name?: string },
 ): Promise<UploadedFile> {
-  const grant = await callManage<UploadToken>('oss/token', { purpose });
+  const grant = await callManage(fileCalls.uploadToken, { purpose });
   const form = new FormData();
   form.append('token', grant.token);
   form.append('file', file, file.name ?? 'upload');

@@ -1,4 +1,14 @@
 import {
+  type ApiKey,
+  apiKeyCalls,
+  type CreatedApiKey,
+  cardServiceCalls,
+  type InputOf,
+  type ServiceLogin,
+  type ServiceRecord,
+  type ServiceRoom,
+} from '@lockdesk/protocol';
+import {
   keepPreviousData,
   type UseMutationResult,
   type UseQueryResult,
@@ -8,36 +18,19 @@ import {
 } from '@tanstack/react-query';
 import { callManage } from '../../api/client.ts';
 import { definedFields, type Page, usePage } from '../../api/lists.ts';
-import { getSecondToken, secondGet, secondPost, setSecondToken } from '../../api/secondClient.ts';
+import { callService, getSecondToken, setSecondToken } from '../../api/secondClient.ts';
 
 /**
- * The API keys (server/API.md §17: user/apiKeyList, user/apikey, user/apiKeyDel) over the main client, and the
- * card-service API (§18) over the second client, as react-query hooks for the third-party authorisation page.
+ * The API keys (server/API.md §17, apiKeyCalls) over the main client, and the card-service API (§18,
+ * cardServiceCalls) over the second client, as react-query hooks for the third-party authorisation page.
  * Pages never call axios.
  */
 
-/** A key as user/apiKeyList answers it (never its secret). */
-export interface ApiKey {
-  id: number;
-  name: string;
-  prefix: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked: boolean;
-  revoked_at: number | null;
-  created_by_name: string;
-}
+// A key as listed, and as created (its text shown once): declared with the API-key contracts.
+export type { ApiKey, CreatedApiKey } from '@lockdesk/protocol';
 
-/** user/apikey's answer: the key text, shown once. */
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
-
-export interface ApiKeyQuery {
-  revoked?: boolean | undefined;
-  page: number;
-  limit: number;
-}
+/** user/apiKeyList's request, with its page always given (it is the query key). */
+export type ApiKeyQuery = InputOf<typeof apiKeyCalls.list> & { page: number; limit: number };
 
 export const apiKeyKeys = {
   all: ['apiKeys'] as const,
@@ -45,14 +38,14 @@ export const apiKeyKeys = {
 };
 
 export function useApiKeys(query: ApiKeyQuery): UseQueryResult<Page<ApiKey>> {
-  return usePage<ApiKey>(apiKeyKeys.list(query), 'user/apiKeyList', query);
+  return usePage(apiKeyKeys.list(query), apiKeyCalls.list, query);
 }
 
 /** Creates a key; invalidates the key lists. */
 export function useCreateApiKey(): UseMutationResult<CreatedApiKey, Error, string> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => callManage<CreatedApiKey>('user/apikey', { name }),
+    mutationFn: (name: string) => callManage(apiKeyCalls.create, { name }),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
@@ -61,47 +54,15 @@ export function useCreateApiKey(): UseMutationResult<CreatedApiKey, Error, strin
 export function useRevokeApiKey(): UseMutationResult<ApiKey, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage<ApiKey>('user/apiKeyDel', { id }),
+    mutationFn: (id: number) => callManage(apiKeyCalls.revoke, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
 
 // ---- The card-service API (second client) ----
 
-export interface ServiceRoom {
-  room_id: number;
-  name: string;
-  building: number | null;
-  floor: number | null;
-  group_name: string | null;
-  mac_id: string | null;
-  status: number;
-  stay: { stay_id: number; guest_name: string; check_in: number; check_out: number; status: string } | null;
-}
-
-/** A card written through the API (an authorisation record). */
-export interface ServiceRecord {
-  id: number;
-  card_id: string;
-  status: 'pending' | 'issued' | 'withdrawn' | 'deleted' | 'void';
-  room_id: number | null;
-  room_name: string | null;
-  guest_name: string;
-  uid: string | null;
-  start_time: number | null;
-  end_time: number | null;
-  issued_at: number | null;
-  created_at: number | null;
-  key_prefix: string;
-  lock_sync: 'none' | 'pending' | 'done';
-}
-
-export interface ServiceSession {
-  token: string;
-  hotel_id: number;
-  key_prefix: string;
-  expires_in: number;
-}
+// A room, a card written through the API, and the sign-in's answer: declared with the card-service contracts.
+export type { ServiceRecord, ServiceRoom } from '@lockdesk/protocol';
 
 const SESSION_KEY = 'lockdesk.cardServiceSession';
 
@@ -116,7 +77,7 @@ export function readServiceSession(): { hotel_id: number; key_prefix: string } |
   }
 }
 
-function keepServiceSession(s: ServiceSession | null): void {
+function keepServiceSession(s: ServiceLogin | null): void {
   setSecondToken(s?.token ?? null);
   try {
     if (s)
@@ -135,11 +96,11 @@ export const serviceKeys = {
 };
 
 /** POST /auth/login with a key; the token is kept for the second client. */
-export function useServiceLogin(): UseMutationResult<ServiceSession, Error, string> {
+export function useServiceLogin(): UseMutationResult<ServiceLogin, Error, string> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (apiKey: string) => {
-      const s = await secondPost<ServiceSession>('/auth/login', { api_key: apiKey.trim() });
+      const s = await callService(cardServiceCalls.login, { api_key: apiKey.trim() });
       keepServiceSession(s);
       return s;
     },
@@ -162,9 +123,10 @@ export function useServiceRooms(
   return useQuery({
     queryKey: serviceKeys.rooms(hotelId ?? 0, keyword, page),
     queryFn: () =>
-      secondGet<Page<ServiceRoom>>(
-        '/linQuan/getRoomListByHotelId',
-        definedFields({ hotel_id: hotelId, keyword, page, limit: SERVICE_PAGE_SIZE }),
+      callService(
+        cardServiceCalls.rooms,
+        // Asked only with a hotel (enabled below).
+        definedFields({ hotel_id: hotelId as number, keyword, page, limit: SERVICE_PAGE_SIZE }),
       ),
     enabled: hotelId !== null,
     placeholderData: keepPreviousData,
@@ -175,8 +137,7 @@ export function useServiceRooms(
 export function useServiceRecords(enabled: boolean, page: number): UseQueryResult<Page<ServiceRecord>> {
   return useQuery({
     queryKey: serviceKeys.records(page),
-    queryFn: () =>
-      secondPost<Page<ServiceRecord>>('/linQuan/getAuthorizationRecord', { page, limit: SERVICE_PAGE_SIZE }),
+    queryFn: () => callService(cardServiceCalls.records, { page, limit: SERVICE_PAGE_SIZE }),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
@@ -187,7 +148,7 @@ export function useServiceRecords(enabled: boolean, page: number): UseQueryResul
 export function useServiceDeleteCard(): UseMutationResult<ServiceRecord, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => secondPost<ServiceRecord>('/linQuan/deleteRoomCard', { id }),
+    mutationFn: (id: number) => callService(cardServiceCalls.deleteCard, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: serviceKeys.all }),
   });
 }

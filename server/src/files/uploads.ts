@@ -15,29 +15,29 @@ import multipart from '@fastify/multipart';
 import {
   DEFAULT_LANGUAGE,
   ERRNO,
-  type ErrorCode,
+  fileCalls,
   type LanguageCode,
   languageFromHeader,
 } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { sql } from 'kysely';
 import { answerFailure } from '../answers.js';
 import type { Permission } from '../auth/permissions.js';
 import { bearerToken, hashToken, resolveSession } from '../auth/sessions.js';
 import { defineCall } from '../call.js';
 import type { Db } from '../db/index.js';
-import { UPLOAD_PURPOSES, type UploadPurpose } from '../db/schema.js';
+import type { UploadPurpose } from '../db/schema.js';
 import { type AppError, failure } from '../errors.js';
-import { f } from '../fields.js';
+import { isStorageKey, newStorageKey, type Storage, type StorageExtension } from '../services/storage.js';
 import {
-  fileUrl,
-  isStorageKey,
-  keyOfFileUrl,
-  newStorageKey,
-  type Storage,
-  type StorageExtension,
-} from '../services/storage.js';
+  addUpload,
+  addUploadToken,
+  deleteUpload,
+  dropSpentUploadTokens,
+  findUploadByKey,
+  unusedUploadKeys,
+  useUploadToken,
+} from './repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -197,26 +197,7 @@ async function consumeToken(
   now: Date,
 ): Promise<TokenRow> {
   if (!/^[A-Za-z0-9_-]{20,200}(?:\.[A-Za-z-]{2,10})?$/.test(token)) throw failure('UPLOAD_TOKEN_INVALID');
-  let q = db
-    .updateTable('upload_tokens as t')
-    .set({ used_at: now })
-    .where('t.token_hash', '=', hashToken(token))
-    .where('t.used_at', 'is', null)
-    .where('t.expires_at', '>', now)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sessions as s')
-          .innerJoin('users as u', 'u.id', 's.user_id')
-          .select('s.id')
-          .whereRef('s.id', '=', 't.session_id')
-          .where('s.revoked_at', 'is', null)
-          .where('s.expires_at', '>', now)
-          .where('u.frozen', '=', false),
-      ),
-    );
-  if (sessionId !== undefined) q = q.where('t.session_id', '=', sessionId);
-  const row = await q.returning(['t.id', 't.purpose', 't.hotel_id', 't.user_id']).executeTakeFirst();
+  const row = await useUploadToken(db, hashToken(token), sessionId, now);
   if (!row) throw failure('UPLOAD_TOKEN_INVALID');
   return row;
 }
@@ -294,18 +275,15 @@ async function receiveUpload(
     throw failure('FIELD_REQUIRED', { field: 'file' });
   }
   try {
-    await app.db
-      .insertInto('uploads')
-      .values({
-        key: stored.key,
-        hotel_id: token.hotel_id,
-        user_id: token.user_id,
-        purpose: token.purpose,
-        content_type: stored.type,
-        size: stored.size,
-        created_at: now,
-      })
-      .execute();
+    await addUpload(app.db, {
+      key: stored.key,
+      hotelId: token.hotel_id,
+      userId: token.user_id,
+      purpose: token.purpose,
+      contentType: stored.type,
+      size: stored.size,
+      createdAt: now,
+    });
   } catch (e) {
     await app.storage.delete(stored.key);
     throw e;
@@ -316,11 +294,7 @@ async function receiveUpload(
 /** Serves a stored file: the sniffed type, never sniffed again by the browser, and never run as a page. */
 async function serveFile(app: FastifyInstance, key: string) {
   if (!isStorageKey(key)) return undefined;
-  const row = await app.db
-    .selectFrom('uploads')
-    .select(['content_type', 'purpose'])
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await findUploadByKey(app.db, key);
   if (!row) return undefined;
   const file = await app.storage.get(key);
   return file ? { ...file, ...row } : undefined;
@@ -341,38 +315,9 @@ export async function sweepUnusedUploads(
   now: Date,
 ): Promise<number> {
   const before = new Date(now.getTime() - UNUSED_UPLOAD_HOURS * 3600_000);
-  const unused = await db
-    .selectFrom('uploads as u')
-    .select('u.key')
-    .where('u.hotel_id', '=', hotelId)
-    .where('u.created_at', '<', before)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('u.purpose', '=', 'face'),
-          eb.not(
-            eb.exists(eb.selectFrom('faces as fc').select('fc.id').whereRef('fc.upload_key', '=', 'u.key')),
-          ),
-        ]),
-        eb.and([
-          eb('u.purpose', '=', 'lock_picture'),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('rooms as r')
-                .select('r.id')
-                .where('r.hotel_id', '=', hotelId)
-                .where(sql<boolean>`r.picture = '/files/' || u.key`),
-            ),
-          ),
-        ]),
-      ]),
-    )
-    .orderBy('u.id')
-    .limit(20)
-    .execute();
-  for (const { key } of unused) {
-    await db.deleteFrom('uploads').where('key', '=', key).execute();
+  const unused = await unusedUploadKeys(db, hotelId, before, 20);
+  for (const key of unused) {
+    await deleteUpload(db, key);
     await app.storage
       .delete(key)
       .catch((e: unknown) => app.log.warn({ err: e }, 'unused upload not removed'));
@@ -380,12 +325,9 @@ export async function sweepUnusedUploads(
   return unused.length;
 }
 
+/** oss/token, POST /upload and GET /files/<key>. */
 export function uploadRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'oss/token',
-    auth: 'user',
-    mutates: false,
-    schema: { purpose: f.enum(UPLOAD_PURPOSES) },
+  defineCall(app, fileCalls.uploadToken, {
     handler: async (ctx, body) => {
       const purpose = body.purpose as UploadPurpose;
       const policy = UPLOAD_POLICIES[purpose];
@@ -393,25 +335,18 @@ export function uploadRoutes(app: FastifyInstance): void {
       const hotelId = ctx.requireHotelId();
       const now = ctx.now();
       // This session's used and expired tokens go; the new one is the only form of it ever answered.
-      await ctx.db
-        .deleteFrom('upload_tokens')
-        .where('session_id', '=', ctx.user.sessionId)
-        .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
-        .execute();
+      await dropSpentUploadTokens(ctx.db, ctx.user.sessionId, now);
       await sweepUnusedUploads(ctx.app, ctx.db, hotelId, now);
       const token = `${randomBytes(32).toString('base64url')}.${ctx.lang}`;
-      await ctx.db
-        .insertInto('upload_tokens')
-        .values({
-          token_hash: hashToken(token),
-          session_id: ctx.user.sessionId,
-          user_id: ctx.user.id,
-          hotel_id: hotelId,
-          purpose,
-          expires_at: new Date(now.getTime() + UPLOAD_TOKEN_SECONDS * 1000),
-          created_at: now,
-        })
-        .execute();
+      await addUploadToken(ctx.db, {
+        hash: hashToken(token),
+        sessionId: ctx.user.sessionId,
+        userId: ctx.user.id,
+        hotelId,
+        purpose,
+        expiresAt: new Date(now.getTime() + UPLOAD_TOKEN_SECONDS * 1000),
+        createdAt: now,
+      });
       return {
         upload_url: '/upload',
         token,
@@ -461,45 +396,4 @@ export function uploadRoutes(app: FastifyInstance): void {
         .send(file.body);
     });
   });
-}
-
-/** The upload a `/files/<key>` URL names, when it is a file of the hotel uploaded for the purpose. */
-export async function findUpload(db: Db, hotelId: number, url: string, purpose: UploadPurpose) {
-  const key = keyOfFileUrl(url);
-  if (!key) return undefined;
-  return db
-    .selectFrom('uploads')
-    .selectAll()
-    .where('key', '=', key)
-    .where('hotel_id', '=', hotelId)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-}
-
-/** A picture for a lock: a `/files/<key>` URL of this server, or an https address. */
-export function checkPictureUrl(value: string): ErrorCode | undefined {
-  if (keyOfFileUrl(value)) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== ''
-      ? undefined
-      : 'PICTURE_URL_INVALID';
-  } catch {
-    return 'PICTURE_URL_INVALID';
-  }
-}
-
-/**
- * The picture as stored: an https address as given, a `/files/` URL as `/files/<key>` once it is known to be a lock
- * picture uploaded by the hotel (PICTURE_URL_INVALID otherwise).
- */
-export async function lockPicture(db: Db, hotelId: number, value: string): Promise<string> {
-  const key = keyOfFileUrl(value);
-  if (!key) {
-    if (checkPictureUrl(value)) throw failure('PICTURE_URL_INVALID', { field: 'picture' });
-    return value;
-  }
-  const upload = await findUpload(db, hotelId, value, 'lock_picture');
-  if (!upload) throw failure('PICTURE_URL_INVALID', { field: 'picture' });
-  return fileUrl(upload.key);
 }

@@ -18,26 +18,29 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { isRtl, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
+import { fileCalls, isRtl, type LanguageCode, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerFailure } from '../answers.js';
 import { roleAllows } from '../auth/permissions.js';
 import { lockInTransaction } from '../auth/rate-limit.js';
-import { hashToken, type SessionUser, sessionUserColumns, sessionUserOf } from '../auth/sessions.js';
+import { hashToken, type SessionUser, sessionUserOf } from '../auth/sessions.js';
 import { type BaseContext, defineCall, type UserContext, userContext } from '../call.js';
-import {
-  EXPORT_FORMATS,
-  EXPORT_KINDS,
-  type ExportFormat,
-  type ExportKind,
-  type ExportLinksTable,
-} from '../db/schema.js';
+import type { ExportFormat, ExportKind, ExportLinksTable } from '../db/schema.js';
 import { shanghaiDate } from '../domain/time.js';
 import { failure } from '../errors.js';
-import { checkBody, epochSeconds, f } from '../fields.js';
+import { checkBody, epochSeconds } from '../fields.js';
 import { EXPORT_SOURCES, exportFileName } from '../services/export/kinds.js';
 import { exportTexts } from '../services/export/texts.js';
 import { type Cell, csvWriter, type SheetWriter, xlsxWriter } from '../services/export/writers.js';
+import {
+  addExportLink,
+  dropSpentExportLinks,
+  exportRunning,
+  finishExportLink,
+  liveSessionAccount,
+  peekExportLink,
+  useExportLink,
+} from './repository.js';
 import { tokenLanguage } from './uploads.js';
 
 /** How long a download link lives. */
@@ -59,24 +62,17 @@ function storedFilters(filters: Record<string, unknown>): Record<string, unknown
   );
 }
 
+/** export/create, GET /export/<token> and HEAD /export/<token>. */
 export function exportRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'export/create',
-    auth: 'user',
-    // Recorded in the operation log: who took guests' data out of the console, and which.
-    mutates: true,
-    schema: {
-      kind: f.enum(EXPORT_KINDS),
-      format: f.enum(EXPORT_FORMATS),
-      filters: f.object({ optional: true }),
-    },
+  defineCall(app, fileCalls.createExport, {
     handler: async (ctx, body) => {
+      // f.enum's value reads as string | number inside a contract's schema: named here by its type.
       const kind = body.kind as ExportKind;
       const format = body.format as ExportFormat;
       const source = EXPORT_SOURCES[kind];
       ctx.require(source.permission);
       const hotelId = ctx.requireHotelId();
-      const filters = checkBody(source.filters, (body.filters ?? {}) as Record<string, unknown>);
+      const filters = checkBody(source.filters, body.filters ?? {});
       // The list's own checks (a room or stay out of scope, a reversed period) answer now, not at download.
       await source.open(ctx, filters, exportTexts(ctx.lang));
       const now = ctx.now();
@@ -87,36 +83,23 @@ export function exportRoutes(app: FastifyInstance): void {
       // sees the first's link.
       await ctx.db.transaction().execute(async (trx) => {
         await lockInTransaction(trx, 'exportAccount', String(ctx.user.id));
-        const running = await trx
-          .selectFrom('export_links')
-          .select('id')
-          .where('user_id', '=', ctx.user.id)
-          .where('used_at', '>', new Date(now.getTime() - RUNNING_MINUTES * 60_000))
-          .where('finished_at', 'is', null)
-          .executeTakeFirst();
-        if (running) throw failure('EXPORT_TOO_MANY');
+        if (await exportRunning(trx, ctx.user.id, new Date(now.getTime() - RUNNING_MINUTES * 60_000)))
+          throw failure('EXPORT_TOO_MANY');
         // The account's spent and expired links go; the new one is the only form of it ever answered.
-        await trx
-          .deleteFrom('export_links')
-          .where('user_id', '=', ctx.user.id)
-          .where((eb) => eb.or([eb('finished_at', 'is not', null), eb('expires_at', '<=', now)]))
-          .execute();
-        await trx
-          .insertInto('export_links')
-          .values({
-            token_hash: hashToken(token),
-            hotel_id: hotelId,
-            user_id: ctx.user.id,
-            session_id: ctx.user.sessionId,
-            kind,
-            format,
-            language: ctx.lang,
-            filters: JSON.stringify(storedFilters(filters)),
-            file_name: fileName,
-            expires_at: expiresAt,
-            created_at: now,
-          })
-          .execute();
+        await dropSpentExportLinks(trx, ctx.user.id, now);
+        await addExportLink(trx, {
+          hash: hashToken(token),
+          hotelId,
+          userId: ctx.user.id,
+          sessionId: ctx.user.sessionId,
+          kind,
+          format,
+          language: ctx.lang,
+          filters: storedFilters(filters),
+          fileName,
+          expiresAt,
+          createdAt: now,
+        });
       });
       ctx.audit(`Export of ${kind} (${format}): ${JSON.stringify(storedFilters(filters))}`);
       return { url: `/export/${token}`, file_name: fileName, expires_at: epochSeconds(expiresAt) };
@@ -170,33 +153,9 @@ async function openLink(
   let lang = pageLanguage(request, token);
   if (!TOKEN.test(token)) return answerFailure(reply, 'export', failure('EXPORT_LINK_EXPIRED'), lang);
   const now = new Date(app.config.now());
-  const columns = [
-    'id',
-    'hotel_id',
-    'user_id',
-    'session_id',
-    'kind',
-    'format',
-    'language',
-    'filters',
-    'file_name',
-  ] as const;
   const link: Link | undefined = use
-    ? await app.db
-        .updateTable('export_links')
-        .set({ used_at: now })
-        .where('token_hash', '=', hashToken(token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning(columns)
-        .executeTakeFirst()
-    : await app.db
-        .selectFrom('export_links')
-        .select(columns)
-        .where('token_hash', '=', hashToken(token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
+    ? await useExportLink(app.db, hashToken(token), now)
+    : await peekExportLink(app.db, hashToken(token), now);
   if (!link) return answerFailure(reply, 'export', failure('EXPORT_LINK_EXPIRED'), lang);
   lang = languageFromHeader(link.language) ?? lang;
 
@@ -258,12 +217,9 @@ const fileHeaders = (reply: FastifyReply, link: Link): FastifyReply =>
 
 async function download(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const finish = (link: Link, rows: number | null) =>
-    app.db
-      .updateTable('export_links')
-      .set({ finished_at: new Date(app.config.now()), rows_written: rows })
-      .where('id', '=', link.id)
-      .execute()
-      .catch((e: unknown) => request.log.error({ err: e }, 'export: the link could not be closed'));
+    finishExportLink(app.db, link.id, new Date(app.config.now()), rows).catch((e: unknown) =>
+      request.log.error({ err: e }, 'export: the link could not be closed'),
+    );
   const ready = await openLink(app, request, reply, true, finish);
   if (!('batches' in ready)) return ready;
   const { link, batches } = ready;
@@ -309,16 +265,7 @@ async function head(app: FastifyInstance, request: FastifyRequest, reply: Fastif
 
 /** The account behind a link, while the session that made it is live and the account may still work. */
 async function sessionUser(app: FastifyInstance, link: Link, now: Date): Promise<SessionUser | undefined> {
-  const row = await app.db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select('s.id as session_id')
-    .select(sessionUserColumns)
-    .where('s.id', '=', link.session_id)
-    .where('s.user_id', '=', link.user_id)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await liveSessionAccount(app.db, link.session_id, link.user_id, now);
   if (!row || row.frozen || row.hotel_id !== link.hotel_id) return undefined;
   const user = sessionUserOf(row, row.session_id);
   if (user.serviceEndsAt !== null && user.serviceEndsAt.getTime() <= now.getTime()) return undefined;
