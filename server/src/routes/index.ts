@@ -1,5 +1,8 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
+import { equipmentRoutes } from '../equipment/index.js';
+import { lockRoutes } from '../locks/index.js';
+import { stayRoutes } from '../stays/index.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { brokerRoutes } from './broker.js';
@@ -9,15 +12,11 @@ import { categoryRoutes } from './categories.js';
 import { cpuCardRoutes } from './cpu-cards.js';
 import { customerRoutes } from './customers.js';
 import { devRoutes } from './dev.js';
-import { dispenserRoutes } from './dispensers.js';
 import { exportRoutes } from './exports.js';
 import { faceGrantRoutes } from './face-grants.js';
 import { faceRoutes } from './faces.js';
 import { fingerprintRoutes } from './fingerprints.js';
-import { firmwareRoutes } from './firmware.js';
 import { hotelRoutes } from './hotel.js';
-import { lockDeliveryRoutes } from './lock-deliveries.js';
-import { lockDeviceRoutes } from './lock-devices.js';
 import { m1CardRoutes } from './m1-cards.js';
 import { messageRoutes } from './messages.js';
 import { operationRoutes } from './operation.js';
@@ -29,8 +28,6 @@ import { roomAdminRoutes } from './room-admin.js';
 import { roomListRoutes } from './room-list.js';
 import { roomRoutes } from './rooms.js';
 import { staffRoutes } from './staff.js';
-import { stayRoutes } from './stays.js';
-import { unlockRecordRoutes } from './unlock-records.js';
 import { uploadRoutes } from './uploads.js';
 
 export type RouteArea = (app: FastifyInstance) => void;
@@ -48,23 +45,20 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   stayRoutes,
   staffRoutes,
   passwordRoutes,
-  unlockRecordRoutes,
-  lockDeliveryRoutes,
+  lockRoutes,
   uploadRoutes,
   faceRoutes,
   fingerprintRoutes,
-  dispenserRoutes,
+  equipmentRoutes,
   brokerRoutes,
   m1CardRoutes,
   cpuCardRoutes,
   cardRoutes,
   cardEncryptionRoutes,
   exportRoutes,
-  lockDeviceRoutes,
   messageRoutes,
   customerRoutes,
   orderRoutes,
-  firmwareRoutes,
   faceGrantRoutes,
   apiKeyRoutes,
   profileRoutes,

@@ -31,9 +31,10 @@ import {
   stayView,
   yuanText,
 } from '../shared/room-views.js';
+import { otherOpenStays } from '../stays/repository/stays.js';
+import { statusAfterClose } from '../stays/service.js';
+import { touchWithdrawn, withdrawnText, withdrawStayCredentials } from '../stays/stay-credentials.js';
 import { roomLockMarks } from './lock-marks.js';
-import { touchWithdrawn, withdrawnText, withdrawStayCredentials } from './stay-credentials.js';
-import { otherOpenStays, statusAfterClose } from './stays.js';
 import { checkPictureUrl, lockPicture } from './uploads.js';
 
 const MAX_LOCKS = 10_000;
