@@ -41,7 +41,7 @@ export const DEFAULT_BATTERY = 100;
 /** The firmware of a new lock, and of one from an older state file. */
 export const DEFAULT_FIRMWARE = '1.0.0';
 /**
- * A firmware version as the server takes it (server/src/routes/firmware.ts FIRMWARE_VERSION, ≤ 40 characters):
+ * A firmware version as the server takes it (protocol/src/calls/firmware.ts FIRMWARE_VERSION, ≤ 40 characters):
  * 1 to 4 numbers, an optional leading v and an optional pre-release or build tail.
  */
 export const FIRMWARE_VERSION = /^[vV]?\d{1,5}(\.\d{1,5}){1,3}([-+][0-9A-Za-z.-]{1,20})?$/;

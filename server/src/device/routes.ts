@@ -8,14 +8,13 @@
  * `language` header's language (English by default). Registered by app.ts as an encapsulated plugin; the shape of
  * its refusals is answers.ts's.
  */
-import { DEFAULT_LANGUAGE, ERRNO, languageFromHeader } from '@lockdesk/protocol';
+import { DEFAULT_LANGUAGE, ERRNO, FIRMWARE_VERSION, languageFromHeader } from '@lockdesk/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { answerFailure } from '../answers.js';
 import { UNPARSEABLE } from '../call.js';
 import { failure } from '../errors.js';
 import { checkBody, f } from '../fields.js';
-import { FIRMWARE_VERSION } from '../routes/firmware.js';
 import { APP_SERVICES } from '../services/plugin.js';
 import {
   authenticateLock,

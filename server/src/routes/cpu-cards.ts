@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
 import type { CpuCardStatus } from '../db/schema.js';
+import { requireDispenser } from '../equipment/dispensers.js';
 import { failure } from '../errors.js';
 import { epochSeconds, listPage } from '../fields.js';
 import { cardExpiry, hexId, pageOfCards, withPageSize } from '../shared/card-common.js';
@@ -25,7 +26,6 @@ import {
   requireLibrary,
 } from '../shared/credential-common.js';
 import { callerScope, likePattern } from '../shared/room-views.js';
-import { requireDispenser } from './dispensers.js';
 
 const cpuColumns = [
   'c.id',

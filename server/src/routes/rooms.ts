@@ -14,27 +14,16 @@ import { type ROOM_DATE_PICKS, ROOM_STATUS, roomCalls } from '@lockdesk/protocol
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import type { Room, Stay } from '../db/schema.js';
-import { parseYuan, toYuan } from '../domain/money.js';
-import { splitMovedFee } from '../domain/pricing.js';
-import { checkRoomCheckable, planMove, ROOM_STATUS_NAMES, statusAfterCheckIn } from '../domain/stays.js';
+import { ROOM_STATUS_NAMES } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { failure } from '../errors.js';
 import { f } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
-import {
-  callerScope,
-  guardOverlap,
-  inScope,
-  likePattern,
-  normaliseMac,
-  roomView,
-  stayView,
-  yuanText,
-} from '../shared/room-views.js';
+import { callerScope, inScope, likePattern, normaliseMac, roomView, stayView } from '../shared/room-views.js';
 import { checkPictureUrl, lockPicture } from '../shared/uploads.js';
+import { moveStay } from '../stays/service.js';
+import { touchWithdrawn, withdrawnText } from '../stays/stay-credentials.js';
 import { roomLockMarks } from './lock-marks.js';
-import { touchWithdrawn, withdrawnText, withdrawStayCredentials } from './stay-credentials.js';
-import { otherOpenStays, statusAfterClose } from './stays.js';
 
 const MAX_LOCKS = 10_000;
 
@@ -230,118 +219,12 @@ export function roomRoutes(app: FastifyInstance): void {
       const to = await ctx.requireRoom(body.new_room_id, 'stay.manage');
       await requireHotelInfo(ctx);
       const now = ctx.now();
-      const nowMs = now.getTime();
-      const result = await guardOverlap(() =>
-        ctx.db.transaction().execute(async (trx) => {
-          // Lock both rooms in id order so two opposite moves cannot deadlock.
-          await trx
-            .selectFrom('rooms')
-            .select('id')
-            .where('id', 'in', [from.id, to.id])
-            .orderBy('id')
-            .forUpdate()
-            .execute();
-          let q = trx
-            .selectFrom('stays')
-            .selectAll()
-            .where('room_id', '=', from.id)
-            .where('status', 'in', ['active', 'reserved']);
-          q = body.stay_id ? q.where('id', '=', body.stay_id) : q.orderBy('check_in').limit(1);
-          const stay = await q.executeTakeFirst();
-          if (!stay) throw failure('NO_TENANT_IN_ROOM');
-          const target = await trx
-            .selectFrom('rooms')
-            .select('status')
-            .where('id', '=', to.id)
-            .executeTakeFirstOrThrow();
-          const refused = checkRoomCheckable(target.status);
-          if (refused) throw failure(refused);
-          const plan = planMove(
-            { startMs: stay.check_in.getTime(), endMs: stay.check_out.getTime(), status: stay.status },
-            nowMs,
-          );
-          if (!plan.ok) throw failure(plan.code, plan.params);
-          // The money is counted once: the old stay keeps the nights spent in the old room, the new stay carries
-          // the rest of the fee and the deposit (refunded when the guest finally leaves).
-          const fee = splitMovedFee(
-            parseYuan(stay.price) ?? 0,
-            stay.check_in.getTime(),
-            stay.check_out.getTime(),
-            plan.value.oldEndsMs,
-          );
-          await trx
-            .updateTable('stays')
-            .set({
-              status: 'moved',
-              checked_out_at: new Date(plan.value.oldEndsMs),
-              price: yuanText(toYuan(fee.oldFen)),
-              deposit: yuanText(0),
-              updated_at: now,
-            })
-            .where('id', '=', stay.id)
-            .execute();
-          // The old room's lock must stop opening for the guest: the old stay's credentials end with it (issue 19).
-          const withdrawn = await withdrawStayCredentials(trx, stay, now);
-          const { id: _, created_at: __, updated_at: ___, ...rest } = stay;
-          const moved = await trx
-            .insertInto('stays')
-            .values({
-              ...rest,
-              room_id: to.id,
-              check_in: new Date(plan.value.newStartMs),
-              check_out: new Date(plan.value.newEndMs),
-              checked_out_at: null,
-              status: plan.value.newStartMs <= nowMs ? 'active' : 'reserved',
-              moved_from_stay_id: stay.id,
-              price: yuanText(toYuan(fee.newFen)),
-              created_by: ctx.user.id,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          const guests = await trx
-            .selectFrom('stay_guests')
-            .selectAll()
-            .where('stay_id', '=', stay.id)
-            .execute();
-          if (guests.length > 0) {
-            await trx
-              .insertInto('stay_guests')
-              .values(guests.map(({ id: _id, stay_id: _s, ...g }) => ({ ...g, stay_id: moved.id })))
-              .execute();
-          }
-          // The old room follows the stays it still holds: a guest still in keeps it checked in.
-          const fromRoom = await trx
-            .selectFrom('rooms')
-            .selectAll()
-            .where('id', '=', from.id)
-            .executeTakeFirstOrThrow();
-          const fromStatus = await statusAfterClose(trx, fromRoom, stay, stay.status === 'active', nowMs);
-          // A reservation moved next to a guest in the target room leaves that room checked in.
-          const targetStays = await otherOpenStays(trx, to.id, moved.id);
-          const someoneIn = targetStays.some(
-            (s) => s.check_in.getTime() <= nowMs && s.check_out.getTime() > nowMs,
-          );
-          const toStatus = someoneIn
-            ? ROOM_STATUS.checkedIn
-            : statusAfterCheckIn(plan.value.newStartMs, nowMs);
-          await trx
-            .updateTable('rooms')
-            .set({ status: fromStatus, updated_at: now })
-            .where('id', '=', from.id)
-            .execute();
-          await trx
-            .updateTable('rooms')
-            .set({ status: toStatus, updated_at: now })
-            .where('id', '=', to.id)
-            .execute();
-          return { moved, withdrawn };
-        }),
-      );
+      const result = await moveStay(ctx, from, to, body.stay_id, now);
       touchWithdrawn(ctx, [result.withdrawn]);
       ctx.audit(
         `Stay ${result.moved.moved_from_stay_id} moved from room ${from.name} to room ${to.name}${withdrawnText(result.withdrawn, 'moved')}`,
       );
-      return stayView(result.moved, nowMs);
+      return stayView(result.moved, now.getTime());
     },
   });
 }

@@ -6,6 +6,7 @@ import {
   type InputOf,
   type DispenserStatus as ReaderStatus,
   type StaffMember,
+  type Stay,
   staffCalls,
   stayCalls,
 } from '@lockdesk/protocol';
@@ -67,7 +68,7 @@ export function useDispenserList(params: DispenserListParams): UseQueryResult<Pa
 /** A reader's status (`cardDispenser/checkStatus`), asked again every 30 s while shown. */
 export function useDispenserStatus(
   macId: string,
-): UseQueryResult<{ mac_id: string; status: ReaderStatus; last_seen_at: number | null }> {
+): UseQueryResult<AnswerOf<typeof dispenserCalls.checkStatus>> {
   return useQuery({
     queryKey: equipmentKeys.status(macId),
     queryFn: () => callManage(dispenserCalls.checkStatus, { mac_id: macId }),
@@ -114,10 +115,14 @@ export function useGatewayCredential(): UseMutationResult<GatewayCredential, Err
  * Binds a reader to a staff member or administrator (user 0 unbinds). Invalidates the reader lists and the
  * caller's own binding, which it may have changed.
  */
-export function useBindReader(): UseMutationResult<unknown, Error, { mac_id: string; user_id: number }> {
+export function useBindReader(): UseMutationResult<
+  Dispenser,
+  Error,
+  InputOf<typeof dispenserCalls.userBind>
+> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { mac_id: string; user_id: number }) =>
+    mutationFn: (input: InputOf<typeof dispenserCalls.userBind>) =>
       callManage(dispenserCalls.userBind, { mac_id: input.mac_id, user_id: input.user_id }),
     onSuccess: () =>
       Promise.all([
@@ -174,12 +179,7 @@ export function useStaff(role: 'staff' | 'secondary', enabled = true): UseQueryR
 }
 
 /** A stay as the remote issuing needs it (`room/tenant/list`). */
-interface RoomStay {
-  stay_id: number;
-  state: string;
-  nickname: string;
-  mobile: string;
-}
+type RoomStay = Pick<Stay, 'stay_id' | 'state' | 'nickname' | 'mobile'>;
 
 /** The stay a room's guest card is written for: its current (active) stay, or null when nobody stays now. */
 export async function currentStayOf(roomId: number): Promise<RoomStay | null> {

@@ -235,10 +235,12 @@ export function useAddFellow(
 }
 
 /** Removes a fellow tenant (`room/deletePassenger`). */
-export function useRemoveFellow(roomId: number): UseMutationResult<{ id: number }, Error, { id: number }> {
+export function useRemoveFellow(
+  roomId: number,
+): UseMutationResult<AnswerOf<typeof stayCalls.removeFellow>, Error, InputOf<typeof stayCalls.removeFellow>> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number }) => callManage(stayCalls.removeFellow, input),
+    mutationFn: (input: InputOf<typeof stayCalls.removeFellow>) => callManage(stayCalls.removeFellow, input),
     onSuccess: () => invalidateRooms(client, roomId),
   });
 }

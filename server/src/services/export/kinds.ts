@@ -13,15 +13,11 @@ import { sql } from 'kysely';
 import type { UserContext } from '../../call.js';
 import type { ExportKind } from '../../db/schema.js';
 import { f, type Schema } from '../../fields.js';
+import { type RecordRow, recordColumns } from '../../locks/repository/unlock-records.js';
+import { CHECK_HISTORY_FILTERS, checkHistoryQuery } from '../../locks/unlock-records.js';
 import { operationLogQuery } from '../../operation-log/service.js';
-import { filterGuests, GUEST_FILTERS, guestStays } from '../../routes/guest-filters.js';
-import {
-  CHECK_HISTORY_FILTERS,
-  checkHistoryQuery,
-  type RecordRow,
-  recordColumns,
-} from '../../routes/unlock-records.js';
 import { callerScope, inScope, likePattern } from '../../shared/room-views.js';
+import { filterGuests, GUEST_FILTERS, guestStays } from '../../stays/guest-filters.js';
 import { type ExportTexts, labelOf } from './texts.js';
 import type { Cell, Column } from './writers.js';
 

@@ -1,4 +1,11 @@
-import { type CardPage, type CpuCard, cpuCardCalls, dispenserCalls, type InputOf } from '@lockdesk/protocol';
+import {
+  type CardPage,
+  type CpuCard,
+  cpuCardCalls,
+  type Dispenser,
+  dispenserCalls,
+  type InputOf,
+} from '@lockdesk/protocol';
 import {
   keepPreviousData,
   type UseMutationResult,
@@ -163,22 +170,11 @@ export function useSendCpuCard(): UseMutationResult<CpuCard, Error, SendCpuCardI
   });
 }
 
-/** A CPU card dispenser (type '4') of the hotel (cardDispenser/lists), for sending a CPU card. */
-export interface Dispenser {
-  id: number;
-  mac_id: string;
-  name: string;
-  type: '1' | '2' | '3' | '4';
-  status: 'online' | 'offline' | 'unknown';
-  last_seen_at: number | null;
-  bound_user: { uid: number; name: string; mobile: string } | null;
-}
-
+/** The hotel's CPU card dispensers (type '4', cardDispenser/lists), for sending a CPU card. */
 export function useDispensers(enabled = true): UseQueryResult<Dispenser[]> {
   return useQuery({
     queryKey: specialCardKeys.dispensers(),
-    queryFn: async () =>
-      (await callManage(dispenserCalls.list, { type: '4', page: 1, limit: 100 })).list as Dispenser[],
+    queryFn: async () => (await callManage(dispenserCalls.list, { type: '4', page: 1, limit: 100 })).list,
     enabled,
     staleTime: 30_000,
   });

@@ -12,11 +12,16 @@
  *   reached the lock and is deleted at once, a delivered one is 'deleting' until the lock's next sync confirms).
  * PIN passwords already end with their stay (services/lock-state.ts) and are not touched here.
  */
-import type { Kysely } from 'kysely';
 import type { UserContext } from '../call.js';
-import type { Database } from '../db/schema.js';
-import { queueLockSync, roomsOpenedBy } from './card-issue.js';
-import { withdrawDeliveries } from './fingerprints.js';
+import type { Db } from '../db/index.js';
+import { queueLockSync, roomsOpenedBy } from '../routes/card-issue.js';
+import { withdrawDeliveries } from '../routes/fingerprints.js';
+import {
+  revokeFaceGrants,
+  withdrawStayCards,
+  withdrawStayFaces,
+  withdrawStayFingerprints,
+} from './repository/credentials.js';
 
 /** Why a stay's credentials were withdrawn, as the operation log says it. */
 export type ClosingReason = 'checked out' | 'cancelled' | 'moved' | 'expired';
@@ -31,68 +36,30 @@ export interface Withdrawn {
 
 /** Withdraws every credential of stay `stayId` (of hotel `hotelId`) that still holds; `db` is the closing's transaction. */
 export async function withdrawStayCredentials(
-  db: Kysely<Database>,
+  db: Db,
   stay: { id: number; hotel_id: number; room_id: number },
   now: Date,
 ): Promise<Withdrawn> {
   const rooms = new Set<number>();
-  const cards = await db
-    .updateTable('cards')
-    .set({ status: 'withdrawn', withdrawn_at: now, updated_at: now })
-    .where('stay_id', '=', stay.id)
-    .where('hotel_id', '=', stay.hotel_id)
-    // A planned card may have been written already: its locks refuse it as well.
-    .where('status', 'in', ['issued', 'pending'])
-    .returning([
-      'id',
-      'hotel_id',
-      'card_number',
-      'type',
-      'room_id',
-      'building',
-      'floor',
-      'room_ids',
-      'access_controls',
-    ])
-    .execute();
+  const cards = await withdrawStayCards(db, stay, now);
   for (const card of cards.sort((a, b) => a.id - b.id)) {
     const roomIds = await roomsOpenedBy(db, card);
     await queueLockSync(db, card, roomIds, 'delete', now);
     for (const id of roomIds) rooms.add(id);
   }
 
-  const faces = await db
-    .updateTable('faces')
-    .set({ status: 'withdrawn', updated_at: now })
-    .where('stay_id', '=', stay.id)
-    .where('hotel_id', '=', stay.hotel_id)
-    .where('status', '=', 'active')
-    .returning(['id', 'face_id', 'room_id'])
-    .execute();
+  const faces = await withdrawStayFaces(db, stay, now);
   if (faces.length > 0) {
-    const revoked = await db
-      .updateTable('face_grants')
-      .set({ revoked_at: now, updated_at: now })
-      .where(
-        'face_id',
-        'in',
-        faces.map((fc) => fc.id),
-      )
-      .where('revoked_at', 'is', null)
-      .returning('room_id')
-      .execute();
+    const revoked = await revokeFaceGrants(
+      db,
+      faces.map((fc) => fc.id),
+      now,
+    );
     for (const g of revoked) rooms.add(g.room_id);
     for (const fc of faces) if (fc.room_id !== null) rooms.add(fc.room_id);
   }
 
-  const fingerprints = await db
-    .updateTable('fingerprints')
-    .set({ status: 'withdrawn', updated_at: now })
-    .where('stay_id', '=', stay.id)
-    .where('hotel_id', '=', stay.hotel_id)
-    .where('status', '=', 'active')
-    .returning(['id', 'finger_id', 'room_id'])
-    .execute();
+  const fingerprints = await withdrawStayFingerprints(db, stay, now);
   for (const fp of fingerprints) {
     for (const id of await withdrawDeliveries(db, { fingerprintId: fp.id }, now)) rooms.add(id);
     if (fp.room_id !== null) rooms.add(fp.room_id);
