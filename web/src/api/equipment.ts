@@ -4,7 +4,6 @@ import {
   type DispenserType,
   dispenserCalls,
   type InputOf,
-  type DispenserStatus as ReaderStatus,
   type StaffMember,
   type Stay,
   staffCalls,
