@@ -6,6 +6,9 @@ import { cardEncryptionCalls } from './card-encryption.js';
 import type { AnyContract } from './contract.js';
 import { cpuCardCalls } from './cpu-cards.js';
 import { dispenserCalls } from './dispensers.js';
+import { faceGrantCalls } from './face-grants.js';
+import { faceCalls } from './faces.js';
+import { fingerprintCalls } from './fingerprints.js';
 import { firmwareCalls } from './firmware.js';
 import { lockDeliveryCalls } from './lock-deliveries.js';
 import { lockDeviceCalls } from './lock-devices.js';
@@ -21,7 +24,11 @@ export * from './card-encryption.js';
 export * from './card-fields.js';
 export * from './contract.js';
 export * from './cpu-cards.js';
+export * from './credential-fields.js';
 export * from './dispensers.js';
+export * from './face-grants.js';
+export * from './faces.js';
+export * from './fingerprints.js';
 export * from './firmware.js';
 export * from './lock-deliveries.js';
 export * from './lock-devices.js';
@@ -41,6 +48,9 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCont
   cardEncryption: cardEncryptionCalls,
   cpuCards: cpuCardCalls,
   dispensers: dispenserCalls,
+  faceGrants: faceGrantCalls,
+  faces: faceCalls,
+  fingerprints: fingerprintCalls,
   firmware: firmwareCalls,
   lockDeliveries: lockDeliveryCalls,
   lockDevices: lockDeviceCalls,

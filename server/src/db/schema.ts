@@ -9,7 +9,12 @@
  *   `text` 'YYYY-MM-DD' so no time zone ever shifts them.
  * - `Generated<T>` marks a column with a default: optional on insert.
  */
-import type { CheckInKind, CpuCardStatus, M1CardStatus } from '@lockdesk/protocol';
+import type {
+  CheckInKind,
+  CpuCardStatus,
+  FingerprintDeliveryStatus as DeliveryStatus,
+  M1CardStatus,
+} from '@lockdesk/protocol';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz column: read as Date, written as Date or ISO string. */
@@ -511,9 +516,8 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
-/** Delivery states of a fingerprint on a lock. */
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'deleting', 'deleted'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** Delivery states of a fingerprint on a lock (the contract's). */
+export type { DeliveryStatus };
 
 /** A fingerprint sent to a room's lock (fingerprint/send, 006): pending until the lock syncs. */
 export interface FingerprintDeliveriesTable {

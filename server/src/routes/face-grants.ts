@@ -14,17 +14,15 @@
  *   defaults to now;
  * - revoking keeps the row with `revoked_at` (the record of who held what); revoked grants leave the list.
  */
+import { faceGrantCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import type { FaceGrant, LockStateJson } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { epochSeconds, pageOf } from '../fields.js';
 import { requireCredentialScope } from '../shared/credential-common.js';
 import { callerScope, inScope, requireRooms } from '../shared/room-views.js';
-
-/** How many rooms one grant call may name. */
-export const GRANT_ROOMS_MAX = 200;
 
 /** An active face of the caller's hotel the caller may manage: NOT_FOUND / PERMISSION_DENIED. */
 async function requireFace(ctx: UserContext, id: number) {
@@ -105,17 +103,7 @@ const grantColumns = [
 ] as const;
 
 export function faceGrantRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'lock/empowerFace',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: {
-      face: f.id(),
-      room_ids: f.array({ of: f.id(), max: GRANT_ROOMS_MAX }),
-      start_time: f.time({ optional: true }),
-      end_time: f.time({ required: 'FIELD_REQUIRED' }),
-    },
+  defineCall(app, faceGrantCalls.grantFace, {
     handler: async (ctx, body) => {
       const face = await requireFace(ctx, body.face);
       const roomIds = [...new Set(body.room_ids as number[])].sort((a, b) => a - b);
@@ -171,16 +159,7 @@ export function faceGrantRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/empowerFaceList',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {
-      face: f.id({ optional: true }),
-      room_id: f.id({ optional: true }),
-      ...pageFields,
-    },
+  defineCall(app, faceGrantCalls.grantList, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       if (body.face !== undefined) await requireFace(ctx, body.face);
@@ -209,12 +188,7 @@ export function faceGrantRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/deleteEmpowerFace',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id() },
+  defineCall(app, faceGrantCalls.revokeGrant, {
     handler: async (ctx, body) => {
       const grant = await grantsWithRooms(ctx)
         .select(['g.id', 'g.room_id', 'r.name as room_name', 'fc.face_id as face_code'])

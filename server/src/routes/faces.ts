@@ -10,20 +10,18 @@
  *   administrators by role, staff only when granted it), since the library serves every room of the hotel.
  * Lists show exactly what the caller may manage. A deleted face leaves the lists and its image file is removed.
  */
-import { checkFaceId, checkFaceImage, checkFaceNote } from '@lockdesk/protocol';
+import { faceCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation, violatedConstraint } from '../db/index.js';
 import { failure } from '../errors.js';
-import { f, listPage } from '../fields.js';
+import { listPage } from '../fields.js';
 import { fileUrl } from '../services/storage.js';
 import {
-  credentialListFields,
   credentialPlace,
   credentialsListed,
   credentialTarget,
   requireCredentialScope,
-  roomAndStay,
 } from '../shared/credential-common.js';
 import { findUpload } from './uploads.js';
 
@@ -87,26 +85,8 @@ async function requireFace(ctx: UserContext, id: number): Promise<FaceRow & { up
   return face;
 }
 
-const noteField = () =>
-  f.string({ max: 100, required: 'FACE_NOTE_REQUIRED', check: (v: string) => checkFaceNote(v) });
-
 export function faceRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'user/uploadTFaceImg',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: {
-      face_id: f.string({ max: 64, required: 'FACE_ID_REQUIRED', check: (v: string) => checkFaceId(v) }),
-      note: noteField(),
-      image: f.string({
-        max: 300,
-        required: 'FACE_IMAGE_REQUIRED',
-        invalid: 'UPLOAD_FILE_INVALID',
-        check: (v: string) => checkFaceImage(v),
-      }),
-      ...roomAndStay,
-    },
+  defineCall(app, faceCalls.addFace, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const { room, stayId } = await credentialTarget(ctx, body);
@@ -145,12 +125,7 @@ export function faceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'user/faceImgList',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: credentialListFields,
+  defineCall(app, faceCalls.faceList, {
     handler: async (ctx, body) => {
       const listed = await credentialsListed(ctx, 'fc', body, [
         'fc.face_id',
@@ -167,12 +142,7 @@ export function faceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'user/updateFaceNote',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id(), note: noteField() },
+  defineCall(app, faceCalls.updateFaceNote, {
     handler: async (ctx, body) => {
       const face = await requireFace(ctx, body.id);
       await ctx.db
@@ -185,13 +155,7 @@ export function faceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'user/updateLockFaceNote',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    // Empty or missing clears the note shown on the lock.
-    schema: { id: f.id(), lock_note: f.string({ max: 32, optional: true }) },
+  defineCall(app, faceCalls.updateLockFaceNote, {
     handler: async (ctx, body) => {
       const face = await requireFace(ctx, body.id);
       await ctx.db
@@ -204,12 +168,7 @@ export function faceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'user/deleteTFaceImg',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id() },
+  defineCall(app, faceCalls.deleteFace, {
     handler: async (ctx, body) => {
       const face = await requireFace(ctx, body.id);
       await ctx.db.transaction().execute(async (trx) => {

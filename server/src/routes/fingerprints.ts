@@ -9,37 +9,27 @@
  * fingerprint withdraws its deliveries the same way.
  */
 import { randomBytes } from 'node:crypto';
+import { fingerprintCalls, templateText } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { isConstraintViolation } from '../db/index.js';
-import { type Database, DELIVERY_STATUSES, type DeliveryStatus } from '../db/schema.js';
+import type { Database, DeliveryStatus } from '../db/schema.js';
 import { shanghaiDate } from '../domain/time.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage, pageFields } from '../fields.js';
+import { epochSeconds, listPage } from '../fields.js';
 import {
-  credentialListFields,
   credentialPlace,
   credentialsListed,
   credentialTarget,
   requireCredentialScope,
-  roomAndStay,
 } from '../shared/credential-common.js';
 import { callerScope, inScope } from '../shared/room-views.js';
 
-/** Template size limits (decoded bytes): any real sensor template lies well inside. */
-export const TEMPLATE_MIN_BYTES = 16;
-export const TEMPLATE_MAX_BYTES = 16 * 1024;
-
-/** A template as the encoder hands it (hex, or base64) as lower-case hex; undefined when it is neither or of no sane size. */
-export function templateHex(value: string): string | undefined {
-  const text = value.replace(/\s+/g, '');
-  let bytes: Buffer;
-  if (/^(?:[0-9a-fA-F]{2})+$/.test(text)) bytes = Buffer.from(text, 'hex');
-  else if (text.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(text)) bytes = Buffer.from(text, 'base64');
-  else return undefined;
-  if (bytes.length < TEMPLATE_MIN_BYTES || bytes.length > TEMPLATE_MAX_BYTES) return undefined;
-  return bytes.toString('hex');
+/** A template as the encoder hands it (hex, or base64) as lower-case hex; the body's check has refused any other. */
+function templateHex(value: string): string {
+  const { text, encoding } = templateText(value);
+  return Buffer.from(text, encoding === 'hex' ? 'hex' : 'base64').toString('hex');
 }
 
 /** A finger id the server makes: F-<hotel date>-<6 random hex>. */
@@ -115,7 +105,7 @@ type DeliveryRow = {
   note: string;
   room_id: number;
   room_name: string;
-  status: string;
+  status: DeliveryStatus;
   created_at: Date;
   updated_at: Date;
 };
@@ -175,21 +165,7 @@ export async function withdrawDeliveries(
 }
 
 export function fingerprintRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'fingerprint/addData',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: {
-      finger_id: f.string({ max: 64, pattern: /^[\p{L}\p{N}_.:-]+$/u, optional: true }),
-      note: f.string({ max: 100 }),
-      data: f.string({
-        max: 64 * 1024,
-        invalid: 'FINGERPRINT_DATA_INVALID',
-        check: (v: string) => (templateHex(v) === undefined ? 'FINGERPRINT_DATA_INVALID' : undefined),
-      }),
-      ...roomAndStay,
-    },
+  defineCall(app, fingerprintCalls.addFingerprint, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const { room, stayId } = await credentialTarget(ctx, body);
@@ -205,7 +181,7 @@ export function fingerprintRoutes(app: FastifyInstance): void {
             stay_id: stayId,
             finger_id: fingerId,
             note: body.note,
-            data: templateHex(body.data) as string,
+            data: templateHex(body.data),
             created_at: now,
             updated_at: now,
           })
@@ -225,12 +201,7 @@ export function fingerprintRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'fingerprint/dataLists',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: credentialListFields,
+  defineCall(app, fingerprintCalls.fingerprintList, {
     handler: async (ctx, body) => {
       const listed = await credentialsListed(ctx, 'fp', body, ['fp.finger_id', 'fp.note', 'r.name']);
       return listPage(
@@ -242,12 +213,7 @@ export function fingerprintRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'fingerprint/delData',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id() },
+  defineCall(app, fingerprintCalls.deleteFingerprint, {
     handler: async (ctx, body) => {
       const fp = await requireFingerprint(ctx, body.id);
       const now = ctx.now();
@@ -265,12 +231,7 @@ export function fingerprintRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'fingerprint/send',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id(), room_id: f.id() },
+  defineCall(app, fingerprintCalls.sendFingerprint, {
     handler: async (ctx, body) => {
       const fp = await requireFingerprint(ctx, body.id);
       // A fingerprint withdrawn with its stay (stay-credentials.ts) goes on no lock again.
@@ -314,24 +275,14 @@ export function fingerprintRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'fingerprint/sendDataList',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {
-      room_id: f.id({ optional: true }),
-      fingerprint_id: f.id({ optional: true }),
-      status: f.enum(DELIVERY_STATUSES, { optional: true }),
-      ...pageFields,
-    },
+  defineCall(app, fingerprintCalls.deliveryList, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       if (body.room_id !== undefined) await ctx.requireRoom(body.room_id, 'credential.manage');
       let q = deliveries(ctx.db, hotelId).where(inScope(scope, hotelId));
       if (body.room_id !== undefined) q = q.where('d.room_id', '=', body.room_id);
       if (body.fingerprint_id !== undefined) q = q.where('d.fingerprint_id', '=', body.fingerprint_id);
-      if (body.status !== undefined) q = q.where('d.status', '=', body.status as DeliveryStatus);
+      if (body.status !== undefined) q = q.where('d.status', '=', body.status);
       return listPage(
         q,
         body,
@@ -341,12 +292,7 @@ export function fingerprintRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'fingerprint/delSendData',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id() },
+  defineCall(app, fingerprintCalls.withdrawDelivery, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const delivery = await ctx.db
