@@ -1,5 +1,6 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
+import { credentialRoutes } from '../credentials/index.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { brokerRoutes } from './broker.js';
@@ -11,9 +12,6 @@ import { customerRoutes } from './customers.js';
 import { devRoutes } from './dev.js';
 import { dispenserRoutes } from './dispensers.js';
 import { exportRoutes } from './exports.js';
-import { faceGrantRoutes } from './face-grants.js';
-import { faceRoutes } from './faces.js';
-import { fingerprintRoutes } from './fingerprints.js';
 import { firmwareRoutes } from './firmware.js';
 import { hotelRoutes } from './hotel.js';
 import { lockDeliveryRoutes } from './lock-deliveries.js';
@@ -22,7 +20,6 @@ import { m1CardRoutes } from './m1-cards.js';
 import { messageRoutes } from './messages.js';
 import { operationRoutes } from './operation.js';
 import { orderRoutes } from './orders.js';
-import { passwordRoutes } from './passwords.js';
 import { priceRoutes } from './prices.js';
 import { profileRoutes } from './profile.js';
 import { roomAdminRoutes } from './room-admin.js';
@@ -47,12 +44,10 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   priceRoutes,
   stayRoutes,
   staffRoutes,
-  passwordRoutes,
+  credentialRoutes,
   unlockRecordRoutes,
   lockDeliveryRoutes,
   uploadRoutes,
-  faceRoutes,
-  fingerprintRoutes,
   dispenserRoutes,
   brokerRoutes,
   m1CardRoutes,
@@ -65,7 +60,6 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   customerRoutes,
   orderRoutes,
   firmwareRoutes,
-  faceGrantRoutes,
   apiKeyRoutes,
   profileRoutes,
 ];

@@ -14,9 +14,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { UserContext } from '../call.js';
+import { withdrawDeliveries } from '../credentials/repository/fingerprints.js';
 import type { Database } from '../db/schema.js';
 import { queueLockSync, roomsOpenedBy } from './card-issue.js';
-import { withdrawDeliveries } from './fingerprints.js';
 
 /** Why a stay's credentials were withdrawn, as the operation log says it. */
 export type ClosingReason = 'checked out' | 'cancelled' | 'moved' | 'expired';

@@ -1,7 +1,7 @@
 /**
- * What faces (faces.ts) and fingerprints (fingerprints.ts) share: who may manage a credential of a room or of the
- * hotel's library, which room and stay a new credential is for, and which credentials a list holds (the caller's
- * scope, narrowed to a room, a stay and a keyword). Their body fields are the contracts' (protocol's
+ * What faces and fingerprints (credentials/faces.ts, fingerprints.ts) share: who may manage a credential of a room
+ * or of the hotel's library, which room and stay a new credential is for, and which credentials a list holds (the
+ * caller's scope, narrowed to a room, a stay and a keyword). Their body fields are the contracts' (protocol's
  * calls/credential-fields.ts).
  */
 import type { ExpressionBuilder } from 'kysely';
