@@ -12,7 +12,10 @@ import { cpuCardCalls } from './cpu-cards.js';
 import { customerCalls } from './customers.js';
 import { devCalls } from './dev.js';
 import { dispenserCalls } from './dispensers.js';
+import { faceGrantCalls } from './face-grants.js';
+import { faceCalls } from './faces.js';
 import { fileCalls } from './files.js';
+import { fingerprintCalls } from './fingerprints.js';
 import { firmwareCalls } from './firmware.js';
 import { hotelCalls } from './hotel.js';
 import { lockDeliveryCalls } from './lock-deliveries.js';
@@ -37,10 +40,14 @@ export * from './card-fields.js';
 export * from './card-service.js';
 export * from './contract.js';
 export * from './cpu-cards.js';
+export * from './credential-fields.js';
 export * from './customers.js';
 export * from './dev.js';
 export * from './dispensers.js';
+export * from './face-grants.js';
+export * from './faces.js';
 export * from './files.js';
+export * from './fingerprints.js';
 export * from './firmware.js';
 export * from './hotel.js';
 export * from './json-schema.js';
@@ -72,7 +79,10 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCont
   customers: customerCalls,
   dev: devCalls,
   dispensers: dispenserCalls,
+  faceGrants: faceGrantCalls,
+  faces: faceCalls,
   files: fileCalls,
+  fingerprints: fingerprintCalls,
   firmware: firmwareCalls,
   hotel: hotelCalls,
   lockDeliveries: lockDeliveryCalls,

@@ -12,6 +12,7 @@
 import type {
   CheckInKind,
   CpuCardStatus,
+  FingerprintDeliveryStatus as DeliveryStatus,
   ExportFormat,
   ExportKind,
   M1CardStatus,
@@ -517,9 +518,8 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
-/** Delivery states of a fingerprint on a lock. */
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'deleting', 'deleted'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** Delivery states of a fingerprint on a lock (the contract's). */
+export type { DeliveryStatus };
 
 /** A fingerprint sent to a room's lock (fingerprint/send, 006): pending until the lock syncs. */
 export interface FingerprintDeliveriesTable {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../account/index.js';
 import { brokerRoutes } from '../broker/index.js';
+import { credentialRoutes } from '../credentials/index.js';
 import { customerRoutes } from '../customers/index.js';
 import { equipmentRoutes } from '../equipment/index.js';
 import { fileRoutes } from '../files/index.js';
@@ -16,12 +17,8 @@ import { cardEncryptionRoutes } from './card-encryption.js';
 import { cardRoutes } from './cards.js';
 import { categoryRoutes } from './categories.js';
 import { cpuCardRoutes } from './cpu-cards.js';
-import { faceGrantRoutes } from './face-grants.js';
-import { faceRoutes } from './faces.js';
-import { fingerprintRoutes } from './fingerprints.js';
 import { m1CardRoutes } from './m1-cards.js';
 import { orderRoutes } from './orders.js';
-import { passwordRoutes } from './passwords.js';
 import { priceRoutes } from './prices.js';
 import { roomAdminRoutes } from './room-admin.js';
 import { roomListRoutes } from './room-list.js';
@@ -40,11 +37,9 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   priceRoutes,
   stayRoutes,
   staffRoutes,
-  passwordRoutes,
   lockRoutes,
   fileRoutes,
-  faceRoutes,
-  fingerprintRoutes,
+  credentialRoutes,
   equipmentRoutes,
   brokerRoutes,
   m1CardRoutes,
@@ -54,6 +49,5 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   messageRoutes,
   customerRoutes,
   orderRoutes,
-  faceGrantRoutes,
   integrationRoutes,
 ];

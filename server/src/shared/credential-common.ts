@@ -1,14 +1,15 @@
 /**
- * What faces (faces.ts) and fingerprints (fingerprints.ts) share: who may manage a credential of a room or of the
- * hotel's library, which room and stay a new credential is for, and which credentials a list holds (the caller's
- * scope, narrowed to a room, a stay and a keyword).
+ * What faces and fingerprints (credentials/faces.ts, fingerprints.ts) share: who may manage a credential of a room
+ * or of the hotel's library, which room and stay a new credential is for, and which credentials a list holds (the
+ * caller's scope, narrowed to a room, a stay and a keyword). Their body fields are the contracts' (protocol's
+ * calls/credential-fields.ts).
  */
 import type { ExpressionBuilder } from 'kysely';
 import { roleAllows } from '../auth/permissions.js';
 import type { UserContext } from '../call.js';
 import type { Room } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields } from '../fields.js';
+import { epochSeconds } from '../fields.js';
 import { callerScope, likePattern } from './room-views.js';
 
 /** True when the caller may manage credentials without a room (the hotel's library). */
@@ -45,19 +46,6 @@ export async function findStay(
   if (!stay) throw failure('NOT_FOUND');
   return stay;
 }
-
-/** The body fields naming a credential's room and stay. */
-export const roomAndStay = {
-  room_id: f.id({ optional: true }),
-  stay_id: f.id({ optional: true }),
-} as const;
-
-/** The body of a credential list: room, stay, keyword and page. */
-export const credentialListFields = {
-  ...roomAndStay,
-  keyword: f.string({ max: 50, optional: true }),
-  ...pageFields,
-} as const;
 
 type Target = { room_id?: number | undefined; stay_id?: number | undefined };
 

@@ -1,4 +1,13 @@
-import { stayCalls } from '@lockdesk/protocol';
+import {
+  type AnswerOf,
+  type Face,
+  type FaceGrant,
+  faceCalls,
+  faceGrantCalls,
+  type InputOf,
+  type Stay,
+  stayCalls,
+} from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -11,41 +20,17 @@ import { definedFields, type Page, usePage } from './lists.ts';
 
 /**
  * The face calls (server/API.md 'Faces', contract D) and the room and stay pickers the face and fingerprint forms
- * share, as react-query hooks: pages use these, never axios.
+ * share, as react-query hooks: pages use these, never axios. Inputs and answers are the contracts' (protocol's
+ * calls/faces.ts and face-grants.ts).
  */
 
-/** A face of the library. */
-export interface Face {
-  id: number;
-  face_id: string;
-  note: string;
-  lock_note: string;
-  /** A `/files/…` url from the upload service. */
-  image: string;
-  room_id: number | null;
-  room_name: string;
-  stay_id: number | null;
-  status: string;
-  created_at: number;
-}
+// A face of the library and a face granted to more locks, as the server answers them.
+export type { Face, FaceGrant } from '@lockdesk/protocol';
 
-export interface FaceListParams {
-  room_id?: number | undefined;
-  keyword?: string | undefined;
-  page: number;
-  limit: number;
-}
+export type FaceListParams = InputOf<typeof faceCalls.faceList>;
 
 /** An open stay of a room (room/tenant/list with `open`). */
-export interface OpenStay {
-  stay_id: number;
-  room_id: number;
-  mobile: string;
-  nickname: string;
-  start_time: number;
-  end_time: number;
-  state: string;
-}
+export type OpenStay = Stay;
 
 export const faceKeys = {
   all: ['faces'] as const,
@@ -60,23 +45,17 @@ export const pickerKeys = {
 
 /** One page of the face library. */
 export function useFaceList(params: FaceListParams): UseQueryResult<Page<Face>> {
-  return usePage(faceKeys.list(params), 'user/faceImgList', params);
+  return usePage(faceKeys.list(params), faceCalls.faceList, params);
 }
 
-export interface NewFace {
-  face_id: string;
-  note: string;
-  image: string;
-  room_id?: number | undefined;
-  stay_id?: number | undefined;
-}
+type NewFace = InputOf<typeof faceCalls.addFace>;
 
 /** Creates a face (and grants it to a room's lock for a stay when a room is given). Invalidates the face lists. */
 export function useCreateFace(): UseMutationResult<Face, Error, NewFace> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: NewFace) =>
-      callManage<Face>('user/uploadTFaceImg', {
+      callManage(faceCalls.addFace, {
         ...definedFields(input),
         face_id: input.face_id.trim(),
         note: input.note.trim(),
@@ -85,31 +64,35 @@ export function useCreateFace(): UseMutationResult<Face, Error, NewFace> {
   });
 }
 
+type FaceNote = InputOf<typeof faceCalls.updateFaceNote>;
+
 /** Edits a face's note. Invalidates the face lists. */
-export function useUpdateFaceNote(): UseMutationResult<Face, Error, { id: number; note: string }> {
+export function useUpdateFaceNote(): UseMutationResult<Face, Error, FaceNote> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; note: string }) =>
-      callManage<Face>('user/updateFaceNote', { id: input.id, note: input.note.trim() }),
+    mutationFn: (input: FaceNote) =>
+      callManage(faceCalls.updateFaceNote, { id: input.id, note: input.note.trim() }),
     onSuccess: () => client.invalidateQueries({ queryKey: faceKeys.lists() }),
   });
 }
 
-/** Edits the note the lock shows for a face. Invalidates the face lists. */
-export function useUpdateLockFaceNote(): UseMutationResult<Face, Error, { id: number; lock_note: string }> {
+type LockFaceNote = InputOf<typeof faceCalls.updateLockFaceNote>;
+
+/** Edits the note the lock shows for a face (empty clears it). Invalidates the face lists. */
+export function useUpdateLockFaceNote(): UseMutationResult<Face, Error, LockFaceNote> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; lock_note: string }) =>
-      callManage<Face>('user/updateLockFaceNote', { id: input.id, lock_note: input.lock_note.trim() }),
+    mutationFn: (input: LockFaceNote) =>
+      callManage(faceCalls.updateLockFaceNote, { id: input.id, lock_note: (input.lock_note ?? '').trim() }),
     onSuccess: () => client.invalidateQueries({ queryKey: faceKeys.lists() }),
   });
 }
 
 /** Deletes a face. Invalidates the face lists. */
-export function useDeleteFace(): UseMutationResult<{ id: number }, Error, number> {
+export function useDeleteFace(): UseMutationResult<AnswerOf<typeof faceCalls.deleteFace>, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage<{ id: number }>('user/deleteTFaceImg', { id }),
+    mutationFn: (id: number) => callManage(faceCalls.deleteFace, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: faceKeys.lists() }),
   });
 }
@@ -132,30 +115,6 @@ export function useOpenStays(roomId: number | undefined): UseQueryResult<OpenSta
   });
 }
 
-/** A face granted to one more room's lock for a period (lock/empowerFaceList, server/API.md §13.3). */
-export interface FaceGrant {
-  id: number;
-  /** The face's id. */
-  face: number;
-  face_id: string;
-  note: string;
-  room_id: number;
-  room_name: string;
-  mac_id: string | null;
-  start_time: number;
-  end_time: number;
-  /** waiting: the lock learns it at its next Bluetooth sync; confirmed: it holds it; ended: the period is over. */
-  state: 'waiting' | 'confirmed' | 'ended';
-  created_at: number;
-}
-
-export interface NewFaceGrant {
-  face: number;
-  room_ids: number[];
-  start_time: number;
-  end_time: number;
-}
-
 /** How many grants of one face the grant dialog shows. */
 export const FACE_GRANTS_SHOWN = 100;
 
@@ -168,17 +127,21 @@ export const faceGrantKeys = {
 export function useFaceGrants(face: number): UseQueryResult<Page<FaceGrant>> {
   return useQuery({
     queryKey: faceGrantKeys.ofFace(face),
-    queryFn: () =>
-      callManage<Page<FaceGrant>>('lock/empowerFaceList', { face, page: 1, limit: FACE_GRANTS_SHOWN }),
+    queryFn: () => callManage(faceGrantCalls.grantList, { face, page: 1, limit: FACE_GRANTS_SHOWN }),
   });
 }
 
+type NewFaceGrant = InputOf<typeof faceGrantCalls.grantFace>;
+
 /** Grants a face to more locks (again: changes the period). Invalidates the face's grants and the room marks. */
-export function useGrantFace(): UseMutationResult<{ face: number; list: FaceGrant[] }, Error, NewFaceGrant> {
+export function useGrantFace(): UseMutationResult<
+  AnswerOf<typeof faceGrantCalls.grantFace>,
+  Error,
+  NewFaceGrant
+> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewFaceGrant) =>
-      callManage<{ face: number; list: FaceGrant[] }>('lock/empowerFace', { ...input }),
+    mutationFn: (input: NewFaceGrant) => callManage(faceGrantCalls.grantFace, { ...input }),
     onSuccess: (_, input) => {
       client.invalidateQueries({ queryKey: faceGrantKeys.ofFace(input.face) });
       client.invalidateQueries({ queryKey: ['rooms'] });
@@ -186,12 +149,16 @@ export function useGrantFace(): UseMutationResult<{ face: number; list: FaceGran
   });
 }
 
-/** Revokes a grant. Invalidates the face's grants and the room marks. */
-export function useRevokeFaceGrant(): UseMutationResult<{ id: number }, Error, { id: number; face: number }> {
+/** Revokes a grant (`face` names the face whose grants to refresh). Invalidates the face's grants and the room marks. */
+export function useRevokeFaceGrant(): UseMutationResult<
+  AnswerOf<typeof faceGrantCalls.revokeGrant>,
+  Error,
+  { id: number; face: number }
+> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; face: number }) =>
-      callManage<{ id: number }>('lock/deleteEmpowerFace', { id: input.id }),
+      callManage(faceGrantCalls.revokeGrant, { id: input.id }),
     onSuccess: (_, input) => {
       client.invalidateQueries({ queryKey: faceGrantKeys.ofFace(input.face) });
       client.invalidateQueries({ queryKey: ['rooms'] });

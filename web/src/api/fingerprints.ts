@@ -1,4 +1,11 @@
 import {
+  type AnswerOf,
+  type Fingerprint,
+  type FingerprintDelivery,
+  fingerprintCalls,
+  type InputOf,
+} from '@lockdesk/protocol';
+import {
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
@@ -9,46 +16,16 @@ import { definedFields, type Page, usePage } from './lists.ts';
 
 /**
  * The fingerprint calls (server/API.md 'Fingerprints', contract E) as react-query hooks: the library of enrolled
- * fingerprints and their deliveries to locks. The template is sent once and never answered.
+ * fingerprints and their deliveries to locks. The template is sent once and never answered. Inputs and answers are
+ * the contracts' (protocol's calls/fingerprints.ts).
  */
 
-/** A fingerprint of the library. */
-export interface Fingerprint {
-  id: number;
-  finger_id: string;
-  note: string;
-  room_id: number | null;
-  room_name: string;
-  stay_id: number | null;
-  status: string;
-  created_at: number;
-}
+// A fingerprint of the library, and one sent to a lock (pending until the lock syncs), as the server answers them.
+export type { Fingerprint } from '@lockdesk/protocol';
+export type Delivery = FingerprintDelivery;
 
-/** A fingerprint sent to a lock; pending until the lock syncs. */
-export interface Delivery {
-  id: number;
-  fingerprint_id: number;
-  /** The fingerprint's finger id, when the server adds it. */
-  finger_id?: string;
-  room_id: number;
-  room_name: string;
-  status: 'pending' | 'delivered' | 'deleting' | 'deleted' | string;
-  created_at: number;
-}
-
-export interface FingerprintListParams {
-  keyword?: string | undefined;
-  room_id?: number | undefined;
-  page: number;
-  limit: number;
-}
-
-export interface DeliveryListParams {
-  room_id?: number | undefined;
-  fingerprint_id?: number | undefined;
-  page: number;
-  limit: number;
-}
+export type FingerprintListParams = InputOf<typeof fingerprintCalls.fingerprintList>;
+export type DeliveryListParams = InputOf<typeof fingerprintCalls.deliveryList>;
 
 export const fingerprintKeys = {
   all: ['fingerprints'] as const,
@@ -60,30 +37,23 @@ export const fingerprintKeys = {
 
 /** One page of the fingerprint library. */
 export function useFingerprintList(params: FingerprintListParams): UseQueryResult<Page<Fingerprint>> {
-  return usePage(fingerprintKeys.list(params), 'fingerprint/dataLists', params);
+  return usePage(fingerprintKeys.list(params), fingerprintCalls.fingerprintList, params);
 }
 
 /** One page of the deliveries to locks. */
 export function useDeliveryList(params: DeliveryListParams): UseQueryResult<Page<Delivery>> {
-  return usePage(fingerprintKeys.deliveryList(params), 'fingerprint/sendDataList', params);
+  return usePage(fingerprintKeys.deliveryList(params), fingerprintCalls.deliveryList, params);
 }
 
-export interface NewFingerprint {
-  note: string;
-  /** The encoder's template. */
-  data: string;
-  finger_id?: string | undefined;
-  room_id?: number | undefined;
-  stay_id?: number | undefined;
-}
+type NewFingerprint = InputOf<typeof fingerprintCalls.addFingerprint>;
 
 /** Saves an enrolled fingerprint. Invalidates the fingerprint lists. */
 export function useAddFingerprint(): UseMutationResult<Fingerprint, Error, NewFingerprint> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: NewFingerprint) =>
-      callManage<Fingerprint>(
-        'fingerprint/addData',
+      callManage(
+        fingerprintCalls.addFingerprint,
         definedFields({ ...input, note: input.note.trim(), finger_id: input.finger_id?.trim() }),
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: fingerprintKeys.all }),
@@ -91,29 +61,35 @@ export function useAddFingerprint(): UseMutationResult<Fingerprint, Error, NewFi
 }
 
 /** Deletes a fingerprint. Invalidates the fingerprint lists and deliveries. */
-export function useDeleteFingerprint(): UseMutationResult<unknown, Error, number> {
+export function useDeleteFingerprint(): UseMutationResult<
+  AnswerOf<typeof fingerprintCalls.deleteFingerprint>,
+  Error,
+  number
+> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage('fingerprint/delData', { id }),
+    mutationFn: (id: number) => callManage(fingerprintCalls.deleteFingerprint, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: fingerprintKeys.all }),
   });
 }
 
+type SendInput = InputOf<typeof fingerprintCalls.sendFingerprint>;
+
 /** Sends a fingerprint to a room's lock. Invalidates the deliveries. */
-export function useSendFingerprint(): UseMutationResult<Delivery, Error, { id: number; room_id: number }> {
+export function useSendFingerprint(): UseMutationResult<Delivery, Error, SendInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; room_id: number }) =>
-      callManage<Delivery>('fingerprint/send', { id: input.id, room_id: input.room_id }),
+    mutationFn: (input: SendInput) =>
+      callManage(fingerprintCalls.sendFingerprint, { id: input.id, room_id: input.room_id }),
     onSuccess: () => client.invalidateQueries({ queryKey: fingerprintKeys.deliveries() }),
   });
 }
 
 /** Withdraws a delivery from its lock. Invalidates the deliveries. */
-export function useDeleteDelivery(): UseMutationResult<unknown, Error, number> {
+export function useDeleteDelivery(): UseMutationResult<Delivery, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage('fingerprint/delSendData', { id }),
+    mutationFn: (id: number) => callManage(fingerprintCalls.withdrawDelivery, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: fingerprintKeys.deliveries() }),
   });
 }

@@ -74,10 +74,12 @@ beforeEach(() => {
         id: 9,
         fingerprint_id: Number(f['id']),
         finger_id: 'F-0005',
+        note: 'Li Wei right thumb',
         room_id: Number(f['room_id']),
         room_name: f['room_id'] === 18 ? '1107' : '1106',
         status: 'pending',
         created_at: 1764000100,
+        updated_at: 1764000100,
       };
       deliveries = [delivery];
       return { errno: 0, data: delivery };
