@@ -3,6 +3,7 @@
  * handlers against (each contract exactly one handler) and writes the OpenAPI document from.
  */
 import { cardEncryptionCalls } from './card-encryption.js';
+import { cardCalls } from './cards.js';
 import type { AnyContract } from './contract.js';
 import { cpuCardCalls } from './cpu-cards.js';
 import { dispenserCalls } from './dispensers.js';
@@ -19,6 +20,7 @@ import { unlockRecordCalls } from './unlock-records.js';
 
 export * from './card-encryption.js';
 export * from './card-fields.js';
+export * from './cards.js';
 export * from './contract.js';
 export * from './cpu-cards.js';
 export * from './dispensers.js';
@@ -39,6 +41,7 @@ export * from './unlock-records.js';
 /** Each area's contracts, by area (one line per calls/<area>.ts; keep them in alphabetical order). */
 export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyContract>>>> = {
   cardEncryption: cardEncryptionCalls,
+  cards: cardCalls,
   cpuCards: cpuCardCalls,
   dispensers: dispenserCalls,
   firmware: firmwareCalls,

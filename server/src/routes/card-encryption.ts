@@ -9,6 +9,7 @@ import {
   ALWAYS_ENCRYPTED_SECTORS,
   bytesToHex,
   CARD_READ,
+  type CardCheckReason,
   cardEncryptionCalls,
   decodeGuestCard,
   encodeEmptyGuestCard,
@@ -18,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
 import { failure } from '../errors.js';
-import { f, listPage } from '../fields.js';
+import { listPage } from '../fields.js';
 import {
   type CardRow,
   cardQuery,
@@ -29,26 +30,9 @@ import {
   requireCardScope,
   requireReadBack,
   setUidKeySectors,
-  UID_PATTERN,
   uidKeySectors,
   visibleCards,
 } from './card-issue.js';
-
-const uidField = () => f.string({ pattern: UID_PATTERN });
-
-/** The verdicts of room/sendCardCheck. */
-export const CHECK_REASONS = [
-  'ok',
-  'tampered',
-  'copied',
-  'unsigned',
-  'external',
-  'unknown',
-  'withdrawn',
-  'deleted',
-  'expired',
-] as const;
-export type CheckReason = (typeof CHECK_REASONS)[number];
 
 /** The blocks a card check reads: the guest record, the signature and the check block. */
 const CHECK_BLOCKS = [4, 5, 6, 53, 54] as const;
@@ -178,12 +162,7 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/sendCardEncryption',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { card_uid: uidField(), decrypt: f.bool({ optional: true }) },
+  defineCall(app, cardEncryptionCalls.planKeyChange, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const uid = body.card_uid.toUpperCase();
@@ -209,12 +188,7 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/sendCardEncryptionSyntony',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { card_uid: uidField(), blocks: f.object() },
+  defineCall(app, cardEncryptionCalls.confirmEncryption, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const uid = body.card_uid.toUpperCase();
@@ -232,12 +206,7 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/sendCardDecodeSyntony',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { card_uid: uidField(), blocks: f.object() },
+  defineCall(app, cardEncryptionCalls.confirmDecryption, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const uid = body.card_uid.toUpperCase();
@@ -248,21 +217,11 @@ export function cardEncryptionRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/getCheckData',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { card_uid: uidField() },
+  defineCall(app, cardEncryptionCalls.checkData, {
     handler: async (ctx, body) => checkData(ctx, body.card_uid.toUpperCase()),
   });
 
-  defineCall(app, {
-    path: 'room/sendCardCheck',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { card_uid: uidField(), blocks: f.object() },
+  defineCall(app, cardEncryptionCalls.checkCard, {
     handler: async (ctx, body) => checkCard(ctx, body.card_uid.toUpperCase(), readBlocks(body.blocks)),
   });
 }
@@ -295,7 +254,7 @@ export async function checkData(ctx: UserContext, uid: string) {
 /** The server's verdict on a card read at the desk: its signature, then what the records say. */
 async function checkCard(ctx: UserContext, uid: string, read: Record<number, string>) {
   const hotelId = ctx.requireHotelId();
-  const verdict = (reason: CheckReason, card: CardRow | null = null) => ({
+  const verdict = (reason: CardCheckReason, card: CardRow | null = null) => ({
     valid: reason === 'ok',
     reason,
     card: card ? cardView(card) : null,
@@ -334,7 +293,7 @@ async function checkCard(ctx: UserContext, uid: string, read: Record<number, str
     if (read[Number(block)] !== undefined && read[Number(block)] !== data.toUpperCase()) {
       // Signed for this UID but not what this record wrote: an older write of the same number (a replaced card).
       return verdict(
-        card.status === 'issued' || card.status === 'void' ? 'withdrawn' : (card.status as CheckReason),
+        card.status === 'issued' || card.status === 'void' ? 'withdrawn' : (card.status as CardCheckReason),
         card,
       );
     }

@@ -20,10 +20,12 @@ import {
   checkCardReadBack,
   encodeGuestCard,
   type IssuerRole,
+  type KeyCard,
   planCardVerify,
   planCardWrite,
   signCardBlocks,
   type VerifyStep,
+  type WritePlan,
   type WriteStep,
 } from '@lockdesk/protocol';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
@@ -79,11 +81,11 @@ export const lockSyncOf = (row: { sync_total: number; sync_pending: number }): '
   Number(row.sync_total) === 0 ? 'none' : Number(row.sync_pending) > 0 ? 'pending' : 'done';
 
 /** A card as every card call answers it (contract B 'A card'). */
-export function cardView(row: CardRow) {
+export function cardView(row: CardRow): KeyCard {
   return {
     id: row.id,
     card_id: row.card_number,
-    type: row.type,
+    type: row.type as CardTypeCode,
     type_name: cardTypeName(row.type),
     note: row.note,
     status: row.status,
@@ -93,8 +95,9 @@ export function cardView(row: CardRow) {
     building: row.building,
     floor: row.floor,
     mac_id: row.mac_id,
-    start_time: epochSeconds(row.start_time),
-    end_time: epochSeconds(row.end_time),
+    // Every card is planned with its validity (planCard): the columns are null only in the schema.
+    start_time: epochSeconds(row.start_time) as number,
+    end_time: epochSeconds(row.end_time) as number,
     uid: row.uid,
     encrypted: row.encrypted,
     unsubscribe_old: row.unsubscribe_old,
@@ -109,7 +112,7 @@ export function cardView(row: CardRow) {
   };
 }
 
-export type CardView = ReturnType<typeof cardView>;
+export type CardView = KeyCard;
 
 /** The card as answered, read again by id. */
 export async function loadCardView(db: CardDb, id: number): Promise<CardView> {
@@ -326,16 +329,7 @@ export interface CardSpec {
   replaces?: { id: number; card_number: string } | null;
 }
 
-/** The write plan of step one (contract B 'The write plan'). */
-export interface WritePlan {
-  id: number;
-  card_id: string;
-  uid: string;
-  writes: WriteStep[];
-  verify: VerifyStep[];
-  expires_at: number;
-  card: CardView;
-}
+export type { WritePlan } from '@lockdesk/protocol';
 
 /** The failure of a protocol Result as the call's refusal. */
 function refuse(result: {

@@ -15,12 +15,20 @@
  * - a write plan never confirmed becomes 'void' (card-issue.ts voidPlans) with a 'delete' for its locks; the card
  *   calls expire the hotel's plans lazily (expirePlans), and void records are listed only when asked for.
  */
-import { CARD_TYPE, type CardTypeCode, checkAccessControls, checkCardExpiry } from '@lockdesk/protocol';
+import {
+  CARD_TYPE,
+  type CardRoomRecord,
+  type CardTypeCode,
+  cardCalls,
+  checkAccessControls,
+  checkCardExpiry,
+  type LockSync,
+} from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, listPage } from '../fields.js';
+import { epochSeconds, listPage } from '../fields.js';
 import { findStay } from '../shared/credential-common.js';
 import { callerScope, inScope, likePattern } from '../shared/room-views.js';
 import { eraseCardPlan } from './card-encryption.js';
@@ -34,30 +42,15 @@ import {
   requireCard,
   requireCardScope,
   retireCard,
-  UID_PATTERN,
   visibleCards,
 } from './card-issue.js';
 
-/** A card UID as the encoder reads it (4 or 7 bytes, hex). */
-export const uidField = () => f.string({ pattern: UID_PATTERN });
-
-/** Paging of the card lists: page, and limit or its alias pageSize. */
-const listFields = {
-  page: f.int({ min: 1, max: 1_000_000, optional: true }),
-  limit: f.int({ min: 1, max: 100, optional: true }),
-  pageSize: f.int({ min: 1, max: 100, optional: true }),
-} as const;
 /** A list answer with `pageSize` beside `limit` (the card pages read either). */
 const withPageSize = <T extends { limit: number }>(answer: T) => ({ ...answer, pageSize: answer.limit });
 const pageAsked = (body: { page?: number; limit?: number; pageSize?: number }) => ({
   page: body.page ?? 1,
   limit: body.limit ?? body.pageSize ?? 20,
 });
-
-const expiryField = () => f.time({ required: 'CARD_EXPIRY_REQUIRED', invalid: 'CARD_EXPIRY_REQUIRED' });
-const startField = () => f.time({ optional: true, invalid: 'START_TIME_REQUIRED' });
-const noteField = () => f.string({ max: 64, optional: true });
-const replaceField = () => f.id({ optional: true });
 
 /** The validity of a special card: start (default now) and expiry by the rules of spec §5. */
 function validity(ctx: UserContext, start: Date | undefined, end: Date): { start: Date; end: Date } {
@@ -124,12 +117,7 @@ async function checkFeatureCardRights(
 }
 
 export function cardRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/sendCard',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { stay_id: f.id(), card_uid: uidField(), unsubscribe_old: f.bool({ optional: true }) },
+  defineCall(app, cardCalls.planGuestCard, {
     handler: async (ctx, body) => {
       const stay = await findStay(ctx, body.stay_id);
       const room = await ctx.requireRoom(stay.room_id, 'credential.manage');
@@ -157,23 +145,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/cardAdd',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: {
-      type: f.enum([1, 2, 3] as const),
-      card_uid: uidField(),
-      end_time: expiryField(),
-      start_time: startField(),
-      building: f.int({ min: 0, max: 65_535, optional: true }),
-      floor: f.int({ min: 0, max: 65_535, optional: true }),
-      note: noteField(),
-      access_controls: f.array({ of: f.id(), max: 100, optional: true }),
-      unsubscribe_old: f.bool({ optional: true }),
-      replace_id: replaceField(),
-    },
+  defineCall(app, cardCalls.planFunctionCard, {
     handler: async (ctx, body) => {
       const type = body.type as CardTypeCode;
       const building = body.building === 0 ? undefined : body.building;
@@ -201,21 +173,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/managerAddNew',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: {
-      type: f.enum([5, 6] as const),
-      card_uid: uidField(),
-      end_time: expiryField(),
-      start_time: startField(),
-      note: noteField(),
-      room_ids: f.array({ of: f.id(), max: 1000, optional: true }),
-      unsubscribe_old: f.bool({ optional: true }),
-      replace_id: replaceField(),
-    },
+  defineCall(app, cardCalls.planManagerCard, {
     handler: async (ctx, body) => {
       const type = body.type as CardTypeCode;
       const roomIds = [...new Set(body.room_ids ?? [])];
@@ -241,21 +199,11 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/addCardStepTwoNew',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id(), card_uid: uidField(), blocks: f.object() },
+  defineCall(app, cardCalls.confirmCard, {
     handler: (ctx, body) => confirmCard(ctx, body),
   });
 
-  defineCall(app, {
-    path: 'room/addCardMark',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id(), note: f.string({ max: 64, optional: true }) },
+  defineCall(app, cardCalls.noteCard, {
     handler: async (ctx, body) => {
       const card = await requireCard(ctx, body.id);
       if (card.status === 'pending') throw failure('NOT_FOUND');
@@ -269,19 +217,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/cardList',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {
-      type: f.enum([1, 2, 3, 4, 5, 6] as const, { optional: true }),
-      status: f.enum(['pending', 'issued', 'withdrawn', 'deleted', 'void'] as const, { optional: true }),
-      room_id: f.id({ optional: true }),
-      stay_id: f.id({ optional: true }),
-      keyword: f.string({ max: 50, optional: true }),
-      ...listFields,
-    },
+  defineCall(app, cardCalls.list, {
     handler: async (ctx, body) => {
       if (body.room_id !== undefined) await ctx.requireRoom(body.room_id, 'credential.manage');
       if (body.stay_id !== undefined) {
@@ -318,12 +254,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/getUserCardNum',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {},
+  defineCall(app, cardCalls.counts, {
     handler: async (ctx) => {
       await expirePlans(ctx);
       const rows = await ctx.db
@@ -354,21 +285,11 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/delcard',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id() },
+  defineCall(app, cardCalls.deleteCard, {
     handler: async (ctx, body) => deleteCard(ctx, body.id),
   });
 
-  defineCall(app, {
-    path: 'lock/managerDelete',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { id: f.id() },
+  defineCall(app, cardCalls.deleteManagerCard, {
     handler: async (ctx, body) => {
       const card = await requireCard(ctx, body.id);
       if (card.type !== CARD_TYPE.universal && card.type !== CARD_TYPE.super) throw failure('NOT_FOUND');
@@ -376,12 +297,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/managerList',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: { type: f.enum([5, 6] as const, { optional: true }), ...listFields },
+  defineCall(app, cardCalls.managerList, {
     handler: async (ctx, body) => {
       const q = cardQuery(ctx.db)
         .where(visibleCards(ctx))
@@ -398,12 +314,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'passenger/deleteCardByCardId',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { card_id: f.string({ max: 10, pattern: /^\d+$/, required: 'CARD_NUMBER_REQUIRED' }) },
+  defineCall(app, cardCalls.withdrawCard, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const card = await cardQuery(ctx.db)
@@ -417,19 +328,14 @@ export function cardRoutes(app: FastifyInstance): void {
       ctx.audit(`Card ${card.card_number}${card.room_name ? ` (room ${card.room_name})` : ''} withdrawn`);
       return {
         id: card.id,
-        status: 'withdrawn',
-        lock_sync: 'pending',
+        status: 'withdrawn' as const,
+        lock_sync: 'pending' as const,
         erase: await eraseCardPlan(ctx, card),
       };
     },
   });
 
-  defineCall(app, {
-    path: 'room/manageCardSyncDataList',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: { room_id: f.id() },
+  defineCall(app, cardCalls.lockSyncData, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'credential.manage');
       // A plan that expired unconfirmed adds its 'delete' before the lock is told what to learn.
@@ -459,12 +365,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/resetCardSyncData',
-    auth: 'user',
-    mutates: true,
-    permission: 'credential.manage',
-    schema: { room_id: f.id() },
+  defineCall(app, cardCalls.resetLockSync, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'credential.manage');
       const now = ctx.now();
@@ -502,12 +403,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'lock/noteCardList',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { room_id: f.id() },
+  defineCall(app, cardCalls.lockCards, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.view');
       const now = ctx.now();
@@ -564,18 +460,13 @@ export function cardRoutes(app: FastifyInstance): void {
         room_id: room.id,
         list: rows.map((r) => ({
           ...cardView(r),
-          lock_sync: (r.room_sync as 'pending' | 'done' | null) ?? 'none',
+          lock_sync: (r.room_sync as LockSync | null) ?? ('none' as const),
         })),
       };
     },
   });
 
-  defineCall(app, {
-    path: 'passenger/getCardFunction',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { card_num: f.string({ max: 10, pattern: /^\d+$/, required: 'CARD_NUMBER_REQUIRED' }) },
+  defineCall(app, cardCalls.cardFunction, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const card = await ctx.db
@@ -587,16 +478,14 @@ export function cardRoutes(app: FastifyInstance): void {
         .where('c.status', '=', 'issued')
         .where('c.type', 'in', [CARD_TYPE.master, CARD_TYPE.building, CARD_TYPE.floor])
         .executeTakeFirst();
-      return card ? { type: card.type, mobile: card.mobile ?? '' } : { type: 0, mobile: '' };
+      // Only master, building and floor cards (1–3) are looked up.
+      return card
+        ? { type: card.type as 1 | 2 | 3, mobile: card.mobile ?? '' }
+        : { type: 0 as const, mobile: '' };
     },
   });
 
-  defineCall(app, {
-    path: 'passenger/getRoomInfo',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { card_num: f.string({ max: 10, pattern: /^\d+$/, required: 'CARD_NUMBER_REQUIRED' }) },
+  defineCall(app, cardCalls.cardStays, {
     handler: async (ctx, body) => {
       const { hotelId, scope } = callerScope(ctx);
       const rows = await ctx.db
@@ -625,21 +514,17 @@ export function cardRoutes(app: FastifyInstance): void {
           room_id: r.room_id,
           room_name: r.room_name,
           mac_id: r.mac_id,
-          start_time: epochSeconds(r.start_time),
-          end_time: epochSeconds(r.end_time),
+          // Issued cards carry their validity (planCard).
+          start_time: epochSeconds(r.start_time) as number,
+          end_time: epochSeconds(r.end_time) as number,
           other_information: r.other_information,
-          card_status: r.status,
+          card_status: r.status as CardRoomRecord['card_status'],
         })),
       };
     },
   });
 
-  defineCall(app, {
-    path: 'lock/accessControlList',
-    auth: 'user',
-    mutates: false,
-    permission: 'credential.manage',
-    schema: {},
+  defineCall(app, cardCalls.accessControlList, {
     handler: async (ctx) => {
       const { hotelId, scope } = callerScope(ctx);
       const rows = await ctx.db
@@ -653,12 +538,7 @@ export function cardRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/setAccessControl',
-    auth: 'user',
-    mutates: true,
-    permission: 'room.manage',
-    schema: { room_id: f.id(), access_control: f.bool() },
+  defineCall(app, cardCalls.setAccessControl, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.manage');
       await ctx.db
