@@ -17,7 +17,12 @@
  * and a key deletes only cards written through the API.
  */
 import { randomBytes } from 'node:crypto';
-import { CARD_TYPE, checkCardExpiry, type ErrorCode } from '@lockdesk/protocol';
+import {
+  CARD_TYPE,
+  checkCardExpiry,
+  type ErrorCode,
+  CARD_UID_PATTERN as UID_PATTERN,
+} from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -25,19 +30,11 @@ import { answerFailure } from '../answers.js';
 import { findApiKey } from '../auth/api-keys.js';
 import { hashToken } from '../auth/sessions.js';
 import type { UserContext } from '../call.js';
+import { type CardRow, cardQuery, lockSyncOf } from '../cards/repository/key-cards.js';
+import { confirmCard, expirePlans, planCard, retireCard } from '../cards/service.js';
 import type { CardStatus } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { checkBody, epochSeconds, f, pageFields, pageOf, parseInstant } from '../fields.js';
-import {
-  type CardRow,
-  cardQuery,
-  confirmCard,
-  expirePlans,
-  lockSyncOf,
-  planCard,
-  retireCard,
-  UID_PATTERN,
-} from '../routes/card-issue.js';
 import { APP_SERVICES } from '../services/plugin.js';
 import { serviceEndsSql } from '../services/service-period.js';
 import { likePattern } from '../shared/room-views.js';

@@ -16,13 +16,13 @@
 import { BROKER, type DispenserStatus, type DispenserType, dispenserCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
+import { checkData } from '../cards/encryption-service.js';
 import { isConstraintViolation } from '../db/index.js';
 import { failure } from '../errors.js';
 import { epochSeconds, listPage } from '../fields.js';
 import { gatewayCredential, hotelDevices } from '../services/broker-credentials.js';
 import { hexId, pageOfCards, readerAddress, withPageSize } from '../shared/card-common.js';
 import { likePattern } from '../shared/room-views.js';
-import { checkData } from './card-encryption.js';
 
 /** The remote reader's heartbeat period (spec §9) and how many may be missed before it counts as offline. */
 export const HEARTBEAT_PERIOD_MS = BROKER.heartbeatMs;

@@ -1,12 +1,10 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
+import { cardRoutes } from '../cards/index.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { brokerRoutes } from './broker.js';
-import { cardEncryptionRoutes } from './card-encryption.js';
-import { cardRoutes } from './cards.js';
 import { categoryRoutes } from './categories.js';
-import { cpuCardRoutes } from './cpu-cards.js';
 import { customerRoutes } from './customers.js';
 import { devRoutes } from './dev.js';
 import { dispenserRoutes } from './dispensers.js';
@@ -18,7 +16,6 @@ import { firmwareRoutes } from './firmware.js';
 import { hotelRoutes } from './hotel.js';
 import { lockDeliveryRoutes } from './lock-deliveries.js';
 import { lockDeviceRoutes } from './lock-devices.js';
-import { m1CardRoutes } from './m1-cards.js';
 import { messageRoutes } from './messages.js';
 import { operationRoutes } from './operation.js';
 import { orderRoutes } from './orders.js';
@@ -55,10 +52,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   fingerprintRoutes,
   dispenserRoutes,
   brokerRoutes,
-  m1CardRoutes,
-  cpuCardRoutes,
   cardRoutes,
-  cardEncryptionRoutes,
   exportRoutes,
   lockDeviceRoutes,
   messageRoutes,

@@ -14,8 +14,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { UserContext } from '../call.js';
+import { queueLockSync, roomsOpenedBy } from '../cards/repository/key-cards.js';
 import type { Database } from '../db/schema.js';
-import { queueLockSync, roomsOpenedBy } from './card-issue.js';
 import { withdrawDeliveries } from './fingerprints.js';
 
 /** Why a stay's credentials were withdrawn, as the operation log says it. */
