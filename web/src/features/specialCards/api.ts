@@ -115,12 +115,11 @@ export function confirmSpecialCard(
 // A CPU card as the server answers it: declared with the CPU card calls' contracts (protocol/src/calls).
 export type { CpuCard, CpuCardStatus } from '@lockdesk/protocol';
 
-export interface CpuListParams {
-  keyword?: string | undefined;
-  room_id?: number | undefined;
+/** The CPU card list's filters and page (lockCardCpu/lists' fields). */
+export type CpuListParams = Pick<InputOf<typeof cpuCardCalls.cpuCardList>, 'keyword' | 'room_id'> & {
   page: number;
   limit: number;
-}
+};
 
 export function useCpuCardList(params: CpuListParams): UseQueryResult<CardPage<CpuCard>> {
   return useQuery({
