@@ -1,11 +1,13 @@
 /**
- * The hotel's card encryption (API.md §8; issue 9 §4): which sectors its cards carry diversified keys in, turned on
- * and off by the super administrator. (The per-card plan, its confirmation and the card check still declare
- * themselves in server/src/routes/card-encryption.ts: their answers carry the card, which moves with the card calls.)
+ * The hotel's card encryption and the card check (API.md §8.5; issue 9 §4): which sectors its cards carry
+ * diversified keys in, turned on and off by the super administrator; the plan that (de)encrypts one card on the
+ * encoder and its confirmation; the keys that read a card, and the server's verdict on a card read at the desk.
  */
-import { ENCRYPTABLE_SECTORS } from '../card-security.js';
+import { ENCRYPTABLE_SECTORS, type VerifyStep, type WriteStep } from '../card-security.js';
 import { cardPageFields } from './card-fields.js';
+import { cardUidField, type KeyCard } from './cards.js';
 import { call } from './contract.js';
+import type { CardReadKeys } from './dispensers.js';
 import { f } from './schema.js';
 
 /** A card of the hotel as the encrypted-cards list shows it. */
@@ -33,6 +35,53 @@ export interface EncryptionState {
 export interface EncryptionSetting {
   enabled: boolean;
   sectors: number[];
+}
+
+/**
+ * Step one of an encryption or decryption (room/sendCardEncryption): no card number and no expiry, unlike a card
+ * write plan; `id` is the card record when the UID is a known card, else 0.
+ */
+export interface EncryptionPlan {
+  id: number;
+  uid: string;
+  decrypt: boolean;
+  /** The sectors that carry the card's diversified keys afterwards ([] when decrypting). */
+  sectors: number[];
+  writes: WriteStep[];
+  verify: VerifyStep[];
+  card: KeyCard | null;
+}
+
+/**
+ * A (de)encryption confirmed: the keys the card `uid` now carries, not a card. `id` is its newest record, 0 for a
+ * card the hotel does not know.
+ */
+export interface KeyChange {
+  id: number;
+  uid: string;
+  encrypted: boolean;
+  sectors: number[];
+}
+
+/** The verdicts of room/sendCardCheck, in the order the checks run. */
+export const CARD_CHECK_REASONS = [
+  'ok',
+  'tampered',
+  'copied',
+  'unsigned',
+  'external',
+  'unknown',
+  'withdrawn',
+  'deleted',
+  'expired',
+] as const;
+export type CardCheckReason = (typeof CARD_CHECK_REASONS)[number];
+
+/** The server's verdict on a card read at the desk, with the record it concerns. */
+export interface CardVerdict {
+  valid: boolean;
+  reason: CardCheckReason;
+  card: KeyCard | null;
 }
 
 export const cardEncryptionCalls = {
@@ -69,4 +118,50 @@ export const cardEncryptionCalls = {
     permission: 'credential.manage',
     schema: cardPageFields,
   }).answers<EncryptionState>(),
+
+  /** The plan that encrypts (or, with decrypt, gives transport keys back to) the card on the encoder. */
+  planKeyChange: call({
+    path: 'room/sendCardEncryption',
+    summary: '(de)encrypt the card on the encoder',
+    auth: 'user',
+    mutates: true,
+    permission: 'credential.manage',
+    schema: { card_uid: cardUidField(), decrypt: f.bool({ optional: true }) },
+  }).answers<EncryptionPlan>(),
+
+  confirmEncryption: call({
+    path: 'room/sendCardEncryptionSyntony',
+    summary: 'Confirm',
+    auth: 'user',
+    mutates: true,
+    permission: 'credential.manage',
+    schema: { card_uid: cardUidField(), blocks: f.object() },
+  }).answers<KeyChange>(),
+
+  confirmDecryption: call({
+    path: 'room/sendCardDecodeSyntony',
+    summary: 'Confirm',
+    auth: 'user',
+    mutates: true,
+    permission: 'credential.manage',
+    schema: { card_uid: cardUidField(), blocks: f.object() },
+  }).answers<KeyChange>(),
+
+  checkData: call({
+    path: 'room/getCheckData',
+    summary: 'The keys to read a card',
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { card_uid: cardUidField() },
+  }).answers<CardReadKeys>(),
+
+  checkCard: call({
+    path: 'room/sendCardCheck',
+    summary: "The server's verdict on a card read",
+    auth: 'user',
+    mutates: false,
+    permission: 'room.view',
+    schema: { card_uid: cardUidField(), blocks: f.object() },
+  }).answers<CardVerdict>(),
 };

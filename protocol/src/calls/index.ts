@@ -7,6 +7,7 @@ import { accountCalls } from './account.js';
 import { apiKeyCalls } from './api-keys.js';
 import { brokerCalls } from './broker.js';
 import { cardEncryptionCalls } from './card-encryption.js';
+import { cardCalls } from './cards.js';
 import type { AnyContract } from './contract.js';
 import { cpuCardCalls } from './cpu-cards.js';
 import { customerCalls } from './customers.js';
@@ -38,6 +39,7 @@ export * from './broker.js';
 export * from './card-encryption.js';
 export * from './card-fields.js';
 export * from './card-service.js';
+export * from './cards.js';
 export * from './contract.js';
 export * from './cpu-cards.js';
 export * from './credential-fields.js';
@@ -75,6 +77,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCont
   apiKeys: apiKeyCalls,
   broker: brokerCalls,
   cardEncryption: cardEncryptionCalls,
+  cards: cardCalls,
   cpuCards: cpuCardCalls,
   customers: customerCalls,
   dev: devCalls,

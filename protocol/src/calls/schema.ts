@@ -90,14 +90,19 @@ type ValueOf<F extends Field> = F extends StringField
               : unknown[]
             : Record<string, unknown>;
 
-/** What the console sends for a field: the canonical JSON value (times as seconds since epoch or text). */
+/**
+ * What the console sends for a field: the canonical JSON value (times as seconds since epoch or text; a flag as a
+ * boolean or as the 0/1 the API documents, e.g. `unsubscribe_old`).
+ */
 type WireValueOf<F extends Field> = F extends TimeField
   ? number | string
-  : F extends ArrayField
-    ? F['of'] extends Field
-      ? readonly WireValueOf<F['of']>[]
-      : readonly unknown[]
-    : ValueOf<F>;
+  : F extends BoolField
+    ? boolean | 0 | 1
+    : F extends ArrayField
+      ? F['of'] extends Field
+        ? readonly WireValueOf<F['of']>[]
+        : readonly unknown[]
+      : ValueOf<F>;
 
 type OptionalKeys<S extends Schema> = { [K in keyof S]: S[K]['optional'] extends true ? K : never }[keyof S];
 type RequiredKeys<S extends Schema> = Exclude<keyof S, OptionalKeys<S>>;

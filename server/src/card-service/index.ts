@@ -19,6 +19,7 @@ import {
   checkCardExpiry,
   type ErrorCode,
   type ServiceRecord,
+  CARD_UID_PATTERN as UID_PATTERN,
 } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,17 +27,11 @@ import { answerFailure } from '../answers.js';
 import { findApiKey } from '../auth/api-keys.js';
 import { hashToken } from '../auth/sessions.js';
 import type { UserContext } from '../call.js';
+import { lockSyncOf } from '../cards/repository/key-cards.js';
+import { confirmCard, expirePlans, planCard, retireCard } from '../cards/service.js';
 import type { CardStatus } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { checkBody, epochSeconds, f, pageFields, pageOf, parseInstant } from '../fields.js';
-import {
-  confirmCard,
-  expirePlans,
-  lockSyncOf,
-  planCard,
-  retireCard,
-  UID_PATTERN,
-} from '../routes/card-issue.js';
 import { APP_SERVICES } from '../services/plugin.js';
 import { requestLanguage, requireKeyHolder, type ServiceContext, serviceDeps, serviceRoute } from './http.js';
 import {

@@ -7,9 +7,9 @@
 import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import { sessionUserColumns } from '../auth/sessions.js';
+import { cardQuery } from '../cards/repository/key-cards.js';
 import type { Db } from '../db/index.js';
 import type { CardStatus, OperationLogTable } from '../db/schema.js';
-import { cardQuery } from '../routes/card-issue.js';
 import { serviceEndsSql } from '../services/service-period.js';
 import { likePattern } from '../shared/room-views.js';
 

@@ -9,10 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { voidPlans } from '../cards/service.js';
 import type { Database } from '../db/schema.js';
 import { failure } from '../errors.js';
 import { epochSeconds } from '../fields.js';
-import { voidPlans } from '../routes/card-issue.js';
 import { type LockState, lockState } from '../services/lock-state.js';
 import type { CallingLock } from './auth.js';
 

@@ -16,9 +16,9 @@
 import { BROKER, type DispenserStatus, type DispenserType, dispenserCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
+import { checkData } from '../cards/encryption-service.js';
 import { failure } from '../errors.js';
 import { epochSeconds } from '../fields.js';
-import { checkData } from '../routes/card-encryption.js';
 import { gatewayCredential } from '../services/broker-credentials.js';
 import { hexId, pageOfCards, readerAddress, withPageSize } from '../shared/card-common.js';
 import {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../account/index.js';
 import { brokerRoutes } from '../broker/index.js';
+import { cardRoutes } from '../cards/index.js';
 import { credentialRoutes } from '../credentials/index.js';
 import { customerRoutes } from '../customers/index.js';
 import { equipmentRoutes } from '../equipment/index.js';
@@ -13,11 +14,7 @@ import { messageRoutes } from '../messages/index.js';
 import { operationLogRoutes } from '../operation-log/index.js';
 import { staffRoutes } from '../staff/index.js';
 import { stayRoutes } from '../stays/index.js';
-import { cardEncryptionRoutes } from './card-encryption.js';
-import { cardRoutes } from './cards.js';
 import { categoryRoutes } from './categories.js';
-import { cpuCardRoutes } from './cpu-cards.js';
-import { m1CardRoutes } from './m1-cards.js';
 import { orderRoutes } from './orders.js';
 import { priceRoutes } from './prices.js';
 import { roomAdminRoutes } from './room-admin.js';
@@ -42,10 +39,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   credentialRoutes,
   equipmentRoutes,
   brokerRoutes,
-  m1CardRoutes,
-  cpuCardRoutes,
   cardRoutes,
-  cardEncryptionRoutes,
   messageRoutes,
   customerRoutes,
   orderRoutes,

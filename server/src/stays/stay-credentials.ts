@@ -13,9 +13,9 @@
  * PIN passwords already end with their stay (services/lock-state.ts) and are not touched here.
  */
 import type { UserContext } from '../call.js';
+import { queueLockSync, roomsOpenedBy } from '../cards/repository/key-cards.js';
 import { withdrawDeliveries } from '../credentials/repository/fingerprints.js';
 import type { Db } from '../db/index.js';
-import { queueLockSync, roomsOpenedBy } from '../routes/card-issue.js';
 import {
   revokeFaceGrants,
   withdrawStayCards,

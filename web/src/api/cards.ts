@@ -1,4 +1,24 @@
 import {
+  type AccessControlRoom,
+  type CardCounts,
+  type CardFunction,
+  type CardReadKeys,
+  type CardRoomRecord,
+  type CardSyncData,
+  type CardTypeCode,
+  type CardVerdict,
+  cardCalls,
+  cardEncryptionCalls,
+  type DeletedCard,
+  type EncryptionPlan,
+  type InputOf,
+  type KeyCard,
+  type KeyCardStatus,
+  type KeyChange,
+  type WithdrawnCard,
+  type WritePlan,
+} from '@lockdesk/protocol';
+import {
   type QueryClient,
   type UseMutationResult,
   type UseQueryResult,
@@ -19,178 +39,43 @@ import { definedFields, type Page, usePage } from './lists.ts';
  * here take it as `uid`.
  */
 
-export type CardStatus = 'pending' | 'issued' | 'withdrawn' | 'deleted';
+// The card and every answer of the card calls as the server gives them: declared with the contracts
+// (protocol/src/calls/cards.ts, card-encryption.ts).
+export type {
+  AccessControlRoom,
+  CardCheckReason,
+  CardCounts,
+  CardFunction,
+  CardReadKeys as CheckData,
+  CardRoomRecord,
+  CardSyncData,
+  CardVerdict as CardCheck,
+  DeletedCard,
+  EncryptionPlan,
+  KeyCard as Card,
+  KeyChange,
+  LockSync,
+  VerifyStep,
+  WithdrawnCard,
+  WritePlan,
+  WriteStep,
+} from '@lockdesk/protocol';
+
+/** The card statuses the console lists and filters by (a 'void' plan is support's, not the desk's). */
+export type CardStatus = Exclude<KeyCardStatus, 'void'>;
 export const CARD_STATUSES: readonly CardStatus[] = ['pending', 'issued', 'withdrawn', 'deleted'];
-export type LockSync = 'none' | 'pending' | 'done';
 /** Card types (spec §3): 1 master, 2 building, 3 floor, 4 normal, 5 universal, 6 super. */
-export type CardType = 1 | 2 | 3 | 4 | 5 | 6;
+export type CardType = CardTypeCode;
 export const CARD_TYPES: readonly CardType[] = [1, 2, 3, 4, 5, 6];
-
-/** A card as every card call answers it (contract B 'A card'); times in seconds. */
-export interface Card {
-  id: number;
-  /** The card number. */
-  card_id: string;
-  type: CardType;
-  type_name: string;
-  note: string;
-  status: CardStatus;
-  room_id: number | null;
-  room_name: string | null;
-  stay_id: number | null;
-  building: number | null;
-  floor: number | null;
-  mac_id: string | null;
-  start_time: number;
-  end_time: number;
-  uid: string | null;
-  encrypted: boolean;
-  unsubscribe_old: boolean;
-  access_controls: number[];
-  issued_by_name: string;
-  issued_at: number | null;
-  lock_sync: LockSync;
-  /** A newer card with 'unsubscribe old card' made this one stop opening. */
-  superseded?: boolean;
-  /** Universal cards: the locks it opens (empty: all). */
-  room_ids?: number[];
-  /** Written into the card: who issued it. */
-  issuer_role?: 'main' | 'secondary' | 'staff';
-  /** The card whose number this one took over (/card/setTime). */
-  replaces_id?: number | null;
-}
-
-/** One block write of a plan: authenticate `block`'s sector with key A `key`, write 32 hex `data`. */
-export interface WriteStep {
-  block: number;
-  key: string;
-  keyType: 'A';
-  data: string;
-}
-
-/** One block to read back after a write, with the key it must now open with, and what it must hold. */
-export interface VerifyStep {
-  block: number;
-  key: string;
-  data: string;
-}
-
-/** Step one of every card write (contract B 'The write plan'). */
-export interface WritePlan {
-  /** The card record (status 'pending'); 0 for an encryption plan of a card the hotel does not know. */
-  id: number;
-  card_id: string;
-  uid: string;
-  writes: WriteStep[];
-  verify: VerifyStep[];
-  /** Seconds; the plan must be confirmed before. */
-  expires_at: number;
-  card: Card | null;
-}
-
-/**
- * Step one of an encryption or decryption (`room/sendCardEncryption`): no card number and no expiry, unlike a card
- * write plan; `id` is the card record when the UID is a known card, else 0.
- */
-export interface EncryptionPlan {
-  id: number;
-  uid: string;
-  decrypt: boolean;
-  /** The sectors that carry the card's diversified keys afterwards ([] when decrypting). */
-  sectors: number[];
-  writes: WriteStep[];
-  verify: VerifyStep[];
-  card: Card | null;
-}
-
-/**
- * What `room/sendCardEncryptionSyntony` and `room/sendCardDecodeSyntony` answer (server/API.md §8.5): the keys the
- * card `uid` now carries — not a card. `id` is its newest record, 0 for a card the hotel does not know.
- */
-export interface KeyChange {
-  id: number;
-  uid: string;
-  encrypted: boolean;
-  sectors: number[];
-}
 
 /** Blocks read back from the card: block number (as text) → 32 hex. */
 export type ReadBlocks = Record<string, string>;
 
-export interface CardListFilters {
-  type?: CardType | undefined;
+/** The filters of the card list (room/cardList's fields). */
+export type CardListFilters = Omit<InputOf<typeof cardCalls.list>, 'page' | 'status'> & {
   status?: CardStatus | undefined;
-  room_id?: number | undefined;
-  stay_id?: number | undefined;
-  keyword?: string | undefined;
   page: number;
-  limit?: number;
-}
-
-export interface CardCounts {
-  total: number;
-  issued: number;
-  byType: Partial<Record<'1' | '2' | '3' | '4' | '5' | '6', number>>;
-  pending_sync: number;
-}
-
-/** `room/getCheckData`: per sector 1–15 the key that reads THIS card. */
-export interface CheckData {
-  uid?: string;
-  keys: Record<string, string>;
-  /** The sectors this card carries diversified keys in. */
-  encrypted_sectors: number[];
-  /** The sectors the hotel encrypts. */
-  hotel_encrypted_sectors?: number[];
-}
-
-export type CardCheckReason =
-  | 'ok'
-  | 'tampered'
-  | 'copied'
-  | 'unsigned'
-  | 'external'
-  | 'unknown'
-  | 'withdrawn'
-  | 'deleted'
-  | 'expired';
-
-export interface CardCheck {
-  valid: boolean;
-  reason: CardCheckReason;
-  card: Card | null;
-}
-
-export interface CardFunction {
-  /** 1 master, 2 building, 3 floor; 0 when the card is not a function card of the hotel. */
-  type: 0 | 1 | 2 | 3;
-  mobile: string;
-}
-
-export interface CardRoomRecord {
-  manage_id: number;
-  room_id: number;
-  room_name: string;
-  mac_id: string;
-  start_time: number;
-  end_time: number;
-  other_information: string;
-  card_status: Exclude<CardStatus, 'pending'>;
-}
-
-export interface AccessControlRoom {
-  room_id: number;
-  name: string;
-  mac_id: string;
-}
-
-export interface CardSyncData {
-  room_id: number;
-  deleted: string[];
-  universal: string[];
-  access: string[];
-  pending: number;
-}
+};
 
 export const cardsKeys = {
   all: ['cards'] as const,
@@ -223,129 +108,96 @@ export function invalidateCards(client: QueryClient): Promise<unknown> {
 
 // ---- write plans (step one) and confirmations: plain functions, for the card service's allocate/confirm -------
 
-export interface GuestCardInput {
-  stay_id: number;
-  uid: string;
-  /** 1: older cards of the stay stop opening the lock once this one is issued. */
-  unsubscribe_old?: 0 | 1;
-}
+/** A call's fields with the card's UID as `uid` (sent as `card_uid`). */
+type WithUid<C> = Omit<InputOf<C>, 'card_uid'> & { uid: string };
+
+/** A guest card of a stay; `unsubscribe_old` 1: older cards of the stay stop opening the lock once it is issued. */
+export type GuestCardInput = WithUid<typeof cardCalls.planGuestCard>;
 
 /** The write plan of a guest (normal) card of a stay (`room/sendCard`). */
 export function sendCard({ uid, ...rest }: GuestCardInput): Promise<WritePlan> {
-  return callManage<WritePlan>('room/sendCard', definedFields({ ...rest, card_uid: uid }));
+  return callManage(cardCalls.planGuestCard, definedFields({ ...rest, card_uid: uid }));
 }
 
-export interface FunctionCardInput {
-  type: 1 | 2 | 3;
-  uid: string;
-  end_time: number;
-  start_time?: number;
-  building?: number;
-  floor?: number;
-  note?: string;
-  access_controls?: number[];
-  unsubscribe_old?: 0 | 1;
-  replace_id?: number;
-}
+/** A master, building or floor card. */
+export type FunctionCardInput = WithUid<typeof cardCalls.planFunctionCard>;
 
 /** The write plan of a master, building or floor card (`room/cardAdd`). */
 export function cardAdd({ uid, ...rest }: FunctionCardInput): Promise<WritePlan> {
-  return callManage<WritePlan>('room/cardAdd', definedFields({ ...rest, card_uid: uid }));
+  return callManage(cardCalls.planFunctionCard, definedFields({ ...rest, card_uid: uid }));
 }
 
-export interface ManagerCardInput {
-  type: 5 | 6;
-  uid: string;
-  end_time: number;
-  start_time?: number;
-  note?: string;
-  /** The locks a universal card opens; empty or absent: all. */
-  room_ids?: number[];
-  replace_id?: number;
-}
+/** A universal or super card; `room_ids`: the locks a universal card opens (empty or absent: all). */
+export type ManagerCardInput = WithUid<typeof cardCalls.planManagerCard>;
 
 /** The write plan of a universal or super card (`lock/managerAddNew`). */
 export function managerAddNew({ uid, ...rest }: ManagerCardInput): Promise<WritePlan> {
-  return callManage<WritePlan>('lock/managerAddNew', definedFields({ ...rest, card_uid: uid }));
+  return callManage(cardCalls.planManagerCard, definedFields({ ...rest, card_uid: uid }));
 }
+
+/** The read-back of a written card: the plan's record, the card's UID and the blocks read. */
+export type ConfirmCardInput = WithUid<typeof cardCalls.confirmCard> & { blocks: ReadBlocks };
 
 /** Confirms a written and read-back card (`room/addCardStepTwoNew`): only now is it 'issued'. */
-export function addCardStepTwoNew({
-  uid,
-  ...rest
-}: {
-  id: number;
-  uid: string;
-  blocks: ReadBlocks;
-}): Promise<Card> {
-  return callManage<Card>('room/addCardStepTwoNew', { ...rest, card_uid: uid });
+export function addCardStepTwoNew({ uid, ...rest }: ConfirmCardInput): Promise<KeyCard> {
+  return callManage(cardCalls.confirmCard, { ...rest, card_uid: uid });
 }
+
+/** The card on the encoder to (de)encrypt: `decrypt` 1 gives it transport keys back. */
+export type KeyChangeInput = WithUid<typeof cardEncryptionCalls.planKeyChange>;
 
 /** The plan that encrypts (or, with decrypt 1, decrypts) the card on the encoder (`room/sendCardEncryption`). */
-export function sendCardEncryption({
-  uid,
-  ...rest
-}: {
-  uid: string;
-  decrypt?: 0 | 1;
-}): Promise<EncryptionPlan> {
-  return callManage<EncryptionPlan>('room/sendCardEncryption', definedFields({ ...rest, card_uid: uid }));
+export function sendCardEncryption({ uid, ...rest }: KeyChangeInput): Promise<EncryptionPlan> {
+  return callManage(cardEncryptionCalls.planKeyChange, definedFields({ ...rest, card_uid: uid }));
 }
 
-/** Confirms an encryption: the blocks read with the card's new keys (`room/sendCardEncryptionSyntony`). */
-export function sendCardEncryptionSyntony({
-  uid,
-  blocks,
-}: {
-  uid: string;
+/** The blocks a (de)encryption proves, read from the card `uid`. */
+export type KeyChangeReadBack = WithUid<typeof cardEncryptionCalls.confirmEncryption> & {
   blocks: ReadBlocks;
-}): Promise<KeyChange> {
-  return callManage<KeyChange>('room/sendCardEncryptionSyntony', { card_uid: uid, blocks });
+};
+
+/** Confirms an encryption: the blocks read with the card's new keys (`room/sendCardEncryptionSyntony`). */
+export function sendCardEncryptionSyntony({ uid, blocks }: KeyChangeReadBack): Promise<KeyChange> {
+  return callManage(cardEncryptionCalls.confirmEncryption, { card_uid: uid, blocks });
 }
 
 /**
  * Confirms a decryption, or an erase that gave an encrypted card its transport keys back: the blocks the change
  * proves, read with transport keys (`room/sendCardDecodeSyntony`).
  */
-export function sendCardDecodeSyntony({
-  uid,
-  blocks,
-}: {
-  uid: string;
-  blocks: ReadBlocks;
-}): Promise<KeyChange> {
-  return callManage<KeyChange>('room/sendCardDecodeSyntony', { card_uid: uid, blocks });
+export function sendCardDecodeSyntony({ uid, blocks }: KeyChangeReadBack): Promise<KeyChange> {
+  return callManage(cardEncryptionCalls.confirmDecryption, { card_uid: uid, blocks });
 }
 
 /** The keys that read THIS card (`room/getCheckData`). */
-export function getCheckData(uid: string): Promise<CheckData> {
-  return callManage<CheckData>('room/getCheckData', { card_uid: uid });
+export function getCheckData(uid: string): Promise<CardReadKeys> {
+  return callManage(cardEncryptionCalls.checkData, { card_uid: uid });
 }
 
 /** The server's verdict on a card read from the encoder (`room/sendCardCheck`). */
-export function sendCardCheck({ uid, blocks }: { uid: string; blocks: ReadBlocks }): Promise<CardCheck> {
-  return callManage<CardCheck>('room/sendCardCheck', { card_uid: uid, blocks });
+export function sendCardCheck({ uid, blocks }: KeyChangeReadBack): Promise<CardVerdict> {
+  return callManage(cardEncryptionCalls.checkCard, { card_uid: uid, blocks });
 }
 
 /** The administrator's mobile of a function card (`passenger/getCardFunction`). */
 export function getCardFunction(cardNum: string): Promise<CardFunction> {
-  return callManage<CardFunction>('passenger/getCardFunction', { card_num: cardNum });
+  return callManage(cardCalls.cardFunction, { card_num: cardNum });
 }
 
 /** The stays a card number was issued for (`passenger/getRoomInfo`). */
 export function getRoomInfo(cardNum: string): Promise<{ list: CardRoomRecord[] }> {
-  return callManage<{ list: CardRoomRecord[] }>('passenger/getRoomInfo', { card_num: cardNum });
+  return callManage(cardCalls.cardStays, { card_num: cardNum });
 }
 
 // ---- reads -------------------------------------------------------------------------------------------------
 
 /** A page of the hotel's cards, filtered (`room/cardList`). */
-export function useCardList(filters: CardListFilters, enabled = true): UseQueryResult<Page<Card>> {
-  return usePage(cardsKeys.list(filters), 'room/cardList', { limit: 10, ...filters }, { enabled });
+export function useCardList(filters: CardListFilters, enabled = true): UseQueryResult<Page<KeyCard>> {
+  return usePage(cardsKeys.list(filters), cardCalls.list, { limit: 10, ...filters }, { enabled });
 }
 
 /** The cards of a stay (issued, withdrawn, deleted; several per stay), newest first. */
-export function useStayCards(stayId: number | undefined, page = 1): UseQueryResult<Page<Card>> {
+export function useStayCards(stayId: number | undefined, page = 1): UseQueryResult<Page<KeyCard>> {
   return useCardList({ stay_id: stayId ?? 0, page, limit: 20 }, !!stayId);
 }
 
@@ -353,7 +205,7 @@ export function useStayCards(stayId: number | undefined, page = 1): UseQueryResu
 export function useCardCounts(): UseQueryResult<CardCounts> {
   return useQuery({
     queryKey: cardsKeys.counts(),
-    queryFn: () => callManage<CardCounts>('room/getUserCardNum'),
+    queryFn: () => callManage(cardCalls.counts, {}),
   });
 }
 
@@ -362,15 +214,15 @@ export function useManagerCards(
   type: 5 | 6 | undefined,
   page: number,
   limit = 10,
-): UseQueryResult<Page<Card>> {
-  return usePage(cardsKeys.managers(type, page, limit), 'lock/managerList', { type, page, limit });
+): UseQueryResult<Page<KeyCard>> {
+  return usePage(cardsKeys.managers(type, page, limit), cardCalls.managerList, { type, page, limit });
 }
 
 /** The cards that open a room's lock, each with its sync state (`lock/noteCardList`). */
-export function useLockCards(roomId: number): UseQueryResult<{ room_id: number; list: Card[] }> {
+export function useLockCards(roomId: number): UseQueryResult<{ room_id: number; list: KeyCard[] }> {
   return useQuery({
     queryKey: cardsKeys.lockCards(roomId),
-    queryFn: () => callManage<{ room_id: number; list: Card[] }>('lock/noteCardList', { room_id: roomId }),
+    queryFn: () => callManage(cardCalls.lockCards, { room_id: roomId }),
     enabled: roomId > 0,
   });
 }
@@ -379,7 +231,7 @@ export function useLockCards(roomId: number): UseQueryResult<{ room_id: number; 
 export function useCardSyncData(roomId: number): UseQueryResult<CardSyncData> {
   return useQuery({
     queryKey: cardsKeys.sync(roomId),
-    queryFn: () => callManage<CardSyncData>('room/manageCardSyncDataList', { room_id: roomId }),
+    queryFn: () => callManage(cardCalls.lockSyncData, { room_id: roomId }),
     enabled: roomId > 0,
   });
 }
@@ -389,8 +241,10 @@ export function useAccessControls(): UseQueryResult<AccessControlRoom[]> {
   return useQuery({
     queryKey: cardsKeys.accessControls(),
     queryFn: async () => {
-      const answer = await callManage<AccessControlRoom[] | { list: AccessControlRoom[] }>(
-        'lock/accessControlList',
+      // A bare list is read as well as the server's { list }.
+      const answer: AccessControlRoom[] | { list: AccessControlRoom[] } = await callManage(
+        cardCalls.accessControlList,
+        {},
       );
       return Array.isArray(answer) ? answer : (answer?.list ?? []);
     },
@@ -399,7 +253,7 @@ export function useAccessControls(): UseQueryResult<AccessControlRoom[]> {
 }
 
 /** The keys that read a card (`room/getCheckData`), while `uid` is set. */
-export function useCheckData(uid: string | undefined): UseQueryResult<CheckData> {
+export function useCheckData(uid: string | undefined): UseQueryResult<CardReadKeys> {
   return useQuery({
     queryKey: cardsKeys.checkData(uid ?? ''),
     queryFn: () => getCheckData(uid ?? ''),
@@ -447,84 +301,62 @@ export function useManagerAddNew(): UseMutationResult<WritePlan, Error, ManagerC
 }
 
 /** Confirms a written card; invalidates cards, rooms and stays (the card is now issued). */
-export function useConfirmCard(): UseMutationResult<
-  Card,
-  Error,
-  { id: number; uid: string; blocks: ReadBlocks }
-> {
+export function useConfirmCard(): UseMutationResult<KeyCard, Error, ConfirmCardInput> {
   const client = useQueryClient();
   return useMutation({ mutationFn: addCardStepTwoNew, onSuccess: () => invalidateCards(client) });
 }
 
+type NoteInput = InputOf<typeof cardCalls.noteCard>;
+
 /** A card's note (`room/addCardMark`, at most 64 characters); invalidates cards. */
-export function useCardNote(): UseMutationResult<Card, Error, { id: number; note: string }> {
+export function useCardNote(): UseMutationResult<KeyCard, Error, NoteInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; note: string }) => callManage<Card>('room/addCardMark', input),
+    mutationFn: (input: NoteInput) => callManage(cardCalls.noteCard, input),
     onSuccess: () => client.invalidateQueries({ queryKey: cardsKeys.all }),
   });
 }
 
-export interface DeletedCard {
-  id: number;
-  status: 'deleted';
-  lock_sync: LockSync;
-}
+type CardIdInput = InputOf<typeof cardCalls.deleteCard>;
 
 /** Deletes a card (`room/delcard`): the locks learn it at their next Bluetooth unlock. Invalidates cards, rooms,
  * stays. */
-export function useDeleteCard(): UseMutationResult<DeletedCard, Error, { id: number }> {
+export function useDeleteCard(): UseMutationResult<DeletedCard, Error, CardIdInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number }) => callManage<DeletedCard>('room/delcard', input),
+    mutationFn: (input: CardIdInput) => callManage(cardCalls.deleteCard, input),
     onSuccess: () => invalidateCards(client),
   });
 }
 
-export interface WithdrawnCard {
-  id: number;
-  status: 'withdrawn';
-  /** The locks it opened learn the withdrawal at their next Bluetooth unlock. */
-  lock_sync: LockSync;
-  /** The plan that empties the card, for when it is on the encoder; null when there is nothing to erase. */
-  erase: WriteStep[] | null;
-}
+type WithdrawInput = InputOf<typeof cardCalls.withdrawCard>;
 
 /** Withdraws a card the guest returned (`passenger/deleteCardByCardId`, by card number). Invalidates cards, rooms,
  * stays. */
-export function useWithdrawCard(): UseMutationResult<WithdrawnCard, Error, { card_id: string }> {
+export function useWithdrawCard(): UseMutationResult<WithdrawnCard, Error, WithdrawInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { card_id: string }) =>
-      callManage<WithdrawnCard>('passenger/deleteCardByCardId', input),
+    mutationFn: (input: WithdrawInput) => callManage(cardCalls.withdrawCard, input),
     onSuccess: () => invalidateCards(client),
   });
 }
 
 /** Deletes a universal or super card (`lock/managerDelete`); invalidates cards. */
-export function useManagerDelete(): UseMutationResult<DeletedCard, Error, { id: number }> {
+export function useManagerDelete(): UseMutationResult<DeletedCard, Error, CardIdInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number }) => callManage<DeletedCard>('lock/managerDelete', input),
+    mutationFn: (input: CardIdInput) => callManage(cardCalls.deleteManagerCard, input),
     onSuccess: () => invalidateCards(client),
   });
 }
 
 /** Step one of an encryption or decryption (a plan; nothing changes until confirmed). */
-export function useSendCardEncryption(): UseMutationResult<
-  EncryptionPlan,
-  Error,
-  { uid: string; decrypt?: 0 | 1 }
-> {
+export function useSendCardEncryption(): UseMutationResult<EncryptionPlan, Error, KeyChangeInput> {
   return useMutation({ mutationFn: sendCardEncryption });
 }
 
 /** Confirms an encryption; invalidates cards. */
-export function useConfirmEncryption(): UseMutationResult<
-  KeyChange,
-  Error,
-  { uid: string; blocks: ReadBlocks }
-> {
+export function useConfirmEncryption(): UseMutationResult<KeyChange, Error, KeyChangeReadBack> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: sendCardEncryptionSyntony,
@@ -533,11 +365,7 @@ export function useConfirmEncryption(): UseMutationResult<
 }
 
 /** Confirms a decryption; invalidates cards. */
-export function useConfirmDecryption(): UseMutationResult<
-  KeyChange,
-  Error,
-  { uid: string; blocks: ReadBlocks }
-> {
+export function useConfirmDecryption(): UseMutationResult<KeyChange, Error, KeyChangeReadBack> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: sendCardDecodeSyntony,
@@ -546,20 +374,21 @@ export function useConfirmDecryption(): UseMutationResult<
 }
 
 /** The server's verdict on a read card (no cache change). */
-export function useCardCheck(): UseMutationResult<CardCheck, Error, { uid: string; blocks: ReadBlocks }> {
+export function useCardCheck(): UseMutationResult<CardVerdict, Error, KeyChangeReadBack> {
   return useMutation({ mutationFn: sendCardCheck });
 }
+
+type RoomLockInput = InputOf<typeof cardCalls.resetLockSync>;
 
 /** Marks what a room's lock had to learn as learned (`room/resetCardSyncData`); invalidates cards and rooms. */
 export function useResetCardSync(): UseMutationResult<
   { room_id: number; synced: number },
   Error,
-  { room_id: number }
+  RoomLockInput
 > {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { room_id: number }) =>
-      callManage<{ room_id: number; synced: number }>('room/resetCardSyncData', input),
+    mutationFn: (input: RoomLockInput) => callManage(cardCalls.resetLockSync, input),
     onSuccess: () => invalidateCards(client),
   });
 }

@@ -1,4 +1,4 @@
-import { type Firmware, type FirmwareFile, firmwareCalls, roomCalls } from '@lockdesk/protocol';
+import { cardCalls, type Firmware, type FirmwareFile, firmwareCalls, roomCalls } from '@lockdesk/protocol';
 import {
   type UseMutationResult,
   type UseQueryResult,
@@ -83,7 +83,7 @@ export function useAccessRooms(query: AccessRoomQuery): UseQueryResult<Page<Acce
 export function useAccessControls(): UseQueryResult<AccessControl[]> {
   return useQuery({
     queryKey: equipmentKeys.controls(),
-    queryFn: async () => (await callManage<{ list: AccessControl[] }>('lock/accessControlList', {})).list,
+    queryFn: async () => (await callManage(cardCalls.accessControlList, {})).list,
   });
 }
 
@@ -95,8 +95,7 @@ export function useSetAccessControl(): UseMutationResult<
 > {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input) =>
-      callManage<{ room_id: number; access_control: boolean }>('room/setAccessControl', input),
+    mutationFn: (input) => callManage(cardCalls.setAccessControl, input),
     onSuccess: () => client.invalidateQueries({ queryKey: equipmentKeys.controls() }),
   });
 }

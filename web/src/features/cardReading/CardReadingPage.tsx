@@ -1,4 +1,11 @@
-import { CARD_READ, decodeGuestCard, type ErrorCode, formatMacId, type GuestCard } from '@lockdesk/protocol';
+import {
+  CARD_READ,
+  cardEncryptionCalls,
+  decodeGuestCard,
+  type ErrorCode,
+  formatMacId,
+  type GuestCard,
+} from '@lockdesk/protocol';
 import { Alert, Button, Card, Descriptions, Empty, Progress, Space, Steps, Tag, Typography } from 'antd';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -163,7 +170,7 @@ export default function CardReadingPage() {
       const sent: Record<string, string> = {};
       for (const b of CHECKED_BLOCKS) if (blocks[Number(b)]) sent[b] = blocks[Number(b)] as string;
       setRaw({ read: result, blocks, content, verdict: null });
-      const verdict = await callManage<CheckVerdict>('room/sendCardCheck', {
+      const verdict: CheckVerdict = await callManage(cardEncryptionCalls.checkCard, {
         card_uid: result.uid,
         blocks: sent,
       });

@@ -1,4 +1,4 @@
-import { roomCalls, stayCalls } from '@lockdesk/protocol';
+import { cardCalls, roomCalls, stayCalls } from '@lockdesk/protocol';
 import { type QueryClient, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { Card } from '../../api/cards.ts';
 import { CallError, callManage } from '../../api/client.ts';
@@ -38,7 +38,7 @@ const MAX_PAGES = 10;
 
 /** The cards recorded for a stay (room/cardList). */
 export function fetchStayCards(stayId: number): Promise<Page<Card>> {
-  return callManage<Page<Card>>('room/cardList', { stay_id: stayId, page: 1, limit: 20 });
+  return callManage(cardCalls.list, { stay_id: stayId, page: 1, limit: 20 });
 }
 
 /**

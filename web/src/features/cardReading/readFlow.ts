@@ -1,6 +1,8 @@
 import {
   CARD_READ,
   type CardCheck,
+  cardCalls,
+  cardEncryptionCalls,
   decodeCardCheckBlock,
   decodeGuestCard,
   type ErrorCode,
@@ -196,7 +198,9 @@ export async function readContent(
     return await ports.readBlocks(uid, null, signal, known);
   } catch (error) {
     if (isCancelled(error, signal)) throw error;
-    const check = await ports.call<{ keys: Record<string, string> }>('room/getCheckData', { card_uid: uid });
+    const check = await ports.call<{ keys: Record<string, string> }>(cardEncryptionCalls.checkData.path, {
+      card_uid: uid,
+    });
     if (signal.aborted) throw new Stopped();
     const keys: Record<number, string> = {};
     for (const [sector, key] of Object.entries(check.keys ?? {})) keys[Number(sector)] = key;
@@ -239,12 +243,12 @@ export function createReadFlow(ports: ReadFlowPorts): ReadFlow {
     // The card's stays are asked for together with its function (both need only the card number): a function
     // card leaves them unused, any other card does not wait for one answer before asking the other.
     const roomInfo = cardId
-      ? ports.call<{ list: RoomInfoRecord[] }>('passenger/getRoomInfo', { card_num: cardId })
+      ? ports.call<{ list: RoomInfoRecord[] }>(cardCalls.cardStays.path, { card_num: cardId })
       : Promise.resolve({ list: [] as RoomInfoRecord[] });
     roomInfo.catch(() => undefined);
     if (cardId) {
       onStep('cardFunction');
-      const fn = await ports.call<CardFunctionAnswer>('passenger/getCardFunction', { card_num: cardId });
+      const fn = await ports.call<CardFunctionAnswer>(cardCalls.cardFunction.path, { card_num: cardId });
       alive();
       const type = Number(fn?.type);
       if (type === 1 || type === 2 || type === 3) {

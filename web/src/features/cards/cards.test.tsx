@@ -64,8 +64,12 @@ function card(over: Partial<Card> = {}): Card {
     encrypted: false,
     unsubscribe_old: false,
     access_controls: [],
+    room_ids: [],
+    issuer_role: 'main',
     issued_by_name: 'Demo',
     issued_at: NOW - 60,
+    superseded: false,
+    replaces_id: null,
     lock_sync: 'none',
     ...over,
   };

@@ -85,7 +85,8 @@ export function useDisableEncryption(): UseMutationResult<unknown, Error, void> 
 export interface EncryptionCalls {
   plan(uid: string, decrypt: boolean): Promise<CardWritePlan>;
   confirm(uid: string, decrypt: boolean, blocks: ReadBlocks): Promise<unknown>;
-  checkData(uid: string): Promise<CheckData>;
+  /** The keys that read the card (what a (de)encryption needs of room/getCheckData's answer). */
+  checkData(uid: string): Promise<Omit<CheckData, 'uid'>>;
 }
 
 /** `room/sendCardEncryption`, then `sendCardEncryptionSyntony` or `sendCardDecodeSyntony`; `room/getCheckData`. */

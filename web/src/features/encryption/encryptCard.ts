@@ -80,7 +80,7 @@ export async function runEncryption(run: EncryptionRun): Promise<EncryptionOutco
           throw new CardServiceError(decrypt ? 'NO_ENCRYPTED_SECTOR' : 'ENCRYPTION_NOT_ENABLED');
         const probe = sectors[0] ?? 1;
         const block = probe * 4;
-        const hotelKey = check.keys[String(probe)] ?? CARD_READ.defaultKey;
+        const hotelKey = check.keys[probe] ?? CARD_READ.defaultKey;
         const factory = await opensWith(reader, block, CARD_READ.defaultKey, run.signal);
         if (decrypt && factory) throw new CardServiceError('CARD_NOT_ENCRYPTED');
         if (!factory) {

@@ -1,6 +1,7 @@
 import {
   type CardPage,
   type CpuCard,
+  cardCalls,
   cpuCardCalls,
   type Dispenser,
   dispenserCalls,
@@ -20,12 +21,13 @@ import {
   type CardType,
   cardAdd,
   cardsKeys,
+  type FunctionCardInput,
   type ManagerCardInput,
   managerAddNew,
   type WritePlan,
 } from '../../api/cards.ts';
 import { callManage } from '../../api/client.ts';
-import { definedFields, type Page } from '../../api/lists.ts';
+import { definedFields } from '../../api/lists.ts';
 
 /**
  * The special-card pages' own calls as react-query hooks: the CPU cards (lockCardCpu/*, contract B 'CPU'), the
@@ -54,7 +56,7 @@ export function useSpecialCard(
     queryKey: specialCardKeys.one(id ?? 0),
     enabled: id !== undefined && type !== undefined,
     queryFn: async () => {
-      const answer = await callManage<Page<Card>>('room/cardList', {
+      const answer = await callManage(cardCalls.list, {
         ...definedFields({ type, keyword: cardNumber, status: 'issued' }),
         page: 1,
         limit: 100,
@@ -66,19 +68,12 @@ export function useSpecialCard(
 
 // ---- the two steps of a special card's write (the card service runs them around the encoder) ----
 
-/** What the issue form asks for once the card is on the encoder (its UID comes from the encoder). */
-export interface IssueRequest {
-  type: 1 | 2 | 3 | 5 | 6;
-  end_time: number;
-  start_time?: number;
-  building?: number;
-  floor?: number;
-  note?: string;
-  access_controls?: number[];
-  room_ids?: number[];
-  unsubscribe_old?: 0 | 1;
-  replace_id?: number;
-}
+/**
+ * What the issue form asks for once the card is on the encoder (its UID comes from the encoder): the fields of
+ * room/cardAdd and lock/managerAddNew, by type.
+ */
+export type IssueRequest = Omit<FunctionCardInput, 'uid' | 'type'> &
+  Omit<ManagerCardInput, 'uid' | 'type'> & { type: FunctionCardInput['type'] | ManagerCardInput['type'] };
 
 /**
  * Step one for the card `cardUid`: room/cardAdd for master, building and floor cards, lock/managerAddNew for
@@ -89,7 +84,7 @@ export function allocateSpecialCard(request: IssueRequest, cardUid: string): Pro
   const { building, floor, access_controls, room_ids, type, ...common } = request;
   if (type === 5 || type === 6) {
     // 'Unsubscribe old card' applies to universal and super cards too (spec §4 'Cards'; the server takes it).
-    const input: ManagerCardInput & { unsubscribe_old?: 0 | 1 } = {
+    const input: ManagerCardInput = {
       ...common,
       type,
       uid: cardUid,
@@ -121,12 +116,11 @@ export function confirmSpecialCard(
 // A CPU card as the server answers it: declared with the CPU card calls' contracts (protocol/src/calls).
 export type { CpuCard, CpuCardStatus } from '@lockdesk/protocol';
 
-export interface CpuListParams {
-  keyword?: string | undefined;
-  room_id?: number | undefined;
+/** The CPU card list's filters and page (lockCardCpu/lists' fields). */
+export type CpuListParams = Pick<InputOf<typeof cpuCardCalls.cpuCardList>, 'keyword' | 'room_id'> & {
   page: number;
   limit: number;
-}
+};
 
 export function useCpuCardList(params: CpuListParams): UseQueryResult<CardPage<CpuCard>> {
   return useQuery({

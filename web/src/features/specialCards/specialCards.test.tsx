@@ -73,8 +73,12 @@ function card(id: number, over: Partial<Card> = {}): Card {
     encrypted: false,
     unsubscribe_old: false,
     access_controls: [],
+    room_ids: [],
+    issuer_role: 'main',
     issued_by_name: 'Demo',
     issued_at: 1_764_000_000,
+    superseded: false,
+    replaces_id: null,
     lock_sync: 'none',
     ...over,
   };

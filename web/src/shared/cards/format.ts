@@ -1,5 +1,6 @@
+import type { KeyCardStatus } from '@lockdesk/protocol';
 import type { TFunction } from 'i18next';
-import type { CardStatus, CardType } from '../../api/cards.ts';
+import type { CardType } from '../../api/cards.ts';
 
 /** The texts key of each card type (spec §3: 1 master, 2 building, 3 floor, 4 normal; 5 universal, 6 super). */
 export const TYPE_KEYS: Record<CardType, string> = {
@@ -17,8 +18,8 @@ export function typeName(t: TFunction, type: number, fallback = ''): string {
   return key ? t(`type.${key}`) : fallback || String(type);
 }
 
-/** Tag colours of the card statuses. */
-export const STATUS_COLOURS: Record<CardStatus, string> = {
+/** Tag colours of the card statuses the console lists (a 'void' plan takes the default colour). */
+export const STATUS_COLOURS: Partial<Record<KeyCardStatus, string>> = {
   pending: 'gold',
   issued: 'green',
   withdrawn: 'default',

@@ -1,6 +1,6 @@
 /**
- * What every card call shares (API.md §8): the card as answered, who may see and act on a card, the locks a card
- * opens, and the two steps of every card write.
+ * The rules of issuing a key card (API.md §8, §8.1): who may act on which card, the checks of the three plan calls
+ * (spec §6), and the two steps of every card write.
  *
  * Step one (room/sendCard, room/cardAdd, lock/managerAddNew) checks the rules of spec §6, allocates the card number
  * and the issue sequence, encodes the content (protocol encodeGuestCard), signs it for the card's UID
@@ -11,29 +11,75 @@
  * A plan already holds the signed content, so a card written but never confirmed would open the lock. A plan not
  * confirmed in time, or superseded by a new plan for the same stay or UID, becomes 'void' (voidPlans) and every lock
  * it would open gets a 'delete' to learn by Bluetooth. Expiry is lazy: the hotel's next card call does it.
+ *
+ * Choices where the spec is silent:
+ * - master and super cards are issued by the super administrator only (a secondary administrator's master card is
+ *   not valid, and the lock rule refuses it anyway); building and floor cards of a secondary administrator or staff
+ *   member only for a building (and floor) where they have a room;
+ * - a universal card with no rooms named opens every lock of the hotel: only the super administrator issues that;
+ * - `replace_id` issues a new validity for an issued card under a NEW number (the replaced card may be another
+ *   physical card); the old record is withdrawn and its locks learn to refuse its number when the new write is
+ *   verified (/card/setTime).
  */
 import {
+  type BodyOf,
   bytesToHex,
   CARD_TYPE,
+  type CardCounts,
   type CardTypeCode,
-  type CardTypeName,
+  type cardCalls,
+  checkAccessControls,
+  checkCardExpiry,
   checkCardReadBack,
+  type DeletedCard,
+  encodeEmptyGuestCard,
   encodeGuestCard,
   type IssuerRole,
+  type KeyCard,
   planCardVerify,
   planCardWrite,
   signCardBlocks,
   type VerifyStep,
+  type WithdrawnCard,
+  type WritePlan,
   type WriteStep,
 } from '@lockdesk/protocol';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { UserContext } from '../call.js';
-import type { Database, Room } from '../db/schema.js';
+import type { Db } from '../db/index.js';
+import type { Room } from '../db/schema.js';
 import { AppError, failure } from '../errors.js';
 import { epochSeconds } from '../fields.js';
 import { TRANSPORT_KEY } from '../services/card-keys.js';
 import { postMessage } from '../services/messages.js';
+import { findStay } from '../shared/credential-common.js';
 import { callerScope } from '../shared/room-views.js';
+import {
+  assignedRoomPlaces,
+  type CardRow,
+  type CardViewer,
+  countCards,
+  findCard,
+  findIssuedCardByNumber,
+  findOwnPlan,
+  insertPendingCard,
+  loadCard,
+  lockCardStatus,
+  lockHotelCards,
+  markIssued,
+  markUidRecordsEncrypted,
+  nextCardNumbers,
+  queueLockSync,
+  roomsOpenedBy,
+  setCardNote,
+  setRetired,
+  setUidKeySectors,
+  stayCardTerms,
+  supersedeOlderCards,
+  uidKeySectors,
+  voidStalePlans,
+  withdrawReplaced,
+} from './repository/key-cards.js';
+import { cardTypeName, cardView } from './views.js';
 
 /** A pending card must be written and verified within this time (contract B: 120 s). */
 export const PENDING_SECONDS = 120;
@@ -41,79 +87,10 @@ export const PENDING_SECONDS = 120;
 /** The data blocks of a card: guest sector (4, 5, 6), signature (53) and check block (54). */
 export const CARD_DATA_BLOCKS = [4, 5, 6, 53, 54] as const;
 
-/** A UID as read by the encoder: 4 or 7 bytes. */
-export const UID_PATTERN = /^(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{14})$/;
-
-const TYPE_NAMES = Object.fromEntries(
-  Object.entries(CARD_TYPE).map(([name, code]) => [code, name]),
-) as Record<number, CardTypeName>;
-
-/** The card type's name (master, building, floor, normal, universal, super). */
-export const cardTypeName = (type: number): CardTypeName | '' => TYPE_NAMES[type] ?? '';
-
-type CardDb = Kysely<Database>;
-
-/** The card rows with what an answer shows: room name, issuer, lock sync state. */
-export function cardQuery(db: CardDb) {
-  return db
-    .selectFrom('cards as c')
-    .leftJoin('rooms as r', 'r.id', 'c.room_id')
-    .leftJoin('users as u', 'u.id', 'c.issued_by')
-    .selectAll('c')
-    .select([
-      'r.name as room_name',
-      'u.nickname as issuer_nickname',
-      'u.name as issuer_name',
-      'u.mobile as issuer_mobile',
-      sql<number>`(SELECT count(*)::int FROM card_lock_sync s WHERE s.card_id = c.id)`.as('sync_total'),
-      sql<number>`(SELECT count(*)::int FROM card_lock_sync s WHERE s.card_id = c.id AND s.synced_at IS NULL)`.as(
-        'sync_pending',
-      ),
-    ]);
-}
-
-export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['executeTakeFirstOrThrow']>>;
-
-/** The lock sync state of a card: nothing to learn, waiting for a Bluetooth unlock, or learned everywhere. */
-export const lockSyncOf = (row: { sync_total: number; sync_pending: number }): 'none' | 'pending' | 'done' =>
-  Number(row.sync_total) === 0 ? 'none' : Number(row.sync_pending) > 0 ? 'pending' : 'done';
-
-/** A card as every card call answers it (contract B 'A card'). */
-export function cardView(row: CardRow) {
-  return {
-    id: row.id,
-    card_id: row.card_number,
-    type: row.type,
-    type_name: cardTypeName(row.type),
-    note: row.note,
-    status: row.status,
-    room_id: row.room_id,
-    room_name: row.room_name,
-    stay_id: row.stay_id,
-    building: row.building,
-    floor: row.floor,
-    mac_id: row.mac_id,
-    start_time: epochSeconds(row.start_time),
-    end_time: epochSeconds(row.end_time),
-    uid: row.uid,
-    encrypted: row.encrypted,
-    unsubscribe_old: row.unsubscribe_old,
-    access_controls: row.access_controls ?? [],
-    room_ids: row.room_ids ?? [],
-    issuer_role: row.issuer_role,
-    issued_by_name: row.issuer_nickname || row.issuer_name || row.issuer_mobile || '',
-    issued_at: epochSeconds(row.issued_at),
-    superseded: row.superseded_by !== null,
-    replaces_id: row.replaces_id,
-    lock_sync: lockSyncOf(row),
-  };
-}
-
-export type CardView = ReturnType<typeof cardView>;
-
-/** The card as answered, read again by id. */
-export async function loadCardView(db: CardDb, id: number): Promise<CardView> {
-  return cardView(await cardQuery(db).where('c.id', '=', id).executeTakeFirstOrThrow());
+/** Whose cards the caller's lists show (PERMISSION_DENIED for an account with no room scope). */
+export function cardViewer(ctx: UserContext): CardViewer {
+  const { hotelId, scope } = callerScope(ctx);
+  return { hotelId, scope, userId: ctx.user.id };
 }
 
 /** The role written into the card: a secondary administrator's or staff member's master card is not valid. */
@@ -121,45 +98,12 @@ export function issuerRoleOf(ctx: UserContext): IssuerRole {
   return ctx.user.role === 'super' ? 'main' : ctx.user.role === 'secondary' ? 'secondary' : 'staff';
 }
 
-type CardTables = Database & { c: Database['cards'] };
-
-/**
- * A where-clause keeping the cards (alias `c`) of the caller's hotel the caller may see: every card for a super
- * administrator; for others the cards of their rooms and the cards they issued.
- */
-export function visibleCards(ctx: UserContext) {
-  const { hotelId, scope } = callerScope(ctx);
-  return (eb: ExpressionBuilder<CardTables, 'c'>) => {
-    const ofHotel = eb('c.hotel_id', '=', hotelId);
-    if (scope.kind === 'all') return ofHotel;
-    if (scope.kind === 'none') return eb.and([ofHotel, sql<boolean>`false`]);
-    return eb.and([
-      ofHotel,
-      eb.or([
-        eb('c.issued_by', '=', ctx.user.id),
-        eb(
-          'c.room_id',
-          'in',
-          eb.selectFrom('user_rooms').select('room_id').where('user_id', '=', scope.userId),
-        ),
-        // Universal cards naming only rooms of the caller.
-        sql<boolean>`(c.type = ${CARD_TYPE.universal} AND cardinality(c.room_ids) > 0 AND c.room_ids <@ ARRAY(
-          SELECT room_id FROM user_rooms WHERE user_id = ${scope.userId}))`,
-      ]),
-    ]);
-  };
-}
-
 /**
  * A card of the caller's hotel the caller may act on (NOT_FOUND / PERMISSION_DENIED): a room-bound card by the
  * room's scope (credential.manage), a hotel-wide one by a super administrator or its issuer.
  */
 export async function requireCard(ctx: UserContext, id: number): Promise<CardRow> {
-  const hotelId = ctx.requireHotelId();
-  const row = await cardQuery(ctx.db)
-    .where('c.id', '=', id)
-    .where('c.hotel_id', '=', hotelId)
-    .executeTakeFirst();
+  const row = await findCard(ctx.db, ctx.requireHotelId(), id);
   if (!row) throw failure('NOT_FOUND');
   await requireCardScope(ctx, row);
   return row;
@@ -186,127 +130,150 @@ export async function requireCardScope(
     throw failure('PERMISSION_DENIED');
 }
 
-/** The rooms of the hotel a card opens (spec §4 and the lock rule of GUEST-CARD.md). */
-export async function roomsOpenedBy(
-  db: CardDb,
-  card: {
-    hotel_id: number;
-    type: number;
-    room_id: number | null;
-    building: number | null;
-    floor: number | null;
-    room_ids: number[];
-    access_controls: number[];
-  },
-): Promise<number[]> {
-  let q = db.selectFrom('rooms').select('id').where('hotel_id', '=', card.hotel_id);
-  switch (card.type) {
-    case CARD_TYPE.normal:
-      if (card.room_id === null) return [...card.access_controls];
-      q = q.where('id', '=', card.room_id);
-      break;
-    case CARD_TYPE.building:
-      q = q.where('building', '=', card.building ?? -1);
-      break;
-    case CARD_TYPE.floor:
-      q = q.where('building', '=', card.building ?? -1).where('floor', '=', card.floor ?? -1);
-      break;
-    case CARD_TYPE.universal:
-      if (card.room_ids.length > 0) q = q.where('id', 'in', card.room_ids);
-      break;
-    default:
-      // master and super: every lock of the hotel
-      break;
+// ---- step one: the plan calls' rules -------------------------------------------------------------------------
+
+/** The validity of a special card: start (default now) and expiry by the rules of spec §5. */
+function validity(ctx: UserContext, start: Date | undefined, end: Date): { start: Date; end: Date } {
+  const now = ctx.now();
+  const from = start ?? now;
+  const refused = checkCardExpiry(end.getTime(), now.getTime());
+  if (refused) throw failure(refused, { field: 'end_time' });
+  if (end.getTime() <= from.getTime()) throw failure('END_BEFORE_START', { field: 'end_time' });
+  return { start: from, end };
+}
+
+/** The rooms with access control named for a card: at most 3, each of the hotel, in scope and an access control. */
+async function accessControlRooms(ctx: UserContext, ids: number[] | undefined): Promise<number[]> {
+  const unique = [...new Set(ids ?? [])];
+  if (checkAccessControls(unique)) throw failure('TOO_MANY_ACCESS_CONTROLS', { field: 'access_controls' });
+  for (const id of unique) {
+    const room = await ctx.requireRoom(id, 'credential.manage');
+    if (!room.access_control) throw failure('FIELD_INVALID', { field: 'access_controls' });
   }
-  const ids = (await q.execute()).map((r) => r.id);
-  for (const extra of card.access_controls) if (!ids.includes(extra)) ids.push(extra);
-  return ids;
+  return unique;
 }
 
-/** Adds what locks have to learn about a card by Bluetooth ('delete' or 'learn'), once per lock. */
-export async function queueLockSync(
-  db: CardDb,
-  card: { id: number; hotel_id: number },
-  roomIds: readonly number[],
-  action: 'delete' | 'learn',
-  now: Date,
-): Promise<void> {
-  if (roomIds.length === 0) return;
-  // Only locks that still exist: a room named as access control or by a universal card may have been removed
-  // since (room/deleteRoom), and a removed lock has nothing to learn.
-  const existing = (
-    await db
-      .selectFrom('rooms')
-      .select('id')
-      .where('hotel_id', '=', card.hotel_id)
-      .where('id', 'in', [...new Set(roomIds)])
-      .execute()
-  ).map((r) => r.id);
-  if (existing.length === 0) return;
-  await db
-    .insertInto('card_lock_sync')
-    .values(
-      existing.map((room_id) => ({
-        hotel_id: card.hotel_id,
-        card_id: card.id,
-        room_id,
-        action,
-        created_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['card_id', 'room_id', 'action']).doNothing())
-    .execute();
-  await db.updateTable('cards').set({ lock_synced: false }).where('id', '=', card.id).execute();
+/** The issued card `replace_id` names, of the same type and in the caller's reach. */
+async function replaced(ctx: UserContext, id: number | undefined, type: number): Promise<CardRow | null> {
+  if (id === undefined) return null;
+  const card = await requireCard(ctx, id);
+  if (card.status !== 'issued' || card.type !== type) throw failure('FIELD_INVALID', { field: 'replace_id' });
+  return card;
 }
 
-/** Which sectors of the physical card `uid` carry the hotel's diversified keys (as last verified). */
-export async function uidKeySectors(db: CardDb, hotelId: number, uid: string): Promise<number[]> {
-  const row = await db
-    .selectFrom('card_uid_keys')
-    .select('sectors')
-    .where('hotel_id', '=', hotelId)
-    .where('uid', '=', uid)
-    .executeTakeFirst();
-  return [...(row?.sectors ?? [])].sort((a, b) => a - b);
+/** Buildings (and building-floor pairs) of the rooms assigned to a secondary administrator or staff member. */
+async function assignedPlaces(ctx: UserContext): Promise<{ buildings: Set<number>; floors: Set<string> }> {
+  const rows = await assignedRoomPlaces(ctx.db, ctx.user.id, ctx.requireHotelId());
+  const buildings = new Set<number>();
+  const floors = new Set<string>();
+  for (const r of rows) {
+    if (r.building !== null) buildings.add(r.building);
+    if (r.building !== null && r.floor !== null) floors.add(`${r.building}/${r.floor}`);
+  }
+  return { buildings, floors };
 }
 
-/** Records which sectors of the card `uid` carry diversified keys. */
-export async function setUidKeySectors(
-  db: CardDb,
-  hotelId: number,
-  uid: string,
-  sectors: readonly number[],
-  now: Date,
-): Promise<void> {
-  const list = [...new Set(sectors)].sort((a, b) => a - b);
-  await db
-    .insertInto('card_uid_keys')
-    .values({ hotel_id: hotelId, uid, sectors: list, updated_at: now })
-    .onConflict((oc) => oc.columns(['hotel_id', 'uid']).doUpdateSet({ sectors: list, updated_at: now }))
-    .execute();
-}
-
-/** The sector a MIFARE Classic 1K block belongs to. */
-export const sectorOf = (block: number): number => Math.floor(block / 4);
-
-/** Keys per sector: the diversified key where the card carries one, the transport key elsewhere. */
-export async function keysBySector(
+/** Spec §6 for master, building and floor cards. */
+async function checkFeatureCardRights(
   ctx: UserContext,
-  hotelId: number,
-  uid: string,
-  sectors: readonly number[],
-  diversified: readonly number[],
-): Promise<Record<number, string>> {
-  const derived = await ctx.app.cardKeys.keysOf(
-    ctx.db,
-    hotelId,
-    uid,
-    sectors.filter((s) => diversified.includes(s)),
-  );
-  const keys: Record<number, string> = {};
-  for (const s of sectors) keys[s] = derived[s] ?? TRANSPORT_KEY;
-  return keys;
+  type: number,
+  building: number | undefined,
+  floor: number | undefined,
+): Promise<void> {
+  ctx.require('credential.manage');
+  if (ctx.user.role === 'super') return;
+  // A secondary administrator's (or staff member's) master card is not valid: it is not issued.
+  if (type === CARD_TYPE.master || type === CARD_TYPE.super) throw failure('MASTER_CARD_NOT_VALID');
+  const places = await assignedPlaces(ctx);
+  if (building === undefined || !places.buildings.has(building)) throw failure('PERMISSION_DENIED');
+  if (type === CARD_TYPE.floor && !places.floors.has(`${building}/${floor}`))
+    throw failure('PERMISSION_DENIED');
 }
+
+/** room/sendCard: a guest card of an active or reserved stay, valid from check-in to estimated check-out. */
+export async function planGuestCard(
+  ctx: UserContext,
+  body: BodyOf<typeof cardCalls.planGuestCard>,
+): Promise<WritePlan> {
+  const stay = await findStay(ctx, body.stay_id);
+  const room = await ctx.requireRoom(stay.room_id, 'credential.manage');
+  if (stay.status !== 'active' && stay.status !== 'reserved') throw failure('STAY_CLOSED');
+  const terms = await stayCardTerms(ctx.db, stay.id);
+  if (terms.frozen) throw failure('TENANT_FROZEN');
+  if (!room.mac_id) throw failure('FIELD_REQUIRED', { field: 'mac_id' });
+  const refused = checkCardExpiry(terms.check_out.getTime(), ctx.now().getTime());
+  if (refused) throw failure(refused, { field: 'end_time' });
+  return planCard(ctx, {
+    type: CARD_TYPE.normal,
+    uid: body.card_uid.toUpperCase(),
+    start: terms.check_in,
+    end: terms.check_out,
+    stayId: stay.id,
+    room,
+    building: room.building,
+    floor: room.floor,
+    unsubscribeOld: body.unsubscribe_old ?? terms.disable_old_cards,
+  });
+}
+
+/** room/cardAdd: a master, building or floor card (spec §6). */
+export async function planFunctionCard(
+  ctx: UserContext,
+  body: BodyOf<typeof cardCalls.planFunctionCard>,
+): Promise<WritePlan> {
+  const type = body.type as CardTypeCode;
+  const building = body.building === 0 ? undefined : body.building;
+  const floor = body.floor === 0 ? undefined : body.floor;
+  if (type !== CARD_TYPE.master && building === undefined)
+    throw failure('BUILDING_REQUIRED', { field: 'building' });
+  if (type === CARD_TYPE.floor && floor === undefined) throw failure('FLOOR_REQUIRED', { field: 'floor' });
+  await checkFeatureCardRights(ctx, type, building, floor);
+  const { start, end } = validity(ctx, body.start_time, body.end_time);
+  const accessControls = await accessControlRooms(ctx, body.access_controls);
+  const old = await replaced(ctx, body.replace_id, type);
+  return planCard(ctx, {
+    type,
+    uid: body.card_uid.toUpperCase(),
+    start,
+    end,
+    note: body.note,
+    building: type === CARD_TYPE.master ? null : (building ?? null),
+    floor: type === CARD_TYPE.floor ? (floor ?? null) : null,
+    unsubscribeOld: body.unsubscribe_old ?? false,
+    accessControls,
+    replaces: old,
+  });
+}
+
+/** lock/managerAddNew: a universal card (for the rooms named, or every lock) or a super card. */
+export async function planManagerCard(
+  ctx: UserContext,
+  body: BodyOf<typeof cardCalls.planManagerCard>,
+): Promise<WritePlan> {
+  const type = body.type as CardTypeCode;
+  const roomIds = [...new Set(body.room_ids ?? [])];
+  if (type === CARD_TYPE.super) {
+    if (ctx.user.role !== 'super') throw failure('MASTER_CARD_NOT_VALID');
+  } else if (roomIds.length === 0 && ctx.user.role !== 'super') {
+    // Every lock of the hotel: only the main administrator holds them all.
+    throw failure('PERMISSION_DENIED');
+  }
+  for (const id of roomIds) await ctx.requireRoom(id, 'credential.manage');
+  const { start, end } = validity(ctx, body.start_time, body.end_time);
+  const old = await replaced(ctx, body.replace_id, type);
+  return planCard(ctx, {
+    type,
+    uid: body.card_uid.toUpperCase(),
+    start,
+    end,
+    note: body.note,
+    unsubscribeOld: body.unsubscribe_old ?? false,
+    roomIds: type === CARD_TYPE.universal ? roomIds : [],
+    replaces: old,
+  });
+}
+
+// ---- the two steps of a card write ----------------------------------------------------------------------------
 
 /** What a card write is made of (step one). Times are Dates; the checks of the calls are done before. */
 export interface CardSpec {
@@ -324,17 +291,6 @@ export interface CardSpec {
   roomIds?: number[];
   /** The issued card this one replaces (a new card number; the replaced one is withdrawn on confirmation). */
   replaces?: { id: number; card_number: string } | null;
-}
-
-/** The write plan of step one (contract B 'The write plan'). */
-export interface WritePlan {
-  id: number;
-  card_id: string;
-  uid: string;
-  writes: WriteStep[];
-  verify: VerifyStep[];
-  expires_at: number;
-  card: CardView;
 }
 
 /** The failure of a protocol Result as the call's refusal. */
@@ -357,16 +313,7 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
   const issuerRole = issuerRoleOf(ctx);
 
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const counters = await trx
-      .updateTable('hotel_cards')
-      .set((eb) => ({
-        card_sequence: eb('card_sequence', '+', 1),
-        card_number_seq: eb('card_number_seq', '+', 1),
-        updated_at: now,
-      }))
-      .where('hotel_id', '=', hotelId)
-      .returning(['card_sequence', 'card_number_seq'])
-      .executeTakeFirstOrThrow();
+    const counters = await nextCardNumbers(trx, hotelId, now);
     // Plans of the hotel nobody confirmed in time, and the earlier plan for this stay or this card, are void: the
     // card they may have written is refused by its locks (after the hotel's card row is locked, as confirmCard does).
     await voidPlans(trx, hotelId, now, { stayId: spec.stayId ?? null, uid: spec.uid });
@@ -395,9 +342,9 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
       if (bytes) blocks[String(block)] = bytesToHex(bytes).toUpperCase();
     }
     const keySectors = settings.enabled ? [...new Set([...current, ...settings.encrypted_sectors])] : current;
-    const row = await trx
-      .insertInto('cards')
-      .values({
+    return insertPendingCard(
+      trx,
+      {
         hotel_id: hotelId,
         stay_id: spec.stayId ?? null,
         room_id: spec.room?.id ?? null,
@@ -410,10 +357,9 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
         start_time: spec.start,
         end_time: spec.end,
         sequence: counters.card_sequence,
-        status: 'pending',
         uid: spec.uid,
         encrypted: keySectors.length > 0,
-        blocks: JSON.stringify(blocks),
+        blocks,
         issued_by: ctx.user.id,
         unsubscribe_old: spec.unsubscribeOld,
         access_controls: spec.accessControls ?? [],
@@ -422,15 +368,12 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
         key_sectors: keySectors,
         issuer_role: issuerRole,
         replaces_id: spec.replaces?.id ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+      },
+      now,
+    );
   });
 
-  const card = await cardQuery(ctx.db).where('c.id', '=', id).executeTakeFirstOrThrow();
+  const card = await loadCard(ctx.db, id);
   const steps = await cardWriteSteps(ctx, card);
   const plan: WritePlan = {
     id: card.id,
@@ -453,37 +396,13 @@ export async function planCard(ctx: UserContext, spec: CardSpec): Promise<WriteP
  * Runs in the caller's transaction or on its own; a plan confirmed meanwhile is left alone (status checked).
  */
 export async function voidPlans(
-  db: CardDb,
+  db: Db,
   hotelId: number,
   now: Date,
   superseded?: { stayId: number | null; uid: string },
 ): Promise<number> {
-  const run = async (trx: CardDb) => {
-    const voided = await trx
-      .updateTable('cards')
-      .set({ status: 'void', updated_at: now })
-      .where('hotel_id', '=', hotelId)
-      .where('status', '=', 'pending')
-      .where((eb) => {
-        const stale = [eb('pending_expires_at', 'is', null), eb('pending_expires_at', '<=', now)];
-        if (superseded) {
-          stale.push(eb('uid', '=', superseded.uid));
-          if (superseded.stayId !== null) stale.push(eb('stay_id', '=', superseded.stayId));
-        }
-        return eb.or(stale);
-      })
-      .returning([
-        'id',
-        'hotel_id',
-        'type',
-        'room_id',
-        'building',
-        'floor',
-        'room_ids',
-        'access_controls',
-        'end_time',
-      ])
-      .execute();
+  const run = async (trx: Db) => {
+    const voided = await voidStalePlans(trx, hotelId, now, superseded);
     for (const card of voided) {
       if (card.end_time && card.end_time.getTime() <= now.getTime()) continue;
       await queueLockSync(trx, card, await roomsOpenedBy(trx, card), 'delete', now);
@@ -496,6 +415,28 @@ export async function voidPlans(
 /** voidPlans for the caller's hotel (lazy expiry at a card call). */
 export async function expirePlans(ctx: UserContext): Promise<void> {
   await voidPlans(ctx.db, ctx.requireHotelId(), ctx.now());
+}
+
+/** The sector a MIFARE Classic 1K block belongs to. */
+const sectorOf = (block: number): number => Math.floor(block / 4);
+
+/** Keys per sector: the diversified key where the card carries one, the transport key elsewhere. */
+export async function keysBySector(
+  ctx: UserContext,
+  hotelId: number,
+  uid: string,
+  sectors: readonly number[],
+  diversified: readonly number[],
+): Promise<Record<number, string>> {
+  const derived = await ctx.app.cardKeys.keysOf(
+    ctx.db,
+    hotelId,
+    uid,
+    sectors.filter((s) => diversified.includes(s)),
+  );
+  const keys: Record<number, string> = {};
+  for (const s of sectors) keys[s] = derived[s] ?? TRANSPORT_KEY;
+  return keys;
 }
 
 /**
@@ -570,16 +511,12 @@ export function readBlocks(value: Record<string, unknown>, field = 'blocks'): Re
 export async function confirmCard(
   ctx: UserContext,
   body: { id: number; card_uid: string; blocks: Record<string, unknown> },
-): Promise<CardView> {
+): Promise<KeyCard> {
   const hotelId = ctx.requireHotelId();
   const uid = body.card_uid.toUpperCase();
   const read = readBlocks(body.blocks);
   await voidPlans(ctx.db, hotelId, ctx.now());
-  const card = await cardQuery(ctx.db)
-    .where('c.id', '=', body.id)
-    .where('c.hotel_id', '=', hotelId)
-    .where('c.issued_by', '=', ctx.user.id)
-    .executeTakeFirst();
+  const card = await findOwnPlan(ctx.db, hotelId, ctx.user.id, body.id);
   if (!card) throw failure('NOT_FOUND');
   if (card.status === 'issued' && card.uid === uid) return cardView(card);
   // Expired or superseded by a newer plan: that write can no longer be confirmed; the console starts again.
@@ -610,82 +547,33 @@ export async function confirmCard(
   await ctx.db.transaction().execute(async (trx) => {
     // Rewrites of one card confirmed at the same time take turns (the hotel's card row, locked first as step one
     // locks it), so the later one sees the earlier one's issued card and withdraws it.
-    if (card.replaces_id !== null)
-      await trx
-        .selectFrom('hotel_cards')
-        .select('hotel_id')
-        .where('hotel_id', '=', hotelId)
-        .forUpdate()
-        .execute();
-    const locked = await trx
-      .selectFrom('cards')
-      .select('status')
-      .where('id', '=', card.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (locked.status === 'void') throw failure('CARD_ISSUE_EXPIRED');
-    if (locked.status !== 'pending') throw failure('NOT_FOUND');
+    if (card.replaces_id !== null) await lockHotelCards(trx, hotelId);
+    const status = await lockCardStatus(trx, card.id);
+    if (status === 'void') throw failure('CARD_ISSUE_EXPIRED');
+    if (status !== 'pending') throw failure('NOT_FOUND');
     // The replaced card keeps its number on whatever physical card carries it: it is withdrawn and its locks learn
     // to refuse that number (as passenger/deleteCardByCardId does). So is another rewrite of it verified in the
     // meantime (two /card/setTime pages): the last verified replacement is the one issued card.
     if (card.replaces_id !== null) {
-      const retired = await trx
-        .updateTable('cards')
-        .set({ status: 'withdrawn', withdrawn_at: now, updated_at: now })
-        .where('hotel_id', '=', hotelId)
-        .where('status', '=', 'issued')
-        .where('id', '<>', card.id)
-        .where((eb) => eb.or([eb('id', '=', card.replaces_id), eb('replaces_id', '=', card.replaces_id)]))
-        .returning(['id', 'hotel_id', 'type', 'room_id', 'building', 'floor', 'room_ids', 'access_controls'])
-        .execute();
+      const retired = await withdrawReplaced(trx, hotelId, card.replaces_id, card.id, now);
       for (const old of retired) await queueLockSync(trx, old, await roomsOpenedBy(trx, old), 'delete', now);
     }
-    await trx
-      .updateTable('cards')
-      .set({ status: 'issued', issued_at: now, pending_expires_at: null, updated_at: now })
-      .where('id', '=', card.id)
-      .execute();
-    if (card.unsubscribe_old) {
-      let older = trx
-        .updateTable('cards')
-        .set({ superseded_by: card.id, updated_at: now })
-        .where('hotel_id', '=', hotelId)
-        .where('type', '=', card.type)
-        .where('status', '=', 'issued')
-        .where('sequence', '<', card.sequence)
-        .where('superseded_by', 'is', null)
-        .where('id', '<>', card.id);
-      // Only cards every lock of which the new card opens: a lock learns 'unsubscribe old' from the new card held
-      // to it, so a building card of building 2 never stops one of building 1 (nor a card outside the issuer's
-      // reach).
-      if (card.type === CARD_TYPE.normal) older = older.where('room_id', '=', card.room_id ?? -1);
-      if (card.type === CARD_TYPE.building || card.type === CARD_TYPE.floor)
-        older = older.where('building', '=', card.building ?? -1);
-      if (card.type === CARD_TYPE.floor) older = older.where('floor', '=', card.floor ?? -1);
-      if (card.type === CARD_TYPE.universal && card.room_ids.length > 0)
-        older = older.where(
-          sql<boolean>`cardinality(room_ids) > 0 AND room_ids <@ ARRAY[${sql.join(card.room_ids)}]::integer[]`,
-        );
-      await older.execute();
-    }
+    await markIssued(trx, card.id, now);
+    if (card.unsubscribe_old) await supersedeOlderCards(trx, card, now);
     const learn: number[] = [...card.access_controls];
     if (card.type === CARD_TYPE.universal)
       learn.push(...(await roomsOpenedBy(trx, { ...card, access_controls: [] })));
     await queueLockSync(trx, card, [...new Set(learn)], 'learn', now);
     await setUidKeySectors(trx, hotelId, uid, card.key_sectors, now);
-    await trx
-      .updateTable('cards')
-      .set({ encrypted: card.key_sectors.length > 0, updated_at: now })
-      .where('hotel_id', '=', hotelId)
-      .where('uid', '=', uid)
-      .where('status', 'in', ['issued', 'withdrawn'])
-      .execute();
+    await markUidRecordsEncrypted(trx, hotelId, uid, card.key_sectors.length > 0, now);
   });
   ctx.audit(
     `Card ${card.card_number} (${cardTypeName(card.type)}${card.room_name ? `, room ${card.room_name}` : ''}) issued on UID ${uid}`,
   );
-  return loadCardView(ctx.db, card.id);
+  return cardView(await loadCard(ctx.db, card.id));
 }
+
+// ---- after a card is issued ------------------------------------------------------------------------------------
 
 /** Withdraws or deletes a card: the locks it opened learn it by their next Bluetooth unlock. */
 export async function retireCard(
@@ -695,20 +583,80 @@ export async function retireCard(
 ): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable('cards')
-      .set(
-        status === 'deleted'
-          ? { status, deleted_at: now, updated_at: now }
-          : { status, withdrawn_at: now, updated_at: now },
-      )
-      .where('id', '=', card.id)
-      .where('status', '=', card.status)
-      .returning('id')
-      .executeTakeFirst();
-    if (!changed) throw failure('NOT_FOUND');
+    if (!(await setRetired(trx, card.id, card.status, status, now))) throw failure('NOT_FOUND');
     // A pending plan may have been written already: its locks refuse it as well.
     if (card.status === 'issued' || card.status === 'pending')
       await queueLockSync(trx, card, await roomsOpenedBy(trx, card), 'delete', now);
   });
+}
+
+/** Deletes a card (pending, issued or withdrawn): the locks it opened learn it by their next Bluetooth unlock. */
+export async function deleteCard(ctx: UserContext, id: number): Promise<DeletedCard> {
+  const card = await requireCard(ctx, id);
+  if (card.status === 'deleted') throw failure('NOT_FOUND');
+  await retireCard(ctx, card, 'deleted');
+  ctx.audit(`Card ${card.card_number}${card.room_name ? ` (room ${card.room_name})` : ''} deleted`);
+  const after = await loadCard(ctx.db, card.id);
+  return { id: card.id, status: 'deleted', lock_sync: cardView(after).lock_sync };
+}
+
+/** lock/managerDelete: deletes a universal or super card (NOT_FOUND for another type). */
+export async function deleteManagerCard(ctx: UserContext, id: number): Promise<DeletedCard> {
+  const card = await requireCard(ctx, id);
+  if (card.type !== CARD_TYPE.universal && card.type !== CARD_TYPE.super) throw failure('NOT_FOUND');
+  return deleteCard(ctx, id);
+}
+
+/** Withdraws the issued card of a number the guest gave back, with the plan that empties it on the encoder. */
+export async function withdrawCard(ctx: UserContext, cardNumber: string): Promise<WithdrawnCard> {
+  const card = await findIssuedCardByNumber(ctx.db, ctx.requireHotelId(), cardNumber);
+  if (!card) throw failure('CARD_NOT_ISSUED');
+  await requireCardScope(ctx, card);
+  await retireCard(ctx, card, 'withdrawn');
+  ctx.audit(`Card ${card.card_number}${card.room_name ? ` (room ${card.room_name})` : ''} withdrawn`);
+  return { id: card.id, status: 'withdrawn', lock_sync: 'pending', erase: await eraseCardPlan(ctx, card) };
+}
+
+/**
+ * The plan that empties a withdrawn card and gives its sectors their transport keys back, for the console to run
+ * if it finds that card (uid) on the encoder; null for a card with no UID on record.
+ */
+export async function eraseCardPlan(ctx: UserContext, card: CardRow): Promise<WriteStep[] | null> {
+  if (!card.uid) return null;
+  const empty = encodeEmptyGuestCard({ hotelId: card.hotel_id, cardNumber: card.card_number });
+  if (!empty.ok) return null;
+  const blocks: Record<number, string> = {};
+  for (const [block, bytes] of Object.entries(empty.value.blocks))
+    blocks[Number(block)] = bytesToHex(bytes).toUpperCase();
+  blocks[53] = '0'.repeat(32);
+  const carried = await uidKeySectors(ctx.db, card.hotel_id, card.uid);
+  return (await keyChangeSteps(ctx, card.hotel_id, card.uid, blocks, carried, [])).writes;
+}
+
+/** room/addCardMark: a card's note (not a pending plan's). */
+export async function noteCard(ctx: UserContext, id: number, note: string | undefined): Promise<KeyCard> {
+  const card = await requireCard(ctx, id);
+  if (card.status === 'pending') throw failure('NOT_FOUND');
+  await setCardNote(ctx.db, card.id, note ?? '', ctx.now());
+  ctx.audit(`Card ${card.card_number}: note changed`);
+  return cardView({ ...card, note: note ?? '' });
+}
+
+/** room/getUserCardNum: the caller's cards counted, issued ones by type, and those a lock has to learn about. */
+export async function cardCounts(ctx: UserContext): Promise<CardCounts> {
+  await expirePlans(ctx);
+  const rows = await countCards(ctx.db, cardViewer(ctx));
+  const byType: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0 };
+  let total = 0;
+  let issued = 0;
+  let pendingSync = 0;
+  for (const r of rows) {
+    total += Number(r.n);
+    pendingSync += Number(r.unsynced);
+    if (r.status === 'issued') {
+      issued += Number(r.n);
+      byType[String(r.type)] = (byType[String(r.type)] ?? 0) + Number(r.n);
+    }
+  }
+  return { total, issued, byType, pending_sync: pendingSync };
 }

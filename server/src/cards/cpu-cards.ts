@@ -8,16 +8,14 @@
  * registered again). One live card per serial in a hotel.
  *
  * Scope: a card of a room (or of a stay, whose room it is) follows the room's permissions; a card of the hotel (no
- * room) needs an administrator who may use the hotel's library (credential-common.ts).
+ * room) needs an administrator who may use the hotel's library (shared/credential-common.ts).
  */
 import { type CpuCard, cpuCardCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { defineCall, type UserContext } from '../call.js';
-import { isConstraintViolation } from '../db/index.js';
-import type { CpuCardStatus } from '../db/schema.js';
 import { requireDispenser } from '../equipment/dispensers.js';
 import { failure } from '../errors.js';
-import { epochSeconds, listPage } from '../fields.js';
+import { epochSeconds } from '../fields.js';
 import { cardExpiry, hexId, pageOfCards, withPageSize } from '../shared/card-common.js';
 import {
   canUseLibrary,
@@ -25,39 +23,17 @@ import {
   requireCredentialScope,
   requireLibrary,
 } from '../shared/credential-common.js';
-import { callerScope, likePattern } from '../shared/room-views.js';
-
-const cpuColumns = [
-  'c.id',
-  'c.serial',
-  'c.note',
-  'c.room_id',
-  'r.name as room_name',
-  'c.stay_id',
-  's.nickname as guest_name',
-  'c.end_time',
-  'c.status',
-  'd.mac_id as dispenser_mac_id',
-  'c.sent_at',
-  'c.created_at',
-  'c.updated_at',
-] as const;
-
-type CpuRow = {
-  id: number;
-  serial: string;
-  note: string;
-  room_id: number | null;
-  room_name: string | null;
-  stay_id: number | null;
-  guest_name: string | null;
-  end_time: Date;
-  status: CpuCardStatus;
-  dispenser_mac_id: string | null;
-  sent_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-};
+import { callerScope } from '../shared/room-views.js';
+import {
+  type CpuRow,
+  findLiveCpuCard,
+  insertCpuCard,
+  listCpuCards,
+  markCpuCardDeleted,
+  markCpuCardSending,
+  readCpuCard,
+  setCpuCardOutcome,
+} from './repository/cpu-cards.js';
 
 function cpuView(row: CpuRow, nowMs: number): CpuCard {
   return {
@@ -78,24 +54,9 @@ function cpuView(row: CpuRow, nowMs: number): CpuCard {
   };
 }
 
-const cpuCards = (ctx: UserContext) =>
-  ctx.db
-    .selectFrom('cpu_cards as c')
-    .leftJoin('rooms as r', 'r.id', 'c.room_id')
-    .leftJoin('stays as s', 's.id', 'c.stay_id')
-    .leftJoin('card_dispensers as d', 'd.id', 'c.dispenser_id')
-    .where('c.hotel_id', '=', ctx.requireHotelId());
-
-const readCpu = (ctx: UserContext, id: number): Promise<CpuRow> =>
-  cpuCards(ctx).select(cpuColumns).where('c.id', '=', id).executeTakeFirstOrThrow();
-
 /** A live card of the caller's hotel the caller may manage (NOT_FOUND / PERMISSION_DENIED). */
 async function requireCpu(ctx: UserContext, id: number): Promise<CpuRow> {
-  const card = await cpuCards(ctx)
-    .select(cpuColumns)
-    .where('c.id', '=', id)
-    .where('c.status', '<>', 'deleted')
-    .executeTakeFirst();
+  const card = await findLiveCpuCard(ctx.db, ctx.requireHotelId(), id);
   if (!card) throw failure('NOT_FOUND');
   await requireCredentialScope(ctx, card.room_id);
   return card;
@@ -119,30 +80,23 @@ export function cpuCardRoutes(app: FastifyInstance): void {
       }
       if (!room) requireLibrary(ctx);
       const serial = hexId(body.serial);
-      let id: number;
-      try {
-        const row = await ctx.db
-          .insertInto('cpu_cards')
-          .values({
-            hotel_id: hotelId,
-            room_id: room?.id ?? null,
-            stay_id: stayId,
-            serial,
-            note: body.note ?? '',
-            end_time: body.end_time,
-            created_by: ctx.user.id,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = row.id;
-      } catch (e) {
-        if (isConstraintViolation(e, 'unique')) throw failure('FIELD_INVALID', { field: 'serial' });
-        throw e;
-      }
+      const id = await insertCpuCard(
+        ctx.db,
+        {
+          hotel_id: hotelId,
+          room_id: room?.id ?? null,
+          stay_id: stayId,
+          serial,
+          note: body.note ?? '',
+          end_time: body.end_time,
+          created_by: ctx.user.id,
+        },
+        now,
+      );
+      // The hotel has a live card of that serial.
+      if (id === null) throw failure('FIELD_INVALID', { field: 'serial' });
       ctx.audit(`CPU card ${serial} added${room ? ` for room ${room.name}` : ' for the hotel'}`);
-      return cpuView(await readCpu(ctx, id), now.getTime());
+      return cpuView(await readCpuCard(ctx.db, hotelId, id), now.getTime());
     },
   });
 
@@ -155,45 +109,11 @@ export function cpuCardRoutes(app: FastifyInstance): void {
       }
       const { scope } = callerScope(ctx);
       const library = canUseLibrary(ctx);
-      let q = cpuCards(ctx).where((eb) => {
-        const mayManage = [];
-        if (library) mayManage.push(eb('c.room_id', 'is', null));
-        if (scope.kind === 'all') mayManage.push(eb('c.room_id', 'is not', null));
-        else if (scope.kind === 'assigned')
-          mayManage.push(
-            eb(
-              'c.room_id',
-              'in',
-              eb.selectFrom('user_rooms').select('room_id').where('user_id', '=', scope.userId),
-            ),
-          );
-        return mayManage.length === 0 ? eb.lit(false) : eb.or(mayManage);
-      });
-      if (body.room_id !== undefined) q = q.where('c.room_id', '=', body.room_id);
-      if (body.stay_id !== undefined) q = q.where('c.stay_id', '=', body.stay_id);
-      q =
-        body.status === undefined
-          ? q.where('c.status', '<>', 'deleted')
-          : q.where('c.status', '=', body.status as CpuCardStatus);
-      if (body.keyword) {
-        const like = likePattern(body.keyword);
-        const serialLike = likePattern(hexId(body.keyword));
-        q = q.where((eb) =>
-          eb.or([
-            eb('c.serial', 'like', serialLike),
-            eb('c.note', 'ilike', like),
-            eb('r.name', 'ilike', like),
-            eb('s.nickname', 'ilike', like),
-          ]),
-        );
-      }
+      const hotelId = ctx.requireHotelId();
       const nowMs = ctx.now().getTime();
       return withPageSize(
-        await listPage(
-          q,
-          pageOfCards(body),
-          (page) => page.select(cpuColumns).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'),
-          (row: CpuRow) => cpuView(row, nowMs),
+        await listCpuCards(ctx.db, hotelId, { ...body, library, scope }, pageOfCards(body), (row) =>
+          cpuView(row, nowMs),
         ),
       );
     },
@@ -203,13 +123,9 @@ export function cpuCardRoutes(app: FastifyInstance): void {
     handler: async (ctx, body) => {
       const card = await requireCpu(ctx, body.id);
       const now = ctx.now();
-      await ctx.db
-        .updateTable('cpu_cards')
-        .set({ status: 'deleted', updated_at: now })
-        .where('id', '=', card.id)
-        .execute();
+      await markCpuCardDeleted(ctx.db, card.id, now);
       ctx.audit(`CPU card ${card.serial} deleted${card.room_name ? ` (room ${card.room_name})` : ''}`);
-      return cpuView(await readCpu(ctx, card.id), now.getTime());
+      return cpuView(await readCpuCard(ctx.db, ctx.requireHotelId(), card.id), now.getTime());
     },
   });
 
@@ -223,25 +139,16 @@ export function cpuCardRoutes(app: FastifyInstance): void {
       if (body.result === undefined) {
         if (card.status === 'delivered' || card.end_time.getTime() <= now.getTime())
           throw failure('FIELD_INVALID', { field: 'id' });
-        await ctx.db
-          .updateTable('cpu_cards')
-          .set({ status: 'sending', dispenser_id: dispenser.id, sent_at: now, updated_at: now })
-          .where('id', '=', card.id)
-          .execute();
+        await markCpuCardSending(ctx.db, card.id, dispenser.id, now);
         ctx.audit(`CPU card ${card.serial} sent to dispenser ${dispenser.mac_id}`);
       } else {
         // The outcome of a send to this dispenser, reported once.
         if (card.status !== 'sending' || card.dispenser_mac_id !== dispenser.mac_id)
           throw failure('FIELD_INVALID', { field: 'result' });
-        await ctx.db
-          .updateTable('cpu_cards')
-          .set({ status: body.result, updated_at: now })
-          .where('id', '=', card.id)
-          .where('status', '=', 'sending')
-          .execute();
+        await setCpuCardOutcome(ctx.db, card.id, body.result, now);
         ctx.audit(`CPU card ${card.serial} from dispenser ${dispenser.mac_id}: ${body.result}`);
       }
-      const row = await readCpu(ctx, card.id);
+      const row = await readCpuCard(ctx.db, ctx.requireHotelId(), card.id);
       return { ...cpuView(row, now.getTime()), id: row.id, status: row.status };
     },
   });
