@@ -7,38 +7,27 @@
  * - hotel/delCategory deletes a category of either kind. A category still holding rooms, or children, is refused
  *   with GROUP_NOT_EMPTY rather than silently emptied: rooms never lose their group by accident.
  */
-import { checkGroupName, checkSortOrder } from '@lockdesk/protocol';
+import { type RoomCategory as Category, type CategoryKind, categoryCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import type { RoomCategory } from '../db/schema.js';
 import { failure } from '../errors.js';
-import { f } from '../fields.js';
 
-const nameField = () =>
-  f.string({ max: 50, required: 'GROUP_NAME_REQUIRED', check: (v: string) => checkGroupName(v) });
-const sortField = () =>
-  f.int({
-    min: -1_000_000,
-    max: 1_000_000,
-    required: 'SORT_ORDER_REQUIRED',
-    invalid: 'SORT_ORDER_REQUIRED',
-    check: (v: number) => checkSortOrder(v),
-  });
-
-function categoryView(c: RoomCategory, roomCount?: number) {
+function categoryView(c: RoomCategory, roomCount?: number): Category {
   return {
     id: c.id,
     name: c.name,
     sort: c.sort,
     parent_id: c.parent_id,
-    kind: c.kind,
+    // The column holds the kinds these calls write.
+    kind: c.kind as CategoryKind,
     ...(roomCount === undefined ? {} : { room_count: roomCount }),
   };
 }
 
 /** The categories of the caller's hotel of one kind, with how many rooms each holds. */
-async function listCategories(ctx: UserContext, kind: 'group' | 'hotel', parentId?: number | null) {
+async function listCategories(ctx: UserContext, kind: CategoryKind, parentId?: number | null) {
   const hotelId = ctx.requireHotelId();
   let q = ctx.db
     .selectFrom('room_categories as c')
@@ -58,7 +47,7 @@ async function listCategories(ctx: UserContext, kind: 'group' | 'hotel', parentI
   return { list: rows.map((r) => categoryView(r, Number(r.room_count ?? 0))) };
 }
 
-async function findCategory(ctx: UserContext, id: number, kind?: 'group' | 'hotel'): Promise<RoomCategory> {
+async function findCategory(ctx: UserContext, id: number, kind?: CategoryKind): Promise<RoomCategory> {
   const hotelId = ctx.requireHotelId();
   let q = ctx.db
     .selectFrom('room_categories')
@@ -72,21 +61,11 @@ async function findCategory(ctx: UserContext, id: number, kind?: 'group' | 'hote
 }
 
 export function categoryRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/category/list',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: {},
+  defineCall(app, categoryCalls.groups, {
     handler: async (ctx) => listCategories(ctx, 'group'),
   });
 
-  defineCall(app, {
-    path: 'room/addCategory',
-    auth: 'user',
-    mutates: true,
-    permission: 'category.manage',
-    schema: { name: nameField(), sort: sortField() },
+  defineCall(app, categoryCalls.addGroup, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const row = await ctx.db
@@ -99,12 +78,7 @@ export function categoryRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/change/category',
-    auth: 'user',
-    mutates: true,
-    permission: 'category.manage',
-    schema: { id: f.id(), name: nameField(), sort: sortField() },
+  defineCall(app, categoryCalls.changeGroup, {
     handler: async (ctx, body) => {
       const before = await findCategory(ctx, body.id);
       const row = await ctx.db
@@ -118,30 +92,15 @@ export function categoryRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'hotel/parentCategoryList',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: {},
+  defineCall(app, categoryCalls.topCategories, {
     handler: async (ctx) => listCategories(ctx, 'hotel', null),
   });
 
-  defineCall(app, {
-    path: 'hotel/categoryList',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { parent_id: f.id({ optional: true }) },
+  defineCall(app, categoryCalls.categories, {
     handler: async (ctx, body) => listCategories(ctx, 'hotel', body.parent_id),
   });
 
-  defineCall(app, {
-    path: 'hotel/addRoomCategory',
-    auth: 'user',
-    mutates: true,
-    permission: 'category.manage',
-    schema: { name: nameField(), sort: sortField(), parent_id: f.id({ optional: true }) },
+  defineCall(app, categoryCalls.addCategory, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       if (body.parent_id !== undefined) {
@@ -165,12 +124,7 @@ export function categoryRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'hotel/delCategory',
-    auth: 'user',
-    mutates: true,
-    permission: 'category.manage',
-    schema: { id: f.id() },
+  defineCall(app, categoryCalls.deleteCategory, {
     handler: async (ctx, body) => {
       const category = await findCategory(ctx, body.id);
       const held = await ctx.db

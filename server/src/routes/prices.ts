@@ -9,6 +9,7 @@
  * - setting prices (room/setPrice, setRenew, priceTemplate/add, setPriceTemplate) needs the merchant (hotel)
  *   information first: HOTEL_INFO_REQUIRED (spec §5).
  */
+import { type DatePrice, priceCalls, type QuoteNightKind } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
@@ -17,17 +18,9 @@ import { parseYuan, toYuan } from '../domain/money.js';
 import { quoteRenewal, quoteStay, type RoomPrices } from '../domain/pricing.js';
 import { isCalendarDate } from '../domain/time.js';
 import { failure } from '../errors.js';
-import { epochSeconds, f, pageFields, pageOf } from '../fields.js';
+import { epochSeconds, pageOf } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
-import { depositField, priceField, renewalBasis, requireRooms, yuanText } from '../shared/room-views.js';
-
-/** The most specific-date prices a room or template holds. */
-const MAX_DATE_PRICES = 366;
-
-interface DatePrice {
-  day: string;
-  price: number;
-}
+import { renewalBasis, requireRooms, yuanText } from '../shared/room-views.js';
 
 /** Reads `date_prices: [{ day: 'YYYY-MM-DD', price }]`: FIELD_INVALID for a bad day, PRICE_TOO_LOW for a price. */
 function readDatePrices(value: unknown[] | undefined): DatePrice[] | undefined {
@@ -44,19 +37,6 @@ function readDatePrices(value: unknown[] | undefined): DatePrice[] | undefined {
   }
   return [...seen].map(([day, price]) => ({ day, price })).sort((a, b) => a.day.localeCompare(b.day));
 }
-
-const priceSchema = {
-  deposit: depositField(),
-  price: priceField(),
-  weekend_price: f.number({
-    optional: true,
-    min: 0,
-    // 0 clears the weekend price; otherwise the usual minimum applies.
-    check: (v: number) =>
-      v !== 0 && v < 1 ? 'PRICE_TOO_LOW' : parseYuan(v) === undefined ? 'FIELD_INVALID' : undefined,
-  }),
-  date_prices: f.array({ optional: true, max: MAX_DATE_PRICES }),
-};
 
 /** A room's prices in fen, for the pricing rules. */
 export async function roomPrices(ctx: UserContext, room: Room): Promise<RoomPrices> {
@@ -93,7 +73,7 @@ async function roomPriceView(ctx: UserContext, room: Room) {
 }
 
 function quoteView(q: {
-  nights: { date: string; priceFen: number; kind: string }[];
+  nights: { date: string; priceFen: number; kind: QuoteNightKind }[];
   roomFeeFen: number;
   depositFen: number;
   totalFen: number;
@@ -145,12 +125,7 @@ async function findTemplate(ctx: UserContext, id: number) {
 }
 
 export function priceRoutes(app: FastifyInstance): void {
-  defineCall(app, {
-    path: 'room/setPrice',
-    auth: 'user',
-    mutates: true,
-    permission: 'price.manage',
-    schema: { room_id: f.id(), ...priceSchema },
+  defineCall(app, priceCalls.setPrice, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'price.manage');
       await requireHotelInfo(ctx);
@@ -186,12 +161,7 @@ export function priceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/setRenew',
-    auth: 'user',
-    mutates: true,
-    permission: 'price.manage',
-    schema: { room_id: f.id(), renew: f.bool() },
+  defineCall(app, priceCalls.setRenew, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'price.manage');
       await requireHotelInfo(ctx);
@@ -206,27 +176,11 @@ export function priceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'room/priceInfo',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { room_id: f.id() },
-    // What room/setPrice answers, read without changing anything: every specific-date price, lock or no lock.
+  defineCall(app, priceCalls.priceInfo, {
     handler: async (ctx, body) => roomPriceView(ctx, await ctx.requireRoom(body.room_id, 'room.view')),
   });
 
-  defineCall(app, {
-    path: 'room/countRoomPriceNew',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: {
-      room_id: f.id(),
-      start_time: f.time({ optional: true, invalid: 'CHECK_IN_TIME_REQUIRED' }),
-      end_time: f.time({ required: 'CHECK_OUT_TIME_REQUIRED', invalid: 'CHECK_OUT_TIME_REQUIRED' }),
-      stay_id: f.id({ optional: true }),
-    },
+  defineCall(app, priceCalls.quote, {
     handler: async (ctx, body) => {
       const room = await ctx.requireRoom(body.room_id, 'room.view');
       const prices = await roomPrices(ctx, room);
@@ -260,12 +214,7 @@ export function priceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'priceTemplate/lists',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { ...pageFields },
+  defineCall(app, priceCalls.templates, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       const { page, limit, offset } = pageOf(body);
@@ -295,21 +244,11 @@ export function priceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'priceTemplate/info',
-    auth: 'user',
-    mutates: false,
-    permission: 'room.view',
-    schema: { id: f.id() },
+  defineCall(app, priceCalls.template, {
     handler: async (ctx, body) => templateView((await findTemplate(ctx, body.id)) as Template),
   });
 
-  defineCall(app, {
-    path: 'priceTemplate/add',
-    auth: 'user',
-    mutates: true,
-    permission: 'price.manage',
-    schema: { id: f.id({ optional: true }), name: f.string({ max: 50 }), ...priceSchema },
+  defineCall(app, priceCalls.saveTemplate, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       await requireHotelInfo(ctx);
@@ -344,12 +283,7 @@ export function priceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'priceTemplate/delete',
-    auth: 'user',
-    mutates: true,
-    permission: 'price.manage',
-    schema: { id: f.id() },
+  defineCall(app, priceCalls.deleteTemplate, {
     handler: async (ctx, body) => {
       const template = await findTemplate(ctx, body.id);
       await ctx.db.deleteFrom('price_templates').where('id', '=', template.id).execute();
@@ -358,12 +292,7 @@ export function priceRoutes(app: FastifyInstance): void {
     },
   });
 
-  defineCall(app, {
-    path: 'priceTemplate/setPriceTemplate',
-    auth: 'user',
-    mutates: true,
-    permission: 'price.manage',
-    schema: { id: f.id(), room_ids: f.array({ of: f.id(), max: 10_000 }) },
+  defineCall(app, priceCalls.applyTemplate, {
     handler: async (ctx, body) => {
       const roomIds = [...new Set(body.room_ids)];
       if (roomIds.length === 0) throw failure('FIELD_REQUIRED', { field: 'room_ids' });

@@ -19,7 +19,6 @@ import { splitMovedFee } from '../domain/pricing.js';
 import { checkRoomCheckable, planMove, ROOM_STATUS_NAMES, statusAfterCheckIn } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { failure } from '../errors.js';
-import { f } from '../fields.js';
 import { requireHotelInfo } from '../services/hotel.js';
 import {
   callerScope,
@@ -176,25 +175,11 @@ export function roomRoutes(app: FastifyInstance): void {
     handler: async (ctx, body) => roomWithTenant(ctx, await ctx.requireRoom(body.room_id, 'room.view')),
   });
 
-  defineCall(app, {
-    path: 'room/setLockData',
-    auth: 'user',
-    mutates: true,
-    permission: 'room.manage',
-    schema: {
-      room_id: f.id(),
-      name: f.string({ max: 50, optional: true }),
-      remark: f.string({ max: 100, optional: true }),
-      notice: f.string({ max: 500, optional: true }),
-      // An image uploaded for the lock (the `/files/…` URL /upload answered) or an https address (API.md §7.1).
-      picture: f.string({ max: 1000, optional: true, check: (v: string) => checkPictureUrl(v) }),
-      description: f.string({ max: 2000, optional: true }),
-      building: f.int({ min: 0, max: 9999, optional: true }),
-      floor: f.int({ min: -99, max: 999, optional: true }),
-      bluetooth_name: f.string({ max: 64, optional: true }),
-      category_id: f.int({ min: 0, optional: true }),
-    },
+  defineCall(app, roomCalls.setLockData, {
     handler: async (ctx, body) => {
+      // The contract checks the address's shape; whether it parses as a URL is checked before anything else.
+      if (body.picture !== undefined && checkPictureUrl(body.picture))
+        throw failure('PICTURE_URL_INVALID', { field: 'picture' });
       const room = await ctx.requireRoom(body.room_id, 'room.manage');
       if (body.category_id) {
         const category = await ctx.db
