@@ -1,11 +1,13 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area file. */
 import type { FastifyInstance } from 'fastify';
+import { billRoutes } from '../bills/index.js';
+import { priceRoutes } from '../prices/index.js';
+import { roomsRoutes } from '../rooms/index.js';
 import { accountRoutes } from './account.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { brokerRoutes } from './broker.js';
 import { cardEncryptionRoutes } from './card-encryption.js';
 import { cardRoutes } from './cards.js';
-import { categoryRoutes } from './categories.js';
 import { cpuCardRoutes } from './cpu-cards.js';
 import { customerRoutes } from './customers.js';
 import { devRoutes } from './dev.js';
@@ -21,13 +23,8 @@ import { lockDeviceRoutes } from './lock-devices.js';
 import { m1CardRoutes } from './m1-cards.js';
 import { messageRoutes } from './messages.js';
 import { operationRoutes } from './operation.js';
-import { orderRoutes } from './orders.js';
 import { passwordRoutes } from './passwords.js';
-import { priceRoutes } from './prices.js';
 import { profileRoutes } from './profile.js';
-import { roomAdminRoutes } from './room-admin.js';
-import { roomListRoutes } from './room-list.js';
-import { roomRoutes } from './rooms.js';
 import { staffRoutes } from './staff.js';
 import { stayRoutes } from './stays.js';
 import { unlockRecordRoutes } from './unlock-records.js';
@@ -40,10 +37,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   hotelRoutes,
   operationRoutes,
   devRoutes,
-  categoryRoutes,
-  roomRoutes,
-  roomListRoutes,
-  roomAdminRoutes,
+  roomsRoutes,
   priceRoutes,
   stayRoutes,
   staffRoutes,
@@ -63,7 +57,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   lockDeviceRoutes,
   messageRoutes,
   customerRoutes,
-  orderRoutes,
+  billRoutes,
   firmwareRoutes,
   faceGrantRoutes,
   apiKeyRoutes,

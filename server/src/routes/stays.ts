@@ -35,6 +35,7 @@ import {
 } from '../domain/stays.js';
 import { failure } from '../errors.js';
 import { epochSeconds, pageOf } from '../fields.js';
+import { roomPrices } from '../prices/service.js';
 import { requireHotelInfo } from '../services/hotel.js';
 import { chargeStay } from '../services/orders.js';
 import {
@@ -47,7 +48,6 @@ import {
   yuanText,
 } from '../shared/room-views.js';
 import { filterGuests, guestStays } from './guest-filters.js';
-import { roomPrices } from './prices.js';
 import {
   touchWithdrawn,
   type Withdrawn,

@@ -9,10 +9,17 @@
  */
 import { type RoomCategory as Category, type CategoryKind, categoryCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { defineCall, type UserContext } from '../call.js';
 import type { RoomCategory } from '../db/schema.js';
 import { failure } from '../errors.js';
+import {
+  categoriesWithRoomCounts,
+  categoryHoldsAnything,
+  deleteCategory,
+  findCategory,
+  insertCategory,
+  updateCategory,
+} from './repository/categories.js';
 
 function categoryView(c: RoomCategory, roomCount?: number): Category {
   return {
@@ -28,38 +35,18 @@ function categoryView(c: RoomCategory, roomCount?: number): Category {
 
 /** The categories of the caller's hotel of one kind, with how many rooms each holds. */
 async function listCategories(ctx: UserContext, kind: CategoryKind, parentId?: number | null) {
-  const hotelId = ctx.requireHotelId();
-  let q = ctx.db
-    .selectFrom('room_categories as c')
-    .selectAll('c')
-    .select((eb) =>
-      eb
-        .selectFrom('rooms')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('rooms.category_id', '=', 'c.id')
-        .as('room_count'),
-    )
-    .where('c.hotel_id', '=', hotelId)
-    .where('c.kind', '=', kind);
-  if (parentId === null) q = q.where('c.parent_id', 'is', null);
-  else if (parentId !== undefined) q = q.where('c.parent_id', '=', parentId);
-  const rows = await q.orderBy('c.sort').orderBy('c.id').execute();
-  return { list: rows.map((r) => categoryView(r, Number(r.room_count ?? 0))) };
+  const rows = await categoriesWithRoomCounts(ctx.db, ctx.requireHotelId(), kind, parentId);
+  return { list: rows.map((r) => ({ ...categoryView(r), room_count: Number(r.room_count ?? 0) })) };
 }
 
-async function findCategory(ctx: UserContext, id: number, kind?: CategoryKind): Promise<RoomCategory> {
-  const hotelId = ctx.requireHotelId();
-  let q = ctx.db
-    .selectFrom('room_categories')
-    .selectAll()
-    .where('id', '=', id)
-    .where('hotel_id', '=', hotelId);
-  if (kind) q = q.where('kind', '=', kind);
-  const row = await q.executeTakeFirst();
+/** A category of the caller's hotel (of one kind, when given), or NOT_FOUND. */
+async function requireCategory(ctx: UserContext, id: number, kind?: CategoryKind): Promise<RoomCategory> {
+  const row = await findCategory(ctx.db, ctx.requireHotelId(), id, kind);
   if (!row) throw failure('NOT_FOUND');
   return row;
 }
 
+/** Registers the room group and category calls. */
 export function categoryRoutes(app: FastifyInstance): void {
   defineCall(app, categoryCalls.groups, {
     handler: async (ctx) => listCategories(ctx, 'group'),
@@ -68,11 +55,7 @@ export function categoryRoutes(app: FastifyInstance): void {
   defineCall(app, categoryCalls.addGroup, {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
-      const row = await ctx.db
-        .insertInto('room_categories')
-        .values({ hotel_id: hotelId, kind: 'group', name: body.name, sort: body.sort })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertCategory(ctx.db, { hotelId, kind: 'group', name: body.name, sort: body.sort });
       ctx.audit(`Room group added: ${row.name}`);
       return categoryView(row, 0);
     },
@@ -80,13 +63,8 @@ export function categoryRoutes(app: FastifyInstance): void {
 
   defineCall(app, categoryCalls.changeGroup, {
     handler: async (ctx, body) => {
-      const before = await findCategory(ctx, body.id);
-      const row = await ctx.db
-        .updateTable('room_categories')
-        .set({ name: body.name, sort: body.sort })
-        .where('id', '=', before.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const before = await requireCategory(ctx, body.id);
+      const row = await updateCategory(ctx.db, before.id, body.name, body.sort);
       ctx.audit(`Room group ${before.name} → ${row.name} (sort ${row.sort})`);
       return categoryView(row);
     },
@@ -104,21 +82,17 @@ export function categoryRoutes(app: FastifyInstance): void {
     handler: async (ctx, body) => {
       const hotelId = ctx.requireHotelId();
       if (body.parent_id !== undefined) {
-        const parent = await findCategory(ctx, body.parent_id, 'hotel');
+        const parent = await requireCategory(ctx, body.parent_id, 'hotel');
         // Two levels: a child cannot hold children of its own.
         if (parent.parent_id !== null) throw failure('FIELD_INVALID', { field: 'parent_id' });
       }
-      const row = await ctx.db
-        .insertInto('room_categories')
-        .values({
-          hotel_id: hotelId,
-          kind: 'hotel',
-          name: body.name,
-          sort: body.sort,
-          parent_id: body.parent_id ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertCategory(ctx.db, {
+        hotelId,
+        kind: 'hotel',
+        name: body.name,
+        sort: body.sort,
+        parentId: body.parent_id ?? null,
+      });
       ctx.audit(`Hotel category added: ${row.name}`);
       return categoryView(row, 0);
     },
@@ -126,21 +100,9 @@ export function categoryRoutes(app: FastifyInstance): void {
 
   defineCall(app, categoryCalls.deleteCategory, {
     handler: async (ctx, body) => {
-      const category = await findCategory(ctx, body.id);
-      const held = await ctx.db
-        .selectFrom('rooms')
-        .select('id')
-        .where('category_id', '=', category.id)
-        .limit(1)
-        .executeTakeFirst();
-      const child = await ctx.db
-        .selectFrom('room_categories')
-        .select('id')
-        .where('parent_id', '=', category.id)
-        .limit(1)
-        .executeTakeFirst();
-      if (held || child) throw failure('GROUP_NOT_EMPTY');
-      await ctx.db.deleteFrom('room_categories').where('id', '=', category.id).execute();
+      const category = await requireCategory(ctx, body.id);
+      if (await categoryHoldsAnything(ctx.db, category.id)) throw failure('GROUP_NOT_EMPTY');
+      await deleteCategory(ctx.db, category.id);
       ctx.audit(`Category deleted: ${category.name}`);
       return { id: category.id };
     },
