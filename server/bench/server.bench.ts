@@ -5,7 +5,7 @@
  *   3. the same on PostgreSQL (TEST_DATABASE_URL, else 127.0.0.1:5432; a bench database is created and dropped),
  * and each one's ratio to the bare route. A fixed number of connections keeps requests in flight for a fixed time.
  * The pages cycle through all 200 pages of the list. Rows 2 and 3 are the server as it runs: a page once built is
- * kept until a room changes (routes/room-list.ts). Each is followed by the same load with the list's tables marked
+ * kept until a room changes (rooms/room-list.ts). Each is followed by the same load with the list's tables marked
  * changed before every request ("nothing kept"), the worst case of a hotel whose rooms change between any two
  * page views: what building a page costs.
  */
@@ -181,7 +181,7 @@ async function listNewTarget(
   if (first.errno !== 0 || first.data.total !== ROOMS || first.data.list.length !== PAGE) {
     throw new Error(`room/listNew answered ${first.errno} ${first.errmsg} (total ${first.data?.total})`);
   }
-  // A page after the first starts right after the last row of the page before it (routes/room-list.ts).
+  // A page after the first starts right after the last row of the page before it (rooms/repository/room-list.ts).
   const explained = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT r.* FROM rooms r WHERE r.hotel_id = 1
     AND (r.name_key, r.id) > ('5-0501', 5000) ORDER BY r.name_key, r.id LIMIT 50`.execute(db);
   const target: Target = {

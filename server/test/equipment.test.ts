@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../src/demo.js';
-import { roomLockMarks } from '../src/routes/lock-marks.js';
+import { roomLockMarks } from '../src/rooms/repository/lock-marks.js';
 import { lockState } from '../src/services/lock-state.js';
 import { apiDocText, apiSections } from './api-doc.js';
 import { describeEachDatabase } from './helpers.js';

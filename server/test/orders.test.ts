@@ -5,9 +5,9 @@
  */
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { maskAccount } from '../src/bills/service.js';
 import { DEMO_ACCOUNTS } from '../src/demo.js';
 import { seedDemoMoney } from '../src/demo-money.js';
-import { maskAccount } from '../src/routes/orders.js';
 import { fenText } from '../src/services/orders.js';
 import { describeEachDatabase, type TestApp } from './helpers.js';
 import { addOtherHotel, checkInBody, DAY, expectRefused, HOUR, OTHER_ADMIN, ok } from './room-helpers.js';

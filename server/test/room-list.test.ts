@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { revokeSessions } from '../src/auth/sessions.js';
 import { DEMO_ACCOUNTS } from '../src/demo.js';
-import { stayViewChangesAt } from '../src/routes/room-list.js';
+import { stayViewChangesAt } from '../src/rooms/room-list.js';
 import { describeEachDatabase } from './helpers.js';
 import { addOtherHotel, checkInBody, HOUR, OTHER_ADMIN, ok } from './room-helpers.js';
 

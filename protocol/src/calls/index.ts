@@ -8,6 +8,7 @@ import { apiKeyCalls } from './api-keys.js';
 import { brokerCalls } from './broker.js';
 import { cardEncryptionCalls } from './card-encryption.js';
 import { cardCalls } from './cards.js';
+import { categoryCalls } from './categories.js';
 import type { AnyContract } from './contract.js';
 import { cpuCardCalls } from './cpu-cards.js';
 import { customerCalls } from './customers.js';
@@ -26,6 +27,7 @@ import { messageCalls } from './messages.js';
 import { operationLogCalls } from './operation-log.js';
 import { orderCalls } from './orders.js';
 import { passwordCalls } from './passwords.js';
+import { priceCalls } from './prices.js';
 import { profileCalls } from './profile.js';
 import { roomAdminCalls } from './room-admin.js';
 import { roomCalls } from './rooms.js';
@@ -40,6 +42,7 @@ export * from './card-encryption.js';
 export * from './card-fields.js';
 export * from './card-service.js';
 export * from './cards.js';
+export * from './categories.js';
 export * from './contract.js';
 export * from './cpu-cards.js';
 export * from './credential-fields.js';
@@ -62,6 +65,7 @@ export * from './operation-log.js';
 export * from './orders.js';
 export * from './page.js';
 export * from './passwords.js';
+export * from './prices.js';
 export * from './profile.js';
 export * from './room-admin.js';
 export * from './rooms.js';
@@ -78,6 +82,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCont
   broker: brokerCalls,
   cardEncryption: cardEncryptionCalls,
   cards: cardCalls,
+  categories: categoryCalls,
   cpuCards: cpuCardCalls,
   customers: customerCalls,
   dev: devCalls,
@@ -95,6 +100,7 @@ export const CALL_AREAS: Readonly<Record<string, Readonly<Record<string, AnyCont
   operationLog: operationLogCalls,
   orders: orderCalls,
   passwords: passwordCalls,
+  prices: priceCalls,
   profile: profileCalls,
   roomAdmin: roomAdminCalls,
   rooms: roomCalls,

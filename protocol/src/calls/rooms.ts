@@ -1,9 +1,9 @@
 /**
- * The room calls (server/API.md §5; spec §3 field names): the room list, one room, its status, the lock pickers'
- * source, and moving a stay to another room. (room/setLockData still declares itself in the server: its picture
- * check reads the server's file URLs.)
+ * The room calls (server/API.md §5; spec §3 field names): the room list, one room, its status and lock settings,
+ * the lock pickers' source, and moving a stay to another room.
  */
 import { ROOM_STATUS } from '../constants.js';
+import type { ErrorCode } from '../errors.js';
 import { call } from './contract.js';
 import type { Page } from './page.js';
 import { f } from './schema.js';
@@ -87,6 +87,23 @@ export const ROOM_DATE_PICKS = ['today', 'yesterday', 'week'] as const;
 export const ROOM_SORTS = ['asc', 'desc', 'A-Z', 'Z-A'] as const;
 export const ROOM_STATUS_FILTER = [-1, 0, 1, 2, 3, 4] as const;
 
+/** A `/files/<key>` URL (absolute URLs of a server too): the address of a file the server stored. */
+const FILE_URL = /^(?:https?:\/\/[^/?#]+)?\/files\/[^/?#]+$/;
+
+/**
+ * The shape of a lock picture's address: a `/files/…` URL, or an address whose scheme is https (read as a URL
+ * parser reads it: tabs and line breaks dropped, leading controls and spaces skipped); PICTURE_URL_INVALID
+ * otherwise. The server checks the rest (the URL parses, carries no credentials, a `/files/` URL names a lock
+ * picture the hotel uploaded), answering the same code: it needs a URL parser and the hotel's uploads.
+ */
+export function checkPictureUrl(value: string): ErrorCode | undefined {
+  if (FILE_URL.test(value.trim())) return undefined;
+  const address = value.replace(/[\t\n\r]/g, '');
+  let i = 0;
+  while (i < address.length && address.charCodeAt(i) <= 0x20) i++;
+  return address.slice(i, i + 6).toLowerCase() === 'https:' ? undefined : 'PICTURE_URL_INVALID';
+}
+
 export const roomCalls = {
   /** The room list: a page of rooms in scope with their guest and lock marks, and the rooms per status. */
   list: call({
@@ -146,6 +163,28 @@ export const roomCalls = {
     permission: 'room.status',
     schema: { room_id: f.id(), status: f.enum(MANUAL_ROOM_STATUSES) },
   }).answers<{ room_id: number; status: number; status_name?: string }>(),
+
+  /** Sets a room's lock settings (only the fields given change; category_id 0 removes the group). */
+  setLockData: call({
+    path: 'room/setLockData',
+    summary: 'Lock settings',
+    auth: 'user',
+    mutates: true,
+    permission: 'room.manage',
+    schema: {
+      room_id: f.id(),
+      name: f.string({ max: 50, optional: true }),
+      remark: f.string({ max: 100, optional: true }),
+      notice: f.string({ max: 500, optional: true }),
+      // An image uploaded for the lock (the `/files/…` URL /upload answered) or an https address (API.md §7.1).
+      picture: f.string({ max: 1000, optional: true, check: (v: string) => checkPictureUrl(v) }),
+      description: f.string({ max: 2000, optional: true }),
+      building: f.int({ min: 0, max: 9999, optional: true }),
+      floor: f.int({ min: -99, max: 999, optional: true }),
+      bluetooth_name: f.string({ max: 64, optional: true }),
+      category_id: f.int({ min: 0, optional: true }),
+    },
+  }).answers<Room>(),
 
   /** Moves a stay (the guest now, else the earliest reservation) to another room. */
   moveStay: call({

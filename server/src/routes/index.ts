@@ -1,6 +1,7 @@
 /** The route areas, loaded in this order by buildApp. Add one line per area. */
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../account/index.js';
+import { billRoutes } from '../bills/index.js';
 import { brokerRoutes } from '../broker/index.js';
 import { cardRoutes } from '../cards/index.js';
 import { credentialRoutes } from '../credentials/index.js';
@@ -12,14 +13,10 @@ import { integrationRoutes } from '../integrations/index.js';
 import { lockRoutes } from '../locks/index.js';
 import { messageRoutes } from '../messages/index.js';
 import { operationLogRoutes } from '../operation-log/index.js';
+import { priceRoutes } from '../prices/index.js';
+import { roomsRoutes } from '../rooms/index.js';
 import { staffRoutes } from '../staff/index.js';
 import { stayRoutes } from '../stays/index.js';
-import { categoryRoutes } from './categories.js';
-import { orderRoutes } from './orders.js';
-import { priceRoutes } from './prices.js';
-import { roomAdminRoutes } from './room-admin.js';
-import { roomListRoutes } from './room-list.js';
-import { roomRoutes } from './rooms.js';
 
 export type RouteArea = (app: FastifyInstance) => void;
 
@@ -27,10 +24,7 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   accountRoutes,
   hotelRoutes,
   operationLogRoutes,
-  categoryRoutes,
-  roomRoutes,
-  roomListRoutes,
-  roomAdminRoutes,
+  roomsRoutes,
   priceRoutes,
   stayRoutes,
   staffRoutes,
@@ -42,6 +36,6 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   cardRoutes,
   messageRoutes,
   customerRoutes,
-  orderRoutes,
+  billRoutes,
   integrationRoutes,
 ];

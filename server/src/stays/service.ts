@@ -33,7 +33,7 @@ import {
   type TenantInput,
 } from '../domain/stays.js';
 import { failure } from '../errors.js';
-import { roomPrices } from '../routes/prices.js';
+import { roomPrices } from '../prices/service.js';
 import { chargeStay } from '../services/orders.js';
 import { guardOverlap, renewalBasis, yuanText } from '../shared/room-views.js';
 import {

@@ -1,4 +1,15 @@
 import {
+  type AnswerOf,
+  categoryCalls,
+  type DatePrice,
+  type InputOf,
+  type ListedCategory,
+  type PriceTemplate,
+  priceCalls,
+  type Quote,
+  type RoomPrices,
+} from '@lockdesk/protocol';
+import {
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
@@ -11,76 +22,28 @@ import { type Page, usePage } from './lists.ts';
 import { type LockRoom, lockRoomsQuery } from './locks.ts';
 
 /**
- * The price calls (server/API.md §5 'room/setPrice' … 'priceTemplate/setPriceTemplate') and the room picker's
+ * The price calls (server/API.md §5 room/setPrice … priceTemplate/setPriceTemplate) and the room picker's
  * reads, as react-query hooks: pages use these, never axios.
  */
 
-/** A specific-date price: a hotel calendar day and its price in yuan. */
-export interface DatePrice {
-  day: string;
-  price: number;
-}
+// A room's prices, a template, a quote and its nights as the server answers them: declared with the price calls'
+// contracts (protocol/src/calls/prices.ts).
+export type { DatePrice, PriceTemplate, Quote, QuoteNight, RoomPrices } from '@lockdesk/protocol';
 
 /** A room of the picker (room/allLock: every room with a lock in the caller's scope). */
 export type RoomOption = LockRoom;
 
-/** A room group (room/category/list). */
-export interface RoomGroup {
-  id: number;
-  name: string;
-  parent_id: number | null;
-  room_count?: number;
-}
+/** A room group as the picker reads it (room/category/list). */
+export type RoomGroup = Pick<ListedCategory, 'id' | 'name' | 'parent_id'> &
+  Partial<Pick<ListedCategory, 'room_count'>>;
 
-/** A room's prices as the console edits them (room/priceInfo, the answer of room/setPrice). */
-export interface RoomPrices {
-  room_id: number;
-  deposit: number;
-  price: number;
-  weekend_price: number;
-  renew: boolean;
-  price_template_id: number | null;
-  date_prices: DatePrice[];
-}
-
-/** The prices a form sends (room/setPrice and priceTemplate/add share them). */
-export interface PriceInput {
-  deposit: number;
-  price: number;
-  /** 0 clears the weekend price. */
-  weekend_price: number;
-  /** Undefined keeps each room's specific-date prices; a list (even empty) replaces them. */
-  date_prices?: DatePrice[] | undefined;
-}
-
-export interface PriceTemplate {
-  id: number;
-  name: string;
-  deposit: number;
-  price: number;
-  weekend_price: number;
-  date_prices: DatePrice[];
-  created_at: number;
-  updated_at: number;
-  room_count?: number;
-}
-
-/** One night of a quote (room/countRoomPriceNew). */
-export interface QuoteNight {
-  date: string;
-  price: number;
-  kind: 'usual' | 'weekend' | 'specific' | 'renewal';
-}
-
-export interface Quote {
-  room_id: number;
-  renewal: boolean;
-  nights: number;
-  room_fee: number;
-  deposit: number;
-  total: number;
-  list: QuoteNight[];
-}
+/**
+ * The prices a form sends (room/setPrice and priceTemplate/add share them): each given, `date_prices` as the answers
+ * hold them (undefined keeps each room's specific-date prices; a list, even empty, replaces them).
+ */
+export type PriceInput = Required<
+  Pick<InputOf<typeof priceCalls.setPrice>, 'deposit' | 'price' | 'weekend_price'>
+> & { date_prices?: DatePrice[] | undefined };
 
 export const priceKeys = {
   all: ['prices'] as const,
@@ -142,16 +105,17 @@ const num = (v: unknown): number => {
 
 /** Reads a room's prices (room/priceInfo): usual, weekend, deposit, renewal and every specific-date price. */
 export async function fetchRoomPrices(roomId: number): Promise<RoomPrices> {
-  const info = await callManage<Record<string, unknown>>('room/priceInfo', { room_id: roomId });
+  const info = await callManage(priceCalls.priceInfo, { room_id: roomId });
+  // Money columns may come back as text: read every amount as a number.
   return {
     room_id: roomId,
-    deposit: num(info['deposit']),
-    price: num(info['price']),
-    weekend_price: num(info['weekend_price']),
-    renew: info['renew'] === true,
-    price_template_id: (info['price_template_id'] as number | null | undefined) ?? null,
-    date_prices: Array.isArray(info['date_prices'])
-      ? (info['date_prices'] as DatePrice[]).map((d) => ({ day: String(d.day), price: num(d.price) }))
+    deposit: num(info.deposit),
+    price: num(info.price),
+    weekend_price: num(info.weekend_price),
+    renew: info.renew === true,
+    price_template_id: info.price_template_id ?? null,
+    date_prices: Array.isArray(info.date_prices)
+      ? info.date_prices.map((d) => ({ day: String(d.day), price: num(d.price) }))
       : [],
   };
 }
@@ -164,7 +128,7 @@ export function useRoomOptions(): UseQueryResult<RoomOption[]> {
 export function useRoomGroups(): UseQueryResult<RoomGroup[]> {
   return useQuery({
     queryKey: priceKeys.groups(),
-    queryFn: async () => (await callManage<{ list: RoomGroup[] }>('room/category/list')).list,
+    queryFn: async (): Promise<RoomGroup[]> => (await callManage(categoryCalls.groups, {})).list,
     staleTime: 60_000,
   });
 }
@@ -204,7 +168,7 @@ async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<unkn
 }
 
 /** The fields of room/setPrice for one room. */
-export function setPriceFields(roomId: number, prices: PriceInput): Record<string, unknown> {
+export function setPriceFields(roomId: number, prices: PriceInput): InputOf<typeof priceCalls.setPrice> {
   return {
     room_id: roomId,
     price: prices.price,
@@ -220,8 +184,8 @@ export function useSavePrices(): UseMutationResult<void, Error, SavePricesInput>
   return useMutation({
     mutationFn: async ({ roomIds, prices, renew }: SavePricesInput) => {
       await inBatches(roomIds, async (roomId) => {
-        await callManage('room/setPrice', setPriceFields(roomId, prices));
-        if (renew !== undefined) await callManage('room/setRenew', { room_id: roomId, renew });
+        await callManage(priceCalls.setPrice, setPriceFields(roomId, prices));
+        if (renew !== undefined) await callManage(priceCalls.setRenew, { room_id: roomId, renew });
       });
     },
     onSettled: (_d, _e, { roomIds }) => {
@@ -241,37 +205,34 @@ export function useQuote(
 ): UseQueryResult<Quote> {
   return useQuery({
     queryKey: priceKeys.quote(roomId, start, end),
-    queryFn: () =>
-      callManage<Quote>('room/countRoomPriceNew', { room_id: roomId, start_time: start, end_time: end }),
+    queryFn: () => callManage(priceCalls.quote, { room_id: roomId, start_time: start, end_time: end }),
     enabled,
     staleTime: 0,
   });
 }
 
 export function useTemplates(page: number, limit: number): UseQueryResult<Page<PriceTemplate>> {
-  return usePage(priceKeys.templates(page, limit), 'priceTemplate/lists', { page, limit });
+  return usePage(priceKeys.templates(page, limit), priceCalls.templates, { page, limit });
 }
 
 export function useTemplate(id: number | undefined): UseQueryResult<PriceTemplate> {
   return useQuery({
     queryKey: priceKeys.template(id ?? 0),
-    queryFn: () => callManage<PriceTemplate>('priceTemplate/info', { id }),
+    queryFn: () => callManage(priceCalls.template, { id: id as number }),
     enabled: id !== undefined,
     staleTime: 0,
   });
 }
 
-export interface TemplateInput extends PriceInput {
-  id?: number | undefined;
-  name: string;
-}
+/** A template to add (no id) or edit: its name and prices. */
+export type TemplateInput = PriceInput & Pick<InputOf<typeof priceCalls.saveTemplate>, 'id' | 'name'>;
 
 /** Adds a template, or edits it when `id` is set. Invalidates the template list and that template. */
 export function useSaveTemplate(): UseMutationResult<PriceTemplate, Error, TemplateInput> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: TemplateInput) =>
-      callManage<PriceTemplate>('priceTemplate/add', {
+      callManage(priceCalls.saveTemplate, {
         ...(input.id === undefined ? {} : { id: input.id }),
         name: input.name.trim(),
         price: input.price,
@@ -287,24 +248,27 @@ export function useSaveTemplate(): UseMutationResult<PriceTemplate, Error, Templ
 }
 
 /** Deletes a template (rooms keep their prices). Invalidates the template list. */
-export function useDeleteTemplate(): UseMutationResult<unknown, Error, number> {
+export function useDeleteTemplate(): UseMutationResult<
+  AnswerOf<typeof priceCalls.deleteTemplate>,
+  Error,
+  number
+> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage('priceTemplate/delete', { id }),
+    mutationFn: (id: number) => callManage(priceCalls.deleteTemplate, { id }),
     onSuccess: () => void client.invalidateQueries({ queryKey: [...priceKeys.all, 'templates'] }),
   });
 }
 
 /** Applies a template to rooms (one call, up to 10,000 rooms). Invalidates every room's prices and the list. */
 export function useApplyTemplate(): UseMutationResult<
-  { id: number; count: number },
+  AnswerOf<typeof priceCalls.applyTemplate>,
   Error,
   { id: number; roomIds: number[] }
 > {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, roomIds }) =>
-      callManage<{ id: number; count: number }>('priceTemplate/setPriceTemplate', { id, room_ids: roomIds }),
+    mutationFn: ({ id, roomIds }) => callManage(priceCalls.applyTemplate, { id, room_ids: roomIds }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: [...priceKeys.all, 'room'] });
       void client.invalidateQueries({ queryKey: [...priceKeys.all, 'quote'] });

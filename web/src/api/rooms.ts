@@ -1,6 +1,8 @@
 import {
   type AnswerOf,
+  categoryCalls,
   type InputOf,
+  type ListedCategory,
   type Room,
   type RoomPage,
   roomAdminCalls,
@@ -47,15 +49,8 @@ export interface RoomListParams {
 export type { Room, RoomPage, RoomTenant, StatusCounts } from '@lockdesk/protocol';
 export type { Page } from './lists.ts';
 
-/** A room group. */
-export interface RoomGroup {
-  id: number;
-  name: string;
-  sort: number;
-  parent_id: number | null;
-  kind: string;
-  room_count: number;
-}
+/** A room group as room/category/list answers it, with its room count. */
+export type RoomGroup = ListedCategory;
 
 export const roomKeys = {
   all: ['rooms'] as const,
@@ -177,24 +172,14 @@ export function useDeleteRoom(): UseMutationResult<{ room_id: number }, Error, n
   });
 }
 
-export interface LockSettingsInput {
-  room_id: number;
-  name?: string;
-  remark?: string;
-  notice?: string;
-  picture?: string;
-  description?: string;
-  building?: number | undefined;
-  floor?: number | undefined;
-  bluetooth_name?: string;
-  category_id?: number;
-}
+/** What the lock settings form sends (the contract's fields: only room_id is required). */
+export type LockSettingsInput = InputOf<typeof roomCalls.setLockData>;
 
 /** room/setLockData; invalidates the room, the lists and the groups (a group change moves counts). */
 export function useSetLockData(): UseMutationResult<Room, Error, LockSettingsInput> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: LockSettingsInput) => callManage<Room>('room/setLockData', clean(input)),
+    mutationFn: (input: LockSettingsInput) => callManage(roomCalls.setLockData, clean(input)),
     onSuccess: (_room, input) =>
       Promise.all([
         invalidateRoom(client, input.room_id),
@@ -218,7 +203,7 @@ export function useSetRoomStatus(): UseMutationResult<StatusAnswer, Error, Statu
 /** The room groups, by sort order. */
 export const roomGroupsQuery = queryOptions({
   queryKey: roomKeys.groups(),
-  queryFn: async () => (await callManage<{ list: RoomGroup[] }>('room/category/list', {})).list,
+  queryFn: async () => (await callManage(categoryCalls.groups, {})).list,
   staleTime: 30_000,
 });
 
@@ -226,20 +211,21 @@ export function useRoomGroups(): UseQueryResult<RoomGroup[]> {
   return useQuery(roomGroupsQuery);
 }
 
-export interface GroupInput {
-  id?: number | undefined;
-  name: string;
-  sort: number;
-}
+/** A group to add (no id: room/addCategory) or to change (room/change/category). */
+export type GroupInput = InputOf<typeof categoryCalls.addGroup> & { id?: number | undefined };
 
 /** room/addCategory (no id) or room/change/category (with id); invalidates the groups and the lists. */
-export function useSaveGroup(): UseMutationResult<RoomGroup, Error, GroupInput> {
+export function useSaveGroup(): UseMutationResult<
+  AnswerOf<typeof categoryCalls.addGroup>,
+  Error,
+  GroupInput
+> {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: GroupInput) =>
       input.id === undefined
-        ? callManage<RoomGroup>('room/addCategory', { name: input.name.trim(), sort: input.sort })
-        : callManage<RoomGroup>('room/change/category', {
+        ? callManage(categoryCalls.addGroup, { name: input.name.trim(), sort: input.sort })
+        : callManage(categoryCalls.changeGroup, {
             id: input.id,
             name: input.name.trim(),
             sort: input.sort,
@@ -256,7 +242,7 @@ export function useSaveGroup(): UseMutationResult<RoomGroup, Error, GroupInput> 
 export function useDeleteGroup(): UseMutationResult<{ id: number }, Error, number> {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callManage<{ id: number }>('hotel/delCategory', { id }),
+    mutationFn: (id: number) => callManage(categoryCalls.deleteCategory, { id }),
     onSuccess: () => client.invalidateQueries({ queryKey: roomKeys.groups() }),
   });
 }

@@ -7,6 +7,7 @@ import {
   type InputOf,
   type PasswordStatus,
   passwordCalls,
+  priceCalls,
   type RoomPassword,
   roomCalls,
   type Stay,
@@ -104,19 +105,14 @@ export function useBreakfasts(): UseQueryResult<HotelBreakfast> {
   });
 }
 
-/** A check-in quote (room, period) or a renewal quote (room, stay, new check-out), in seconds. */
-export interface QuoteInput {
-  room_id: number;
-  start_time?: number;
-  end_time: number;
-  stay_id?: number;
-}
+/** A check-in quote (room, period) or a renewal quote (room, stay, new check-out). */
+export type QuoteInput = InputOf<typeof priceCalls.quote>;
 
 /** The price of a stay or a renewal (`room/countRoomPriceNew`), fetched while `enabled`. */
 export function useQuote(input: QuoteInput | undefined): UseQueryResult<Quote> {
   return useQuery({
     queryKey: staysKeys.quote(input ?? { room_id: 0, end_time: 0 }),
-    queryFn: () => callManage<Quote>('room/countRoomPriceNew', { ...input }),
+    queryFn: () => callManage(priceCalls.quote, { ...(input as QuoteInput) }),
     enabled: !!input,
     staleTime: 0,
     gcTime: 0,

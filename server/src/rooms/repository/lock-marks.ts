@@ -4,8 +4,8 @@
  */
 import { CARD_TYPE } from '@lockdesk/protocol';
 import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
-import { epochSeconds } from '../fields.js';
+import type { Db } from '../../db/index.js';
+import { epochSeconds } from '../../fields.js';
 
 /** A lock's mark on the room list: the changes waiting for its next sync and the time of its last sync. */
 export interface LockMark {

@@ -1,6 +1,7 @@
 /**
  * room/listNew — the room list (spec §2), a page of rooms with their groups and guests, the total and the count of
- * rooms per status (the status tabs), with sort and filters as rooms.ts's header describes.
+ * rooms per status (the status tabs), with sort and filters as rooms.ts's header describes. Its
+ * statements are repository/room-list.ts's; this module keeps what it read (below) and builds the answer.
  *
  * Where its time goes, and why it is built this way (server/bench: a page of 50 at 10,000 rooms):
  * - sealing the answer (the protocol's DES envelope, ~25 KB for 50 rooms) costs more than every query of the page
@@ -15,9 +16,8 @@
  *   total) and the page run in parallel, then the guests of the page's rooms; then one more for the marks of the
  *   page's locks (lockMarks: changes waiting for the next sync, last sync), whose tables also drop kept answers.
  */
-import { ROOM_STATUS, roomCalls } from '@lockdesk/protocol';
+import { type ROOM_DATE_PICKS, ROOM_STATUS, roomCalls } from '@lockdesk/protocol';
 import type { FastifyInstance } from 'fastify';
-import { type SelectQueryBuilder, sql } from 'kysely';
 import { defineCall } from '../call.js';
 import { type ChangeFeed, changeFeed, VersionedCache } from '../db/changes.js';
 import type { Db } from '../db/index.js';
@@ -25,9 +25,18 @@ import type { Room, Stay } from '../db/schema.js';
 import { ROOM_STATUS_NAMES } from '../domain/stays.js';
 import { addDays, shanghaiDate, shanghaiMidnight } from '../domain/time.js';
 import { epochSeconds } from '../fields.js';
-import { callerScope, inScope, likePattern, roomView, stayView } from '../shared/room-views.js';
-import { type LockMark, lockMarks } from './lock-marks.js';
-import { datePickWindow } from './rooms.js';
+import { callerScope, roomView, stayView } from '../shared/room-views.js';
+import { type LockMark, lockMarks } from './repository/lock-marks.js';
+import {
+  type Anchor,
+  countPerStatus,
+  type FilteredRooms,
+  filteredRooms,
+  type PageRow,
+  pageAnchors,
+  pageRows,
+  withStatus,
+} from './repository/room-list.js';
 
 const STATUSES = Object.values(ROOM_STATUS);
 
@@ -44,11 +53,16 @@ const LOCK_TABLES = [
   'fingerprint_deliveries',
 ] as const;
 
-/** A page row as the page query answers it in JSON: the room, its group's name and its card's stay. */
-interface PageRow {
-  r: Record<string, unknown>;
-  c: string | null;
-  s: Record<string, unknown> | null;
+/** The modified-date window of a quick pick, in epoch ms. */
+export function datePickWindow(
+  pick: (typeof ROOM_DATE_PICKS)[number],
+  nowMs: number,
+): { from: number; to: number } {
+  const today = shanghaiDate(nowMs);
+  if (pick === 'today') return { from: shanghaiMidnight(today), to: shanghaiMidnight(addDays(today, 1)) };
+  if (pick === 'yesterday')
+    return { from: shanghaiMidnight(addDays(today, -1)), to: shanghaiMidnight(today) };
+  return { from: nowMs - 7 * 86_400_000, to: nowMs + 1 };
 }
 
 /** The timestamp columns read from JSON (ISO text) back into Dates, as the drivers answer them. */
@@ -115,19 +129,15 @@ function chunkCache(db: Db): VersionedCache<PageRow[]> | undefined {
   return kept;
 }
 
-/** The sort position of a room: its name key and id (the list's order, and the rooms_hotel_* indexes'). */
-type Anchor = [nameKey: string, id: number];
-
 const keptAnchors = new WeakMap<ChangeFeed, VersionedCache<Anchor[]>>();
 
 /**
  * The last row of every page of a filtered list (one pass over its rooms, kept like the pages): page p > 1 starts
  * right after anchors[p - 2]. Undefined when they cannot be kept (then the page is cut with OFFSET).
  */
-async function pageAnchors(
+async function keptPageAnchors(
   db: Db,
-  // biome-ignore lint/suspicious/noExplicitAny: the filtered rooms query of the handler
-  shown: SelectQueryBuilder<any, 'r', object>,
+  shown: FilteredRooms,
   key: string,
   limit: number,
   desc: boolean,
@@ -141,24 +151,7 @@ async function pageAnchors(
     kept = new VersionedCache(feed, LIST_TABLES, 1_000);
     keptAnchors.set(feed, kept);
   }
-  const dir = desc ? sql`desc` : sql`asc`;
-  return kept.load(key, nowMs, until, async () => {
-    const rows = await db
-      .selectFrom(
-        shown
-          .select([
-            'r.name_key',
-            'r.id',
-            sql<number>`row_number() over (order by r.name_key ${dir}, r.id ${dir})`.as('n'),
-          ])
-          .as('x'),
-      )
-      .select(['x.name_key', 'x.id'])
-      .where(sql<boolean>`x.n % ${limit} = 0`)
-      .orderBy('x.n')
-      .execute();
-    return rows.map((r): Anchor => [String(r.name_key), Number(r.id)]);
-  });
+  return kept.load(key, nowMs, until, () => pageAnchors(db, shown, limit, desc));
 }
 
 /** The lock marks of a chunk's rooms, and until when (server ms) they hold by time alone. */
@@ -204,6 +197,7 @@ async function marksOf(
   return found.marks;
 }
 
+/** Registers room/listNew. */
 export function roomListRoutes(app: FastifyInstance): void {
   defineCall(app, roomCalls.list, {
     cache: {
@@ -230,33 +224,20 @@ export function roomListRoutes(app: FastifyInstance): void {
       const page = body.page ?? 1;
       const limit = body.limit ?? body.pageSize ?? 20;
       const nowMs = ctx.now().getTime();
-      // Every filter but the status: the counts per status are taken over these rooms.
-      let q = ctx.db.selectFrom('rooms as r').where(inScope(scope, hotelId));
-      if (body.category_id === 0) q = q.where('r.category_id', 'is', null);
-      else if (body.category_id !== undefined) {
-        const id = body.category_id;
-        q = q.where((eb) =>
-          eb.or([
-            eb('r.category_id', '=', id),
-            eb(
-              'r.category_id',
-              'in',
-              eb.selectFrom('room_categories').select('id').where('parent_id', '=', id),
-            ),
-          ]),
-        );
-      }
-      if (body.name) q = q.where('r.name', 'ilike', likePattern(body.name));
       // 'today' and 'yesterday' hold until the next Asia/Shanghai midnight ('week' is never kept).
       let until = Number.POSITIVE_INFINITY;
       if (body.date) {
-        const w = datePickWindow(body.date, nowMs);
-        q = q.where('r.updated_at', '>=', new Date(w.from)).where('r.updated_at', '<', new Date(w.to));
         until = body.date === 'week' ? nowMs : shanghaiMidnight(addDays(shanghaiDate(nowMs), 1));
         ctx.validUntil(until);
       }
+      // Every filter but the status: the counts per status are taken over these rooms.
+      const q = filteredRooms(ctx.db, hotelId, scope, {
+        categoryId: body.category_id,
+        name: body.name,
+        modified: body.date ? datePickWindow(body.date, nowMs) : undefined,
+      });
       const status = body.status !== undefined && body.status !== -1 ? body.status : undefined;
-      const shown = status === undefined ? q : q.where('r.status', '=', status);
+      const shown = withStatus(q, status);
       const desc = body.sort === 'desc' || body.sort === 'Z-A';
       const kept = countsCache(ctx.db);
       const countsKey = JSON.stringify([
@@ -267,70 +248,25 @@ export function roomListRoutes(app: FastifyInstance): void {
         body.date ?? '',
       ]);
       const readCounts = async (): Promise<Record<string, number>> => {
-        const perStatus = await q
-          .select(['r.status', sql<number>`count(*)::int`.as('n')])
-          .groupBy('r.status')
-          .execute();
         const counts: Record<string, number> = { all: 0 };
         for (const s of STATUSES) counts[String(s)] = 0;
-        for (const c of perStatus) {
-          counts[String(c.status)] = Number(c.n);
-          counts['all'] = (counts['all'] ?? 0) + Number(c.n);
+        for (const c of await countPerStatus(q)) {
+          counts[String(c.status)] = c.n;
+          counts['all'] = (counts['all'] ?? 0) + c.n;
         }
         return counts;
       };
       // Page 1 starts at the top; a later page right after the last row of the page before it (pageAnchors), so
       // the index is entered at the page instead of walking (page - 1) × limit rows; OFFSET only without anchors.
       const anchorsKey = `${countsKey}\n${JSON.stringify([status ?? -1, desc, limit])}`;
-      // Rows from a position (after an anchor, else from the top) cut with OFFSET and LIMIT, joined to their groups
-      // and card stays after the cut, so skipped rows never touch them.
       const readRows = (after: Anchor | undefined, offset: number, count: number): Promise<PageRow[]> =>
-        ctx.db
-          .selectFrom(
-            (after
-              ? shown.where((eb) =>
-                  eb(eb.refTuple('r.name_key', 'r.id'), desc ? '<' : '>', eb.tuple(after[0], after[1])),
-                )
-              : shown
-            )
-              .selectAll('r')
-              .orderBy('r.name_key', desc ? 'desc' : 'asc')
-              .orderBy('r.id', desc ? 'desc' : 'asc')
-              .limit(count)
-              .offset(offset)
-              .as('p'),
-          )
-          .leftJoin('room_categories as c', 'c.id', 'p.category_id')
-          // The card's stay: the guest checked in now, else the next reservation.
-          .leftJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom('stays as s')
-                .selectAll('s')
-                .whereRef('s.room_id', '=', 'p.id')
-                .where('s.status', 'in', ['active', 'reserved'])
-                .orderBy(sql`s.status = 'active'`, 'desc')
-                .orderBy('s.check_in')
-                .limit(1)
-                .as('t'),
-            (join) => join.onTrue(),
-          )
-          // One JSON text for all the rows: decoding ~55 columns a row through the wire protocol cost more than the
-          // query itself (PGlite above all); JSON.parse of one string is native.
-          .select(
-            sql<string>`coalesce(json_agg(json_build_object('r', to_jsonb(p), 'c', c.name, 's', to_jsonb(t))
-              ORDER BY p.name_key ${desc ? sql`desc` : sql`asc`}, p.id ${desc ? sql`desc` : sql`asc`}), '[]')::text`.as(
-              'page',
-            ),
-          )
-          .executeTakeFirstOrThrow()
-          .then((row) => JSON.parse(row.page) as PageRow[]);
+        pageRows(ctx.db, shown, after, offset, count, desc);
       // The page's rows. Read ahead: the rows of CHUNK_PAGES pages are read at once (from the anchor before the
       // first of them) and kept like the pages, so paging on costs no query; what cannot be kept (the moving
       // 'week' window) reads just its page.
       // The chunk the page was cut from (when chunks are kept): the lock marks are read and kept for all its rooms.
       let chunkOf: { key: string; rows: PageRow[] } | undefined;
-      const pageRows = async (): Promise<PageRow[]> => {
+      const readPage = async (): Promise<PageRow[]> => {
         const chunks = chunkCache(ctx.db);
         if (!chunks || until <= nowMs) return readRows(undefined, (page - 1) * limit, limit);
         const chunk = Math.floor((page - 1) / CHUNK_PAGES);
@@ -338,7 +274,7 @@ export function roomListRoutes(app: FastifyInstance): void {
         const key = `${anchorsKey}\n${chunk}`;
         let after: Anchor | undefined;
         if (firstPage > 1 && !chunks.get(key, nowMs)) {
-          const anchors = await pageAnchors(ctx.db, shown, anchorsKey, limit, desc, nowMs, until);
+          const anchors = await keptPageAnchors(ctx.db, shown, anchorsKey, limit, desc, nowMs, until);
           after = anchors?.[firstPage - 2];
           // Past the last page: OFFSET answers it (an empty page).
           if (!after) return readRows(undefined, (page - 1) * limit, limit);
@@ -350,7 +286,7 @@ export function roomListRoutes(app: FastifyInstance): void {
       };
       const [counts, rows] = await Promise.all([
         kept ? kept.load(countsKey, nowMs, until, readCounts) : readCounts(),
-        pageRows(),
+        readPage(),
       ]);
       const marks = await marksOf(ctx.db, hotelId, chunkOf ?? { rows }, nowMs, until);
       return {
