@@ -3,11 +3,11 @@
  *   1. external plugins and parsing — the body parser, the answer of a failure that reached no front door;
  *   2. the app's services as decorators (services/plugin.ts) — `app.config`, `app.db` (Kysely over PGlite or
  *      PostgreSQL), `app.sms`, `app.storage`, `app.calls` (the /manage call registry), …;
- *   3. the front doors and the routes by area — routes/index.ts lists the areas, each declaring its calls with
+ *   3. the front doors and the routes by area — areas.ts lists the areas, each declaring its calls with
  *      defineCall (call.ts); the three front doors are encapsulated plugins that depend on the services by name:
  *      /manage (manage/door.ts), the card-service API (card-service/) and the device API (device/). Then /health
  *      and the built console (@fastify/static).
- * Every front door answers a failure through answers.ts. How to add a call: routes/README.md.
+ * Every front door answers a failure through answers.ts. How to add a call: src/README.md.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import Fastify, {
 } from 'fastify';
 import { sql } from 'kysely';
 import { answerFailure } from './answers.js';
+import { ROUTE_AREAS } from './areas.js';
 import { callerLanguage, UNPARSEABLE } from './call.js';
 import { cardServiceDoorPlugin } from './card-service/index.js';
 import { fastifyTrustProxy, resolveConfig, type ServerConfig } from './config.js';
@@ -28,7 +29,6 @@ import { consolePage } from './console-page.js';
 import { deviceDoorPlugin } from './device/routes.js';
 import { answerUnknownCall, isManageUrl, manageDoorPlugin } from './manage/door.js';
 import { registerOpenApi } from './openapi/index.js';
-import { ROUTE_AREAS } from './routes/index.js';
 import { type AppServiceOptions, appServicesPlugin } from './services/plugin.js';
 
 export interface BuildOptions extends Partial<ServerConfig>, Omit<AppServiceOptions, 'config'> {

@@ -7,7 +7,7 @@
  * dispatcher
  * (POST /manage/*) decrypts the envelope, picks the call by path, resolves the caller from the bearer token,
  * checks the body against the schema, runs the handler, records mutating calls in the operation log and answers
- * `{"data": encryptEnvelope({errno, errmsg, data})}` — for successes and failures alike. See routes/README.md.
+ * `{"data": encryptEnvelope({errno, errmsg, data})}` — for successes and failures alike. See src/README.md.
  */
 import {
   type AnyContract,

@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { type AnyContract, CONTRACTS } from '@lockdesk/protocol';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ROUTE_AREAS } from '../src/areas.js';
 import type { AnyCall } from '../src/call.js';
 import type { ServerConfig } from '../src/config.js';
-import { ROUTE_AREAS } from '../src/routes/index.js';
 
 /** The registry as buildApp fills it, without a database: the route areas only declare their calls. */
 function registeredCalls(): Map<string, AnyCall> {
