@@ -2,9 +2,7 @@
  * The /manage call helper every route uses, and the one dispatcher that runs them.
  *
  * A call is declared once, as a contract in @lockdesk/protocol (protocol/src/calls/<area>.ts: path, auth, schema,
- * answer type, permission), and registered here with `defineCall(app, contract, { handler })`; calls not yet moved
- * to a contract still declare everything here with `defineCall(app, { path, auth, schema, mutates, handler })`. The
- * dispatcher
+ * answer type, permission), and registered here with `defineCall(app, contract, { handler })`. The dispatcher
  * (POST /manage/*) decrypts the envelope, picks the call by path, resolves the caller from the bearer token,
  * checks the body against the schema, runs the handler, records mutating calls in the operation log and answers
  * `{"data": encryptEnvelope({errno, errmsg, data})}` — for successes and failures alike. See src/README.md.
