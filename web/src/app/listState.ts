@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { ChangeEvent } from 'react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { fromHotelWallClock } from './time.ts';
 
@@ -24,25 +24,59 @@ export function serverPagination(
   return { current, pageSize, total: total ?? 0, onChange, showSizeChanger: false, hideOnSinglePage: true };
 }
 
+/** How a list's state goes into the URL (every option off by default). */
+export interface ListStateOptions {
+  /** Each write is a new history entry (back undoes it) rather than replacing the current one. */
+  push?: boolean;
+  /** The URL is applied at once rather than as a transition, so the next click already sees it. */
+  flushSync?: boolean;
+  /**
+   * The URL params the list owns, for a sub-list beside its page's own params (`['stayPage']`, the unlock records'
+   * `unlockPage`…): a write sets or drops only these, in place, and keeps every other param; `clear` drops only
+   * these. `write` then writes no other name. Without it the list owns the whole query.
+   */
+  params?: readonly string[];
+}
+
 /**
  * A list page's state kept in the URL (so reload, back and a shared link keep it), read and written by the page's
- * own `read`/`write` (module functions). `change` sets filters and goes back to page 1 (the old page may not exist
- * in the new result); `clear` drops every filter; `pagination` is the server-paged table's pagination.
+ * own `read`/`write` (module functions, or memoised: `state` is read again when `read` changes). `change` sets
+ * filters and goes back to page 1 (the old page may not exist in the new result); `set` writes a patch, or the next
+ * state from the current one, and leaves the page alone unless told; `clear` drops every filter; `pagination` is the
+ * server-paged table's pagination. Writes build on the newest state, not the one the calling handler saw: a search
+ * timer set before a filter was cleared does not bring it back.
  */
 export function useListState<S extends { page: number }>(
   read: (search: URLSearchParams) => S,
   write: (state: S) => URLSearchParams,
+  { push = false, flushSync = false, params }: ListStateOptions = {},
 ) {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => read(search), [read, search]);
-  const set = (next: S) => setSearch(write(next), { replace: true });
+  const latest = useRef({ search, state });
+  latest.current = { search, state };
+
+  const put = (own: URLSearchParams) => {
+    let next = own;
+    if (params) {
+      next = new URLSearchParams(latest.current.search);
+      for (const name of params) if (!own.has(name)) next.delete(name);
+      for (const [name, value] of own) next.set(name, value);
+    }
+    setSearch(next, { replace: !push, flushSync });
+  };
+  const set = (next: Partial<S> | ((current: S) => S)) => {
+    const current = latest.current.state;
+    put(write(typeof next === 'function' ? next(current) : { ...current, ...next }));
+  };
   return {
     search,
     state,
-    change: (patch: Partial<S>) => set({ ...state, page: 1, ...patch }),
-    clear: () => setSearch(new URLSearchParams(), { replace: true }),
+    set,
+    change: (patch: Partial<S>) => set((current) => ({ ...current, page: 1, ...patch })),
+    clear: () => put(new URLSearchParams()),
     pagination: (pageSize: number, total: number | undefined, showTotal: (total: number) => string) => ({
-      ...serverPagination(state.page, pageSize, total, (page) => set({ ...state, page })),
+      ...serverPagination(state.page, pageSize, total, (page) => set((current) => ({ ...current, page }))),
       showTotal,
     }),
   };

@@ -1,17 +1,9 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useListState } from '../../app/listState.ts';
 import AccessControlTab from './AccessControlTab.tsx';
 import FirmwareTab from './FirmwareTab.tsx';
 import { type EquipmentState, readEquipment, writeEquipment } from './listParams.ts';
-
-/** Reads and writes the page's URL state; a change of filter starts its list again from page 1. */
-export function useEquipmentState() {
-  const [search, setSearch] = useSearchParams();
-  const state = readEquipment(search);
-  const update = (changes: Partial<EquipmentState>) => setSearch(writeEquipment({ ...state, ...changes }));
-  return { state, update };
-}
 
 /**
  * The equipment page (`/equipmentManagement/roomList`, server/API.md §13): access control (which rooms are doors
@@ -19,7 +11,9 @@ export function useEquipmentState() {
  */
 export default function EquipmentPage() {
   const { t } = useTranslation('accessControl');
-  const { state, update } = useEquipmentState();
+  // The tab and both lists' filters and pages, each change a history entry; a tab's filter change sets its own list
+  // back to page 1 (`page` or `fpage`), so the pages are left to the tabs.
+  const { state, set: update } = useListState(readEquipment, writeEquipment, { push: true });
   return (
     <Card data-testid="equipment-page">
       <Tabs

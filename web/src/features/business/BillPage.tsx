@@ -1,21 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
+import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useListState, useSearchBox } from '../../app/listState.ts';
 import { can } from '../../app/permissions.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { RoomFilter } from '../../shared/RoomSearchFilter.tsx';
 import { ORDER_KINDS, type Order, useOrders } from './api.ts';
-import {
-  BILL_PAGE_SIZE,
-  type BillListState,
-  billQuery,
-  KEYWORD_MAX,
-  readBillList,
-  writeBillList,
-} from './listParams.ts';
+import { BILL_PAGE_SIZE, billQuery, KEYWORD_MAX, readBillList, writeBillList } from './listParams.ts';
 import { AccountCard, RefundModal } from './MoneyForms.tsx';
 import { formatYuan } from './money.ts';
 
@@ -35,12 +28,9 @@ const STATUS_COLOR: Record<string, string> = {
  */
 export default function BillPage() {
   const { t } = useTranslation('business');
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => readBillList(search), [search]);
-  const change = (patch: Partial<BillListState>) =>
-    setSearch(writeBillList({ ...state, page: 1, ...patch }), { replace: true });
-  const [typed, setTyped] = useState(state.keyword ?? '');
-  useEffect(() => setTyped(state.keyword ?? ''), [state.keyword]);
+  const list = useListState(readBillList, writeBillList);
+  const { state, change } = list;
+  const searchBox = useSearchBox(state.keyword, (keyword) => change({ keyword }));
   const [refunding, setRefunding] = useState<Order | null>(null);
   const orders = useOrders(billQuery(state));
   const filtered = Boolean(state.kind || state.from || state.room || state.keyword);
@@ -89,15 +79,10 @@ export default function BillPage() {
           />
           <Input.Search
             allowClear
-            value={typed}
+            {...searchBox}
             maxLength={KEYWORD_MAX}
             placeholder={t('orders.searchPlaceholder')}
             aria-label={t('orders.search')}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              if (!e.target.value && state.keyword) change({ keyword: undefined });
-            }}
-            onSearch={(v) => change({ keyword: v.trim() || undefined })}
             style={{ width: 260, maxWidth: '100%' }}
             data-testid="bill-search"
           />
@@ -149,7 +134,7 @@ export default function BillPage() {
             locale={{
               emptyText: filtered ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.emptyFiltered')}>
-                  <Button size="small" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
+                  <Button size="small" onClick={list.clear}>
                     {t('orders.clearFilters')}
                   </Button>
                 </Empty>
@@ -157,15 +142,9 @@ export default function BillPage() {
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} />
               ),
             }}
-            pagination={{
-              current: state.page,
-              pageSize: BILL_PAGE_SIZE,
-              total: orders.data?.total ?? 0,
-              onChange: (page) => setSearch(writeBillList({ ...state, page }), { replace: true }),
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('orders.total', { count: total }),
-            }}
+            pagination={list.pagination(BILL_PAGE_SIZE, orders.data?.total, (total) =>
+              t('orders.total', { count: total }),
+            )}
             columns={[
               {
                 key: 'time',

@@ -2,7 +2,8 @@ import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Result, Segmented, Space, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useListState } from '../../app/listState.ts';
 import { encryptionTexts } from '../../i18n/namespaces.ts';
 import { type EncryptionCard, useEncryptionState } from './api.ts';
 import { cardPageUrl, ENCRYPTION_PATHS } from './links.ts';
@@ -22,6 +23,29 @@ export function filterCards(cards: readonly EncryptionCard[], show: Show, keywor
   );
 }
 
+/** The card list's URL state: which cards, the keyword and the page (`show`, `keyword`, `page`). */
+interface CardListState {
+  show: Show;
+  keyword: string;
+  page: number;
+}
+
+function readCardList(search: URLSearchParams): CardListState {
+  return {
+    show: search.get('show') === 'all' ? 'all' : 'encrypted',
+    keyword: search.get('keyword') ?? '',
+    page: Math.max(1, Number(search.get('page')) || 1),
+  };
+}
+
+function writeCardList(state: CardListState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (state.show === 'all') out.set('show', 'all');
+  if (state.keyword) out.set('keyword', state.keyword);
+  if (state.page > 1) out.set('page', String(state.page));
+  return out;
+}
+
 /**
  * /center/cardEncryptionManagement: the hotel's cards with their encryption (`room/cardEncryptionList`); an
  * encrypted card is decrypted (or a plain one encrypted) on the encoder page, which expects that card's UID. The
@@ -30,23 +54,13 @@ export function filterCards(cards: readonly EncryptionCard[], show: Show, keywor
 export default function EncryptedCardsPage() {
   const { t } = useTranslation(encryptionTexts.ns);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const show: Show = params.get('show') === 'all' ? 'all' : 'encrypted';
-  const keyword = params.get('keyword') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useListState(readCardList, writeCardList);
+  const { show, keyword, page } = list.state;
   const state = useEncryptionState();
   const rows = useMemo(
     () => filterCards(state.data?.cards ?? [], show, keyword),
     [state.data, show, keyword],
   );
-
-  const setParam = (name: string, value: string, keepPage = false) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (!keepPage) next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   if (state.isError)
     return (
@@ -66,7 +80,7 @@ export default function EncryptedCardsPage() {
       <Space wrap style={{ marginBottom: 16 }}>
         <Segmented<Show>
           value={show}
-          onChange={(value) => setParam('show', value === 'all' ? 'all' : '')}
+          onChange={(value) => list.change({ show: value })}
           options={[
             { value: 'encrypted', label: t('cards.showEncrypted') },
             { value: 'all', label: t('cards.showAll') },
@@ -77,7 +91,7 @@ export default function EncryptedCardsPage() {
           defaultValue={keyword}
           key={keyword}
           placeholder={t('cards.search')}
-          onSearch={(value) => setParam('keyword', value.trim())}
+          onSearch={(value) => list.change({ keyword: value.trim() })}
           style={{ width: 280 }}
           data-testid="cards-search"
         />
@@ -92,7 +106,7 @@ export default function EncryptedCardsPage() {
         pagination={{
           current: page,
           pageSize: 10,
-          onChange: (p) => setParam('page', p > 1 ? String(p) : '', true),
+          onChange: (p) => list.set({ page: p }),
           showSizeChanger: false,
         }}
         locale={{ emptyText: <Empty description={t('cards.empty')} /> }}

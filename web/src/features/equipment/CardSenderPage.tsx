@@ -2,7 +2,7 @@ import { ApiOutlined, PlusOutlined, UserSwitchOutlined } from '@ant-design/icons
 import { checkReaderAddress } from '@lockdesk/protocol';
 import { App, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   type Dispenser,
   type DispenserType,
@@ -10,6 +10,7 @@ import {
   useDispenserList,
 } from '../../api/equipment.ts';
 import { getUserInfo } from '../../api/session.ts';
+import { useListState } from '../../app/listState.ts';
 import { errorMessage } from '../../i18n/index.ts';
 import { equipmentTexts } from '../../i18n/namespaces.ts';
 import { BrokerCredentialButton } from './BrokerCredentialButton.tsx';
@@ -24,6 +25,23 @@ interface AddForm {
 }
 
 const PAGE_SIZE = 10;
+
+/** The reader list's URL state: the keyword and the page. */
+interface ReaderListState {
+  keyword: string;
+  page: number;
+}
+
+function readReaderList(search: URLSearchParams): ReaderListState {
+  return { keyword: search.get('keyword') ?? '', page: Math.max(1, Number(search.get('page')) || 1) };
+}
+
+function writeReaderList(state: ReaderListState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (state.keyword) out.set('keyword', state.keyword);
+  if (state.page > 1) out.set('page', String(state.page));
+  return out;
+}
 
 /** Whether the signed-in account is an administrator (super or secondary): only it is offered broker credentials. */
 function isAdministrator(): boolean {
@@ -48,21 +66,12 @@ export default function CardSenderPage() {
   const { t } = useTranslation(equipmentTexts.ns);
   const { message } = App.useApp();
   const [form] = Form.useForm<AddForm>();
-  const [params, setParams] = useSearchParams();
-  const keyword = params.get('keyword') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const readers = useListState(readReaderList, writeReaderList);
+  const { keyword, page } = readers.state;
   const list = useDispenserList({ keyword: keyword || undefined, page, limit: PAGE_SIZE });
   const add = useAddDispenser();
   // Issuing a gateway's broker credential is for administrators (the server checks it too).
   const admin = isAdministrator();
-
-  const setParam = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    if (name !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   const submit = async (values: AddForm) => {
     try {
@@ -143,7 +152,7 @@ export default function CardSenderPage() {
           key={keyword}
           defaultValue={keyword}
           placeholder={t('sender.search')}
-          onSearch={(value) => setParam('keyword', value.trim())}
+          onSearch={(value) => readers.change({ keyword: value.trim() })}
           style={{ width: 280, marginBottom: 16 }}
           data-testid="reader-search"
         />
@@ -165,7 +174,7 @@ export default function CardSenderPage() {
               pageSize: PAGE_SIZE,
               total: list.data?.total ?? 0,
               showSizeChanger: false,
-              onChange: (p) => setParam('page', p > 1 ? String(p) : ''),
+              onChange: (p) => readers.set({ page: p }),
             }}
             data-testid="reader-table"
             columns={[

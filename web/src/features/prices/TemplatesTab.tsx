@@ -18,7 +18,6 @@ import {
 } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import {
   type PriceTemplate,
   useApplyTemplate,
@@ -29,6 +28,7 @@ import {
   useTemplate,
   useTemplates,
 } from '../../api/prices.ts';
+import { useListState } from '../../app/listState.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { pricesTexts } from '../../i18n/namespaces.ts';
 import { PriceForm, type PriceFormInitial } from '../../shared/prices/PriceForm.tsx';
@@ -36,6 +36,12 @@ import { canManagePrices, ReadOnlyNote } from '../../shared/prices/ReadOnlyNote.
 import { RoomPicker } from './RoomPicker.tsx';
 
 const PAGE_SIZE = 10;
+
+/** The template list's page, `tpage` beside the price page's own params (each page a history entry). */
+const readTemplatePage = (search: URLSearchParams) => ({
+  page: Math.max(1, Number(search.get('tpage')) || 1),
+});
+const writeTemplatePage = ({ page }: { page: number }) => new URLSearchParams({ tpage: String(page) });
 
 /** A test id for props typed without data attributes (antd's button props). */
 const testId = (id: string) => ({ 'data-testid': id }) as Record<string, string>;
@@ -47,8 +53,8 @@ export const ignoreShown = (): void => {};
 export function TemplatesTab() {
   const { t } = useTranslation(pricesTexts.ns);
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('tpage')) || 1);
+  const list = useListState(readTemplatePage, writeTemplatePage, { push: true, params: ['tpage'] });
+  const { page } = list.state;
   const templates = useTemplates(page, PAGE_SIZE);
   const remove = useDeleteTemplate();
   const [editing, setEditing] = useState<number | 'new' | undefined>();
@@ -57,11 +63,7 @@ export function TemplatesTab() {
   // Without price.manage the templates are shown, and opened, but not added, edited, applied or deleted.
   const readOnly = !canManagePrices();
 
-  const setPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set('tpage', String(p));
-    setParams(next);
-  };
+  const setPage = (p: number) => list.set({ page: p });
 
   /** Edit, apply and delete (with its confirmation) for one template, in the table and in the phone list. */
   const actionsOf = (r: PriceTemplate) =>

@@ -26,10 +26,11 @@ import {
   Tabs,
   Typography,
 } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { type Room, useRoomGroups, useRoomList } from '../../api/rooms.ts';
+import { useListState } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { RoomLockMark } from '../../shared/door/RoomLockMark.tsx';
 import { LinkButton } from '../../shared/LinkButton.tsx';
@@ -62,20 +63,18 @@ import { isAdministrator } from './who.ts';
 /** The room list (spec §2, the landing page): filters, sort, search and page in the URL; paged by the server. */
 export default function RoomListPage() {
   const { t } = useTranslation('rooms');
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => readListState(search), [search]);
+  // Each change is a history entry, applied at once rather than as a transition so the next click already sees it;
+  // a change builds on the newest state (a waiting search timer must not bring back a filter cleared meanwhile).
+  const listState = useListState(readListState, writeListState, { push: true, flushSync: true });
+  const { state } = listState;
   const rooms = useRoomList(requestOf(state));
   const groups = useRoomGroups();
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
   const admin = isAdministrator();
 
-  // Changes build on the newest state (a waiting search timer must not bring back a filter cleared meanwhile),
-  // and the URL is applied at once rather than as a transition, so the next click already sees it.
-  const latest = useRef(state);
-  latest.current = state;
   const change = (patch: Partial<RoomListState>) =>
-    setSearch(writeListState(changeListState(latest.current, patch)), { flushSync: true });
+    listState.set((current) => changeListState(current, patch));
 
   // The search box types freely and asks the server once the typing pauses.
   const [typed, setTyped] = useState(state.name ?? '');
@@ -178,11 +177,7 @@ export default function RoomListPage() {
     body = (
       <Empty data-testid="rooms-empty" description={filtered ? t('list.emptyFiltered') : t('list.empty')}>
         {filtered ? (
-          <Button
-            onClick={() =>
-              setSearch(writeListState({ page: 1, limit: state.limit, sort: state.sort, view: state.view }))
-            }
-          >
+          <Button onClick={() => listState.set(({ limit, sort, view }) => ({ page: 1, limit, sort, view }))}>
             {t('list.clearFilters')}
           </Button>
         ) : admin ? (

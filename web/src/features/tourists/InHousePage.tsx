@@ -1,8 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Input, Space, Table, Tag, Typography } from 'antd';
-import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
+import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime } from '../../app/time.ts';
 import { type Guest, useGuests } from './api.ts';
@@ -16,6 +17,21 @@ function roomPath(roomId: number): string {
   return `${PATHS.roomDetails}?id=${roomId}`;
 }
 
+/** The in-house list's URL state: the guest list's name and page (its other filters are not this page's). */
+interface InHouseState {
+  name?: string | undefined;
+  page: number;
+}
+
+function readInHouse(search: URLSearchParams): InHouseState {
+  const { name, page } = readGuestList(search);
+  return { name, page };
+}
+
+function writeInHouse({ name, page }: InHouseState): URLSearchParams {
+  return writeGuestList({ inHouse: false, name, page });
+}
+
 /**
  * The guests in house now (passenger/list with in_house 1): their room, check-in, estimated check-out and the time
  * left, paged by the server; the search and page in the URL.
@@ -23,12 +39,9 @@ function roomPath(roomId: number): string {
 export default function InHousePage() {
   const { t } = useTranslation('tourists');
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => ({ ...readGuestList(search), inHouse: true }), [search]);
-  const [typed, setTyped] = useState(state.name ?? '');
-  useEffect(() => setTyped(state.name ?? ''), [state.name]);
-  const write = (name: string | undefined, page: number) =>
-    setSearch(writeGuestList({ inHouse: false, name, page }), { replace: true });
+  const list = useListState(readInHouse, writeInHouse);
+  const { state } = list;
+  const searchBox = useSearchBox(state.name, (name) => list.change({ name }));
   const guests = useGuests(guestQuery({ inHouse: true, name: state.name, page: state.page }));
   const now = Math.floor(Date.now() / 1000);
 
@@ -57,15 +70,10 @@ export default function InHousePage() {
       <Space wrap>
         <Input.Search
           allowClear
-          value={typed}
+          {...searchBox}
           maxLength={NAME_MAX}
           placeholder={t('list.searchPlaceholder')}
           aria-label={t('list.search')}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (!e.target.value && state.name) write(undefined, 1);
-          }}
-          onSearch={(v) => write(v.trim() || undefined, 1)}
           style={{ width: 260, maxWidth: '100%' }}
           data-testid="in-house-search"
         />
@@ -105,15 +113,9 @@ export default function InHousePage() {
               onClick: () => navigate(guestPath(guest.id)),
             }) as HTMLAttributes<HTMLElement>
           }
-          pagination={{
-            current: state.page,
-            pageSize: GUEST_PAGE_SIZE,
-            total: guests.data?.total ?? 0,
-            onChange: (page) => write(state.name, page),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('list.total', { count: total }),
-          }}
+          pagination={list.pagination(GUEST_PAGE_SIZE, guests.data?.total, (total) =>
+            t('list.total', { count: total }),
+          )}
           columns={[
             {
               key: 'guest',

@@ -18,10 +18,10 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import {
   type CreatedPassword,
   PASSWORD_STATUSES,
+  type PasswordStatus,
   type RoomPassword,
   useActivePasswords,
   useCreatePassword,
@@ -29,6 +29,7 @@ import {
   usePasswordHistory,
   useWithdrawPassword,
 } from '../../api/stays.ts';
+import { useListState } from '../../app/listState.ts';
 import { useFeatureTexts } from '../../i18n/feature.ts';
 import { staysTexts } from '../../i18n/namespaces.ts';
 import { hotelTimeText } from '../format.ts';
@@ -47,6 +48,29 @@ const STATUS_COLOURS: Record<RoomPassword['status'], string> = {
   revoked: 'red',
 };
 
+/** The password list's URL state, beside the page's own params: the view (`pw`), its page and the history's status. */
+interface PasswordListState {
+  view: 'active' | 'history';
+  status?: PasswordStatus | undefined;
+  page: number;
+}
+
+function readPasswordList(search: URLSearchParams): PasswordListState {
+  return {
+    view: search.get('pw') === 'history' ? 'history' : 'active',
+    status: PASSWORD_STATUSES.find((s) => s === search.get('pwStatus')),
+    page: Math.max(1, Number(search.get('pwPage')) || 1),
+  };
+}
+
+function writePasswordList({ view, status, page }: PasswordListState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (view !== 'active') out.set('pw', view);
+  if (view === 'history' && status) out.set('pwStatus', status);
+  if (page !== 1) out.set('pwPage', String(page));
+  return out;
+}
+
 /**
  * A room's PIN passwords (contract A): the active ones and the history, a new remote or custom password (its digits
  * shown once), withdrawing and deleting with a confirm. With `stayId`, new passwords go to that stay.
@@ -64,12 +88,9 @@ export function PasswordPanel({ roomId, stayId }: { roomId: number; stayId?: num
 function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number }) {
   const { t } = useTranslation('stays');
   const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const view = params.get('pw') === 'history' ? 'history' : 'active';
-  const page = Math.max(1, Number(params.get('pwPage')) || 1);
+  const list = useListState(readPasswordList, writePasswordList, { params: ['pw', 'pwStatus', 'pwPage'] });
+  const { view, status, page } = list.state;
   const active = useActivePasswords(roomId, view === 'active' ? page : 1);
-  const statusParam = params.get('pwStatus');
-  const status = PASSWORD_STATUSES.find((s) => s === statusParam);
   const history = usePasswordHistory(roomId, page, status, view === 'history');
   const shown = view === 'active' ? active : history;
   const withdraw = useWithdrawPassword(roomId);
@@ -78,17 +99,6 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedPassword>();
   const [form] = Form.useForm<{ password: PasswordChoice }>();
-
-  const setUrl = (nextView: string, nextPage: number, nextStatus: string | undefined = status) => {
-    const p = new URLSearchParams(params);
-    if (nextView === 'active') p.delete('pw');
-    else p.set('pw', nextView);
-    if (nextView === 'history' && nextStatus) p.set('pwStatus', nextStatus);
-    else p.delete('pwStatus');
-    if (nextPage === 1) p.delete('pwPage');
-    else p.set('pwPage', String(nextPage));
-    setParams(p, { replace: true });
-  };
 
   const submit = ({ password }: { password: PasswordChoice }) =>
     create.mutate(
@@ -192,7 +202,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
         <Space wrap>
           <Segmented
             value={view}
-            onChange={(v) => setUrl(String(v), 1)}
+            onChange={(v) => list.change({ view: v === 'history' ? 'history' : 'active' })}
             options={[
               { value: 'active', label: t('password.active') },
               { value: 'history', label: t('password.history') },
@@ -200,11 +210,12 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
             data-testid="password-view"
           />
           {view === 'history' && (
-            <Select<string>
+            <Select<PasswordStatus>
               allowClear
               placeholder={t('password.allStatuses')}
               value={status}
-              onChange={(v) => setUrl('history', 1, v)}
+              // Clearing gives undefined, which keeps the status: the panel's behaviour before useListState, kept.
+              onChange={(v) => list.change({ view: 'history', status: v ?? status })}
               options={PASSWORD_STATUSES.map((s) => ({ value: s, label: t(`password.statuses.${s}`) }))}
               style={{ minWidth: 140 }}
               data-testid="password-status-filter"
@@ -241,7 +252,7 @@ function PasswordPanelBody({ roomId, stayId }: { roomId: number; stayId?: number
             total: shown.data?.total ?? 0,
             showSizeChanger: false,
             hideOnSinglePage: true,
-            onChange: (next) => setUrl(view, next),
+            onChange: (next) => list.set({ page: next }),
           }}
           data-testid="password-table"
         />

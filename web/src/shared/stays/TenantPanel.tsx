@@ -19,7 +19,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   type CheckInKind,
   type Stay,
@@ -32,6 +32,7 @@ import {
   useRemoveFellow,
   useRoomStays,
 } from '../../api/stays.ts';
+import { useListState } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { useFeatureTexts } from '../../i18n/feature.ts';
 import { staysTexts } from '../../i18n/namespaces.ts';
@@ -41,6 +42,12 @@ import { AddFellowModal, ExpirationModal, MoveModal } from './StayModals.tsx';
 
 /** Stays per page of the panel; the page is kept in the URL (`stayPage`). */
 const STAYS_PER_PAGE = 5;
+
+const readStayPage = (search: URLSearchParams) => ({
+  page: Math.max(1, Number(search.get('stayPage')) || 1),
+});
+const writeStayPage = ({ page }: { page: number }) =>
+  new URLSearchParams(page === 1 ? {} : { stayPage: String(page) });
 
 const STATE_COLOURS: Record<StayState, string> = {
   upcoming: 'blue',
@@ -82,17 +89,10 @@ export function TenantPanel({ roomId }: { roomId: number }) {
 
 function TenantPanelBody({ roomId }: { roomId: number }) {
   const { t } = useTranslation('stays');
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('stayPage')) || 1);
+  const list = useListState(readStayPage, writeStayPage, { params: ['stayPage'] });
+  const { page } = list.state;
   const stays = useRoomStays(roomId, page, STAYS_PER_PAGE);
   const [dialog, setDialog] = useState<Dialog>();
-
-  const setPage = (next: number) => {
-    const p = new URLSearchParams(params);
-    if (next === 1) p.delete('stayPage');
-    else p.set('stayPage', String(next));
-    setParams(p, { replace: true });
-  };
 
   return (
     <div data-testid="tenant-panel">
@@ -135,7 +135,7 @@ function TenantPanelBody({ roomId }: { roomId: number }) {
           current={page}
           pageSize={STAYS_PER_PAGE}
           total={stays.data.total}
-          onChange={setPage}
+          onChange={(next) => list.set({ page: next })}
           showSizeChanger={false}
         />
       )}

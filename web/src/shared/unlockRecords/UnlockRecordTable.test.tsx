@@ -13,6 +13,7 @@ import { RECORD_REASONS, reasonKey } from './reasons.ts';
 import {
   paramName,
   readTableFilters,
+  tableParamNames,
   UnlockRecordTable,
   type UnlockRecordTableProps,
   writeTableFilters,
@@ -51,7 +52,7 @@ describe('URL filters under a prefix', () => {
     expect(paramName('', 'result')).toBe('result');
   });
 
-  it('reads back what it writes and keeps the page’s other params', () => {
+  it('reads back what it writes, under the prefix and only the table’s own params', () => {
     const filters = {
       room: 17,
       mobile: '13912345678',
@@ -63,9 +64,9 @@ describe('URL filters under a prefix', () => {
       keyword: 'Li',
       page: 3,
     };
-    const out = writeTableFilters(new URLSearchParams('id=7'), filters, 'rec');
-    expect(out.get('id')).toBe('7');
+    const out = writeTableFilters(filters, 'rec');
     expect(out.get('recResult')).toBe('deny');
+    expect([...out.keys()].filter((name) => !tableParamNames('rec').includes(name))).toEqual([]);
     expect(readTableFilters(out, 'rec')).toEqual(filters);
     expect(readTableFilters(out, '')).toEqual({ page: 1 });
   });

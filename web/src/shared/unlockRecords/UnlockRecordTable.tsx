@@ -3,9 +3,9 @@ import { isMobile } from '@lockdesk/protocol';
 import { Alert, Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type HTMLAttributes, useEffect, useMemo, useState } from 'react';
+import { type HTMLAttributes, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   type CheckHistoryQuery,
   UNLOCK_RESULTS,
@@ -15,6 +15,7 @@ import {
   type UnlockType,
   useCheckHistory,
 } from '../../api/unlockRecords.ts';
+import { useListState, useSearchBox } from '../../app/listState.ts';
 import { PATHS } from '../../app/paths.ts';
 import { formatHotelTime, fromHotelWallClock } from '../../app/time.ts';
 import { errorMessage } from '../../i18n/index.ts';
@@ -110,17 +111,16 @@ export function readTableFilters(search: URLSearchParams, prefix = ''): UnlockTa
   };
 }
 
-/** The search params with the table's filters written over them (defaults left out, other params kept). */
-export function writeTableFilters(
-  search: URLSearchParams,
-  filters: UnlockTableFilters,
-  prefix = '',
-): URLSearchParams {
-  const out = new URLSearchParams(search);
+/** Every URL param the table owns under a prefix (the page's other params are left alone). */
+export function tableParamNames(prefix = ''): string[] {
+  return PARAM_NAMES.map((name) => paramName(prefix, name));
+}
+
+/** The table's filters as search params under a prefix, defaults left out. */
+export function writeTableFilters(filters: UnlockTableFilters, prefix = ''): URLSearchParams {
+  const out = new URLSearchParams();
   const put = (name: ParamName, value: string | number | undefined) => {
-    const key = paramName(prefix, name);
-    if (value !== undefined && value !== '') out.set(key, String(value));
-    else out.delete(key);
+    if (value !== undefined && value !== '') out.set(paramName(prefix, name), String(value));
   };
   put('room', filters.room);
   put('mobile', filters.mobile);
@@ -190,16 +190,15 @@ export function UnlockRecordTable({
   testId = 'unlock-record-table',
 }: UnlockRecordTableProps) {
   const { t } = useTranslation('unlockRecords');
-  const [search, setSearch] = useSearchParams();
-  const filters = useMemo(() => readTableFilters(search, paramPrefix), [search, paramPrefix]);
-  // A filter change goes back to page 1 (the old page may not exist in the new result).
-  const change = (patch: Partial<UnlockTableFilters>) =>
-    setSearch(writeTableFilters(search, { ...filters, page: 1, ...patch }, paramPrefix), { replace: true });
+  const read = useCallback((search: URLSearchParams) => readTableFilters(search, paramPrefix), [paramPrefix]);
+  const list = useListState(read, (next: UnlockTableFilters) => writeTableFilters(next, paramPrefix), {
+    params: tableParamNames(paramPrefix),
+  });
+  const { state: filters, change } = list;
   const shows = (name: UnlockFilterName) => shownFilters.includes(name);
 
   // The text boxes type freely; the search runs on Enter or the search button, or when the box is cleared.
-  const [keyword, setKeyword] = useState(filters.keyword ?? '');
-  useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
+  const keywordBox = useSearchBox(filters.keyword, (keyword) => change({ keyword }));
   const [mobile, setMobile] = useState(filters.mobile ?? '');
   const [mobileBad, setMobileBad] = useState(false);
   useEffect(() => setMobile(filters.mobile ?? ''), [filters.mobile]);
@@ -399,15 +398,10 @@ export function UnlockRecordTable({
         {shows('keyword') && fixed.keyword === undefined ? (
           <Input.Search
             allowClear
-            value={keyword}
+            {...keywordBox}
             maxLength={KEYWORD_MAX}
             placeholder={t('filters.keywordPlaceholder')}
             aria-label={t('filters.keyword')}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              if (!e.target.value && filters.keyword) change({ keyword: undefined });
-            }}
-            onSearch={(v) => change({ keyword: v.trim() || undefined })}
             style={{ width: 260, maxWidth: '100%' }}
             data-testid="unlock-filter-keyword"
           />
@@ -439,12 +433,7 @@ export function UnlockRecordTable({
           locale={{
             emptyText: filtered ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.noMatch')}>
-                <Button
-                  size="small"
-                  onClick={() =>
-                    setSearch(writeTableFilters(search, { page: 1 }, paramPrefix), { replace: true })
-                  }
-                >
+                <Button size="small" onClick={list.clear}>
                   {t('filters.clear')}
                 </Button>
               </Empty>
@@ -461,16 +450,9 @@ export function UnlockRecordTable({
             ),
           }}
           onRow={() => ({ 'data-testid': 'unlock-row' }) as HTMLAttributes<HTMLElement>}
-          pagination={{
-            current: filters.page,
-            pageSize,
-            total: records.data?.total ?? 0,
-            onChange: (page) =>
-              setSearch(writeTableFilters(search, { ...filters, page }, paramPrefix), { replace: true }),
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('table.total', { count: total }),
-          }}
+          pagination={list.pagination(pageSize, records.data?.total, (total) =>
+            t('table.total', { count: total }),
+          )}
           columns={shownColumns.map((c) => allColumns[c])}
         />
       )}
